@@ -1,0 +1,38 @@
+//! `urldiff`: the command-line front of the harness.
+//!
+//! Each subcommand lives in its own `cmd_*` module with its clap arguments and a `run`
+//! function returning the process exit code: 0 conforming, 1 divergent, 2 harness error.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd_parse;
+mod jsonl;
+
+/// Differential conformance harness for URL parsers (WHATWG URL Standard, RFC 3986/2396).
+#[derive(Debug, Parser)]
+#[command(name = "urldiff", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse a URL with the reference parser and print its record and validation errors.
+    Parse(cmd_parse::ParseArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Parse(args) => cmd_parse::run(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("urldiff: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

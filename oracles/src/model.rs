@@ -1,0 +1,234 @@
+//! The data model shared by every oracle and by the harness: cases, records, answers.
+//! See `../shared/DESIGN.md`, section "Oracles".
+
+use serde::{Deserialize, Serialize};
+
+/// What a case asks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum CaseKind {
+    /// Parse `input` (against `base` when given) and report the record.
+    Parse,
+    /// Resolve `input` as a reference against `base` (RFC-style resolution).
+    Resolve,
+    /// Parse `input` as a URL, set `property` to `value`, report the record.
+    Setter { property: String, value: String },
+    /// Domain to ASCII of `input` (WPT toascii.json / IdnaTestV2).
+    HostToAscii,
+    /// Percent-encode `input` (WPT percent-encoding.json); the record is `Record::Text`.
+    PercentEncode,
+    /// Parse `input` as application/x-www-form-urlencoded; the record is `Record::Pairs`.
+    FormUrlencoded,
+}
+
+impl CaseKind {
+    /// The tag of this kind, as used in `OracleInfo::case_kinds` and in JSON.
+    pub fn tag(&self) -> CaseKindTag {
+        match self {
+            CaseKind::Parse => CaseKindTag::Parse,
+            CaseKind::Resolve => CaseKindTag::Resolve,
+            CaseKind::Setter { .. } => CaseKindTag::Setter,
+            CaseKind::HostToAscii => CaseKindTag::HostToAscii,
+            CaseKind::PercentEncode => CaseKindTag::PercentEncode,
+            CaseKind::FormUrlencoded => CaseKindTag::FormUrlencoded,
+        }
+    }
+}
+
+/// A case kind without its payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseKindTag {
+    Parse,
+    Resolve,
+    Setter,
+    HostToAscii,
+    PercentEncode,
+    FormUrlencoded,
+}
+
+/// One question put to every oracle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Case {
+    pub input: String,
+    pub base: Option<String>,
+    #[serde(flatten)]
+    pub kind: CaseKind,
+}
+
+impl Case {
+    pub fn parse(input: impl Into<String>, base: Option<&str>) -> Self {
+        Case { input: input.into(), base: base.map(str::to_owned), kind: CaseKind::Parse }
+    }
+
+    /// The conventional name of a case: `<input> against <base>` (or `<input>`).
+    pub fn name(&self) -> String {
+        let mut name = format!("<{}>", escape_for_name(&self.input));
+        if let Some(base) = &self.base {
+            name.push_str(&format!(" against <{}>", escape_for_name(base)));
+        }
+        if let CaseKind::Setter { property, value } = &self.kind {
+            name.push_str(&format!(" set {property} to <{}>", escape_for_name(value)));
+        }
+        name
+    }
+}
+
+/// Escape control characters so case names stay on one line.
+pub fn escape_for_name(s: &str) -> String {
+    s.chars()
+        .flat_map(char::escape_debug)
+        .collect::<String>()
+        .replace("\\\"", "\"")
+        .replace("\\'", "'")
+}
+
+/// Which record model an oracle speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecordModel {
+    Whatwg,
+    Rfc,
+}
+
+/// The WHATWG URL API's view of a URL (the WPT field set). `None` means the oracle does
+/// not fill that field (see `OracleInfo::fields`), never "empty".
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WhatwgRecord {
+    pub href: Option<String>,
+    pub protocol: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub host: Option<String>,
+    pub hostname: Option<String>,
+    pub port: Option<String>,
+    pub pathname: Option<String>,
+    pub search: Option<String>,
+    pub hash: Option<String>,
+    pub origin: Option<String>,
+}
+
+/// A component of the RFC model: defined (possibly empty) or undefined.
+pub type Component = Option<String>;
+
+/// RFC 3986's view of a URI reference. `None` is *undefined* (no `?` at all), `Some("")`
+/// is defined and empty (a bare `?`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RfcRecord {
+    pub scheme: Component,
+    pub authority: Component,
+    pub userinfo: Component,
+    pub host: Component,
+    pub port: Component,
+    pub path: String,
+    pub query: Component,
+    pub fragment: Component,
+    /// The resolved reference, when the case had a base.
+    pub resolved: Option<String>,
+}
+
+/// What an oracle reports for a case it could answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "kebab-case")]
+pub enum Record {
+    Whatwg(WhatwgRecord),
+    Rfc(RfcRecord),
+    /// A single string result (host-to-ASCII, percent-encode).
+    Text {
+        value: String,
+    },
+    /// Name/value pairs (form-urlencoded).
+    Pairs {
+        pairs: Vec<(String, String)>,
+    },
+}
+
+/// An oracle's answer to one case.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Answer {
+    /// The input parsed; `errors` are validation errors (spec names) when the oracle reports them.
+    Parsed { record: Record, errors: Vec<String> },
+    /// The oracle rejected the input; `reason` is its own words (exception message, error names).
+    Failure { reason: String, errors: Vec<String> },
+    /// The oracle has nothing to say (no table entry, unsupported case kind).
+    NoOpinion,
+    /// The oracle crashed on this case; `details` carries its stderr or panic message.
+    Crashed { details: String },
+    /// The oracle did not answer within the case timeout.
+    TimedOut,
+}
+
+impl Answer {
+    /// The outcome name used in JSON output: parsed, failure, no-opinion, crashed, timed-out.
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            Answer::Parsed { .. } => "parsed",
+            Answer::Failure { .. } => "failure",
+            Answer::NoOpinion => "no-opinion",
+            Answer::Crashed { .. } => "crashed",
+            Answer::TimedOut => "timed-out",
+        }
+    }
+}
+
+/// How an oracle comes by its answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OracleKind {
+    ExpectationTable,
+    SpecAlgorithm,
+    InProcess,
+    Subprocess,
+    External,
+}
+
+impl OracleKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            OracleKind::ExpectationTable => "expectation-table",
+            OracleKind::SpecAlgorithm => "spec-algorithm",
+            OracleKind::InProcess => "in-process",
+            OracleKind::Subprocess => "subprocess",
+            OracleKind::External => "external",
+        }
+    }
+}
+
+/// What an oracle says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OracleInfo {
+    /// Contract name, e.g. `reference`, `rust-url`, `python-urllib`.
+    pub name: String,
+    pub kind: OracleKind,
+    /// Exact version: crate version, interpreter patch level, WPT data revision, …
+    pub version: String,
+    pub model: RecordModel,
+    /// The record fields this oracle fills (names as in the record structs).
+    pub fields: Vec<String>,
+    pub case_kinds: Vec<CaseKindTag>,
+}
+
+/// Whether an oracle can run on this machine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Availability {
+    Available,
+    /// Missing runtime or data; the reason says what and how to fix it.
+    Unavailable {
+        reason: String,
+    },
+}
+
+/// Something that answers cases.
+pub trait Oracle: Send + Sync {
+    fn info(&self) -> &OracleInfo;
+
+    /// Checked once before a run; an unavailable oracle is skipped with its reason.
+    fn availability(&self) -> Availability {
+        Availability::Available
+    }
+
+    /// Answer a batch; the result has exactly one answer per case, in order. A case the oracle
+    /// cannot handle gets `NoOpinion`; a crash on one case must not lose the others.
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer>;
+}

@@ -1,0 +1,3 @@
+//! RFC 2396 reference resolution, where it differs from RFC 3986.
+//!
+//! INTERFACE STUB — being implemented.

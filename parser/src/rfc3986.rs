@@ -1,0 +1,3 @@
+//! RFC 3986: generic split, strict ABNF check, reference resolution, normalization.
+//!
+//! INTERFACE STUB — being implemented.

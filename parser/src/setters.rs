@@ -1,0 +1,1 @@
+//! The URL API setters. STUB
