@@ -1,13 +1,119 @@
-//! `urldiff parse`. STUB
+//! `urldiff parse`: the reference parser's answer for one input, or a JSON Lines stream.
+//!
+//! WHATWG mode (default) prints the URL API record and the validation errors; `--rfc3986` and
+//! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
+
+use crate::jsonl;
+use anyhow::bail;
 use clap::Args;
+use serde_json::{json, Value};
+use urldiff_parser::Url;
 
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// The input to parse.
+    /// The input to parse (omit with --jsonl).
     pub input: Option<String>,
+    /// Parse the input against this base URL.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Read JSON lines {"input": ..., "base": ...|null} from stdin, answer each on stdout.
+    #[arg(long, conflicts_with_all = ["input", "base", "json"])]
+    pub jsonl: bool,
+    /// Use RFC 3986 instead of the WHATWG URL Standard.
+    #[arg(long, conflicts_with = "rfc2396")]
+    pub rfc3986: bool,
+    /// Use RFC 2396 resolution (the RFC 3986 split and check otherwise).
+    #[arg(long)]
+    pub rfc2396: bool,
 }
 
+const FIELDS: [&str; 11] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash", "origin",
+];
+
 pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
-    let _ = args;
+    if args.rfc3986 || args.rfc2396 {
+        return crate::cmd_parse_rfc::run(&args);
+    }
+    if args.jsonl {
+        return jsonl::serve(|r| whatwg_json(&r.input, r.base.as_deref()));
+    }
+    let Some(input) = args.input.as_deref() else {
+        bail!("no input given (pass INPUT, or --jsonl to read JSON lines from stdin)");
+    };
+    let answer = whatwg_json(input, args.base.as_deref());
+    if args.json {
+        println!("{}", serde_json::to_string(&answer)?);
+    } else {
+        print_for_person(&answer);
+    }
     Ok(0)
+}
+
+/// The WHATWG answer as JSON: the record's fields plus `errors`, or `failure` and `errors`.
+/// A base that fails to parse makes the parse fail (as `new URL(input, base)` does).
+pub fn whatwg_json(input: &str, base: Option<&str>) -> Value {
+    let mut errors: Vec<&'static str> = Vec::new();
+    let parsed_base = match base {
+        None => None,
+        Some(b) => match Url::parse(b, None) {
+            Ok(u) => Some(u),
+            Err(_) => return json!({ "failure": true, "errors": [], "base_failure": true }),
+        },
+    };
+    let outcome = Url::parse_with_errors(input, parsed_base.as_ref());
+    errors.extend(outcome.errors.iter().map(|e| e.kind.name()));
+    match outcome.result {
+        Ok(url) => {
+            let mut map = serde_json::Map::new();
+            for field in FIELDS {
+                map.insert(field.into(), Value::String(field_value(&url, field)));
+            }
+            map.insert("errors".into(), json!(errors));
+            Value::Object(map)
+        }
+        Err(_) => json!({ "failure": true, "errors": errors }),
+    }
+}
+
+fn field_value(url: &Url, field: &str) -> String {
+    match field {
+        "href" => url.href().into(),
+        "protocol" => url.protocol().into(),
+        "username" => url.username().into(),
+        "password" => url.password().into(),
+        "host" => url.host().into(),
+        "hostname" => url.hostname().into(),
+        "port" => url.port().into(),
+        "pathname" => url.pathname().into(),
+        "search" => url.search().into(),
+        "hash" => url.hash().into(),
+        "origin" => url.origin().ascii_serialization(),
+        _ => String::new(),
+    }
+}
+
+fn print_for_person(answer: &Value) {
+    if answer.get("failure").is_some() {
+        if answer.get("base_failure").is_some() {
+            println!("failure: the base URL does not parse");
+        } else {
+            println!("failure");
+        }
+    } else {
+        for field in FIELDS {
+            println!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
+        }
+    }
+    let errors: Vec<&str> =
+        answer["errors"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    if errors.is_empty() {
+        println!("   errors: (none)");
+    } else {
+        println!("   errors: {}", errors.join(", "));
+    }
 }

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd_parse;
+mod cmd_parse_rfc;
 mod jsonl;
 
 /// Differential conformance harness for URL parsers (WHATWG URL Standard, RFC 3986/2396).
