@@ -85,20 +85,7 @@ pub fn parse_ipv6(
             compress = Some(piece_index);
             continue;
         }
-        // "Let value and length be 0."
-        let mut value: u16 = 0;
-        let mut length = 0;
-        // "While length is less than 4 and c is an ASCII hex digit, set value to
-        // value × 0x10 + c interpreted as hexadecimal number, and increase pointer and
-        // length by 1."
-        while length < 4 {
-            let Some(digit) = p.c().and_then(|c| (c as char).to_digit(16)) else {
-                break;
-            };
-            value = value * 0x10 + digit as u16;
-            p.pointer += 1;
-            length += 1;
-        }
+        let (value, length) = read_hex_piece(&mut p);
         // "If c is U+002E (.), then:"
         if p.c() == Some(b'.') {
             // "If length is 0, IPv4-in-IPv6-invalid-code-point validation error, return
@@ -138,17 +125,7 @@ pub fn parse_ipv6(
     }
     // "If compress is non-null, then:"
     if let Some(compress) = compress {
-        // "Let swaps be pieceIndex − compress." "Set pieceIndex to 7."
-        let mut swaps = piece_index - compress;
-        piece_index = 7;
-        // "While pieceIndex is not 0 and swaps is greater than 0, swap address[pieceIndex]
-        // with address[compress + swaps − 1], and then decrease both pieceIndex and swaps
-        // by 1."
-        while piece_index != 0 && swaps > 0 {
-            address.swap(piece_index, compress + swaps - 1);
-            piece_index -= 1;
-            swaps -= 1;
-        }
+        move_pieces_after_compression(&mut address, compress, piece_index);
     }
     // "Otherwise, if compress is null and pieceIndex is not 8, IPv6-too-few-pieces
     // validation error, return failure."
@@ -157,6 +134,38 @@ pub fn parse_ipv6(
     }
     // "Return address."
     Ok(address)
+}
+
+/// "Let value and length be 0." "While length is less than 4 and c is an ASCII hex digit,
+/// set value to value × 0x10 + c interpreted as hexadecimal number, and increase pointer and
+/// length by 1."
+fn read_hex_piece(p: &mut Pointer<'_>) -> (u16, usize) {
+    let mut value: u16 = 0;
+    let mut length = 0;
+    while length < 4 {
+        let Some(digit) = p.c().and_then(|c| char::from(c).to_digit(16)) else {
+            break;
+        };
+        value = value * 0x10 + digit as u16;
+        p.pointer += 1;
+        length += 1;
+    }
+    (value, length)
+}
+
+/// The steps under "If compress is non-null, then:", moving the pieces parsed after the
+/// compression to the end of the address.
+fn move_pieces_after_compression(address: &mut [u16; 8], compress: usize, piece_index: usize) {
+    // "Let swaps be pieceIndex − compress." "Set pieceIndex to 7."
+    let mut swaps = piece_index - compress;
+    let mut piece_index = 7;
+    // "While pieceIndex is not 0 and swaps is greater than 0, swap address[pieceIndex] with
+    // address[compress + swaps − 1], and then decrease both pieceIndex and swaps by 1."
+    while piece_index != 0 && swaps > 0 {
+        address.swap(piece_index, compress + swaps - 1);
+        piece_index -= 1;
+        swaps -= 1;
+    }
 }
 
 /// The IPv4-in-IPv6 steps of the IPv6 parser (from "Let numbersSeen be 0." to the check

@@ -57,6 +57,9 @@ fn host_kinds() {
     // A non-special URL's empty host: the opaque-host parser returns the empty string.
     assert_eq!(parse_host("", true, &mut errors, 0), Ok(Host::Empty));
     assert!(errors.is_empty());
+    // Outside the spec's assertion (a special URL never has an empty host to parse).
+    assert_eq!(parse_host("", false, &mut errors, 0), Err(HostParseFailure));
+    assert!(errors.contains(DomainToAscii));
 }
 
 #[test]
