@@ -47,6 +47,8 @@ fn run(file: &str, resolve: impl Fn(&rfc3986::UriRef, &rfc3986::UriRef, bool) ->
                 continue;
             }
             checked += 1;
+            // Every reference in the RFC tables is a valid URI-reference (section 4.1).
+            assert_eq!(rfc3986::check(&e.reference, rfc3986::Rule::UriReference), Ok(()));
             let got = resolve(&parsed_base, &rfc3986::split(&e.reference), strict);
             if got != e.expected {
                 failures.push(format!(
@@ -62,15 +64,17 @@ fn run(file: &str, resolve: impl Fn(&rfc3986::UriRef, &rfc3986::UriRef, bool) ->
 
 #[test]
 fn rfc3986_section_5_4_examples() {
-    let checked = run("rfc3986-5.4.json", |b, r, strict| rfc3986::resolve(b, r, strict).to_string());
+    let checked =
+        run("rfc3986-5.4.json", |b, r, strict| rfc3986::resolve(b, r, strict).to_string());
     // 41 single-answer rows in two modes, plus http:g once per mode.
     assert_eq!(checked, 41 * 2 + 2);
 }
 
 #[test]
 fn rfc2396_appendix_c_examples() {
-    let checked =
-        run("rfc2396-appendix-c.json", |b, r, strict| rfc2396::resolve_with(b, r, strict).to_string());
+    let checked = run("rfc2396-appendix-c.json", |b, r, strict| {
+        rfc2396::resolve_with(b, r, strict).to_string()
+    });
     assert_eq!(checked, 41 * 2 + 2);
 }
 

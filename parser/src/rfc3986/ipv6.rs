@@ -107,12 +107,12 @@ pub(crate) fn ipv6address(b: &[u8], start: usize, end: usize) -> Check {
         let limit = if elided { 7 } else { 8 };
         let run = hex_run(b, i, end);
         if run > 0 && i + run < end && b[i + run] == b'.' {
-            // The ls32 alternative: an IPv4address ends the address and takes two pieces.
-            if pieces + 2 > limit {
+            // The ls32 alternative: an IPv4address ends the address and takes two pieces,
+            // after "::" or after exactly six pieces.
+            if (elided && pieces + 2 > limit) || (!elided && pieces != 6) {
                 return fail(RULE, i + run);
             }
-            ipv4address(b, i, end)?;
-            return if elided || pieces + 2 == 8 { Ok(()) } else { fail(RULE, end) };
+            return ipv4address(b, i, end);
         }
         if run == 0 || pieces == limit {
             return fail(RULE, i);
