@@ -94,7 +94,7 @@ fn generate(rng: &mut Rng) -> String {
 #[test]
 fn split_agrees_with_appendix_b_on_generated_strings() {
     let re = Regexes::new();
-    let mut rng = Rng(0x5EED_0F_3986);
+    let mut rng = Rng(0x5EED_3986_2396);
     let mut failures = Vec::new();
     let mut with_fragment_newline = 0;
     const COUNT: usize = 120_000;

@@ -20,31 +20,31 @@ pub fn resolve(base: &UriRef, reference: &UriRef, strict: bool) -> UriRef {
     };
     let mut t = UriRef::default();
     // "if (not strict) and (R.scheme == Base.scheme) then undefine(R.scheme)"
-    if r.scheme.is_some() && !(!strict && same_scheme) {
-        t.scheme = r.scheme.clone();
+    let r_scheme = if !strict && same_scheme { None } else { r.scheme.clone() };
+    if r_scheme.is_some() {
+        t.scheme = r_scheme;
         take_authority(&mut t, r);
         t.path = remove_dot_segments(&r.path);
         t.query = r.query.clone();
+    } else if r.authority.is_some() {
+        take_authority(&mut t, r);
+        t.path = remove_dot_segments(&r.path);
+        t.query = r.query.clone();
+        t.scheme = base.scheme.clone();
     } else {
-        if r.authority.is_some() {
-            take_authority(&mut t, r);
-            t.path = remove_dot_segments(&r.path);
-            t.query = r.query.clone();
+        if r.path.is_empty() {
+            t.path = base.path.clone();
+            // "if defined(R.query) then T.query = R.query; else T.query = Base.query"
+            t.query = r.query.clone().or_else(|| base.query.clone());
         } else {
-            if r.path.is_empty() {
-                t.path = base.path.clone();
-                // "if defined(R.query) then T.query = R.query; else T.query = Base.query"
-                t.query = r.query.clone().or_else(|| base.query.clone());
+            t.path = if r.path.starts_with('/') {
+                remove_dot_segments(&r.path)
             } else {
-                if r.path.starts_with('/') {
-                    t.path = remove_dot_segments(&r.path);
-                } else {
-                    t.path = remove_dot_segments(&merge(base, &r.path));
-                }
-                t.query = r.query.clone();
-            }
-            take_authority(&mut t, base);
+                remove_dot_segments(&merge(base, &r.path))
+            };
+            t.query = r.query.clone();
         }
+        take_authority(&mut t, base);
         t.scheme = base.scheme.clone();
     }
     t.fragment = r.fragment.clone();
