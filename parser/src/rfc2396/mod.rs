@@ -102,3 +102,28 @@ fn merge_relative_path(base: &UriRef, reference_path: &str) -> String {
     // g) leading ".." segments are retained; h) the rest is the new path.
     format!("{root}{}", segments.join("/"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rfc3986::split;
+
+    fn resolved(base: &str, reference: &str) -> String {
+        resolve(&split(base), &split(reference)).recompose()
+    }
+
+    #[test]
+    fn empty_base_path_with_authority_merges_under_the_root() {
+        assert_eq!(resolved("http://a", "g"), "http://a/g");
+        assert_eq!(resolved("x:y", "g"), "x:g");
+    }
+
+    #[test]
+    fn step_6_rewrites_on_complete_segments_only() {
+        // e) is applied leftmost first and again until nothing matches; "..": kept at g).
+        assert_eq!(resolved("http://a/b/c/d", "x/../../y/./z/."), "http://a/b/y/z/");
+        // buffer "/../../g/..": no "<segment>/../" to remove; f) removes the final "g/..".
+        assert_eq!(resolved("http://a/b", "../../g/.."), "http://a/../../");
+        assert_eq!(resolved("http://a/b/c/d", "..x/../y"), "http://a/b/c/y");
+    }
+}
