@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use urldiff_parser::Url;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::cmd_parse_rfc::AFTER_HELP)]
 pub struct ParseArgs {
     /// The input to parse (omit with --jsonl).
     pub input: Option<String>,

@@ -13,7 +13,6 @@ use urldiff_parser::{rfc2396, rfc3986};
 /// What the RFC modes print, for `urldiff parse --help`. `ParseArgs` lives in
 /// `cmd_parse.rs`, which wires this in with `#[command(after_help = ...)]`; until then it is
 /// only read by the test below.
-#[allow(dead_code)]
 pub const AFTER_HELP: &str = "\
 RFC modes (--rfc3986, --rfc2396): the answer describes INPUT as RFC 3986 reads it:
   scheme, authority, userinfo, host, port, path, query, fragment  the Appendix B split of

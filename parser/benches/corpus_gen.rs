@@ -20,19 +20,48 @@ impl Rng {
     }
 }
 
-const SCHEMES: &[&str] = &["https", "http", "https", "https", "ws", "ftp", "file", "mailto", "data"];
+const SCHEMES: &[&str] =
+    &["https", "http", "https", "https", "ws", "ftp", "file", "mailto", "data"];
 const HOSTS: &[&str] = &[
-    "example.com", "www.example.org", "api.service.internal", "cdn.static.example.net",
-    "127.0.0.1", "[2001:db8::1]", "xn--nxasmq6b.example", "münchen.example", "LOCALHOST",
-    "0x7f.1", "sub.domain.co.uk",
+    "example.com",
+    "www.example.org",
+    "api.service.internal",
+    "cdn.static.example.net",
+    "127.0.0.1",
+    "[2001:db8::1]",
+    "xn--nxasmq6b.example",
+    "münchen.example",
+    "LOCALHOST",
+    "0x7f.1",
+    "sub.domain.co.uk",
 ];
 const WORDS: &[&str] = &[
-    "index.html", "api", "v1", "users", "42", "search", "a%20b", "..", ".", "images", "logo.png",
-    "caf\u{e9}", "docs", "read me", "en-US",
+    "index.html",
+    "api",
+    "v1",
+    "users",
+    "42",
+    "search",
+    "a%20b",
+    "..",
+    ".",
+    "images",
+    "logo.png",
+    "caf\u{e9}",
+    "docs",
+    "read me",
+    "en-US",
 ];
 const INVALID: &[&str] = &[
-    "http://exa mple.com/", "http://[::1/", "://nope", "http://a:99999/", "https://%zz/",
-    "http://1.2.3.4.5/", "no scheme here", "http://user@/", "https://xn--a.\u{df}/",
+    "http://exa mple.com/",
+    "http://[::1/",
+    "://nope",
+    "http://a:99999/",
+    "https://%zz/",
+    "http://1.2.3.4.5/",
+    "no scheme here",
+    "http://user@/",
+    "https://xn--a.\u{df}/",
 ];
 
 fn path(rng: &mut Rng) -> String {

@@ -45,6 +45,11 @@ impl EncodeSet {
         EncodeSet { bits }
     }
 
+    /// The ASCII members as a bitset (bit `b` set when byte `b` is encoded).
+    pub const fn ascii_bits(self) -> u128 {
+        self.bits
+    }
+
     /// Whether `byte` is in this set (non-ASCII bytes always are).
     #[inline]
     pub const fn contains(self, byte: u8) -> bool {

@@ -27,7 +27,8 @@ impl Url {
     /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it.
     pub(crate) fn push_scheme(&mut self, scheme: &str) {
         self.serialization.clear();
-        self.serialization.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        self.serialization.push_str(scheme);
+        self.serialization.make_ascii_lowercase();
         self.scheme_end = self.len32();
         self.serialization.push(':');
         self.reset_offsets_to_end();

@@ -15,6 +15,7 @@ mod path;
 mod states;
 
 use crate::errors::{Errors, ParseError, ValidationErrorKind};
+use crate::percent;
 use crate::url::{HostKind, ParseOutcome, Url};
 
 /// The states of the basic URL parser, named as in the spec.
@@ -108,11 +109,6 @@ pub(crate) struct Parser<'a> {
     pub(crate) trace: Vec<State>,
 }
 
-/// "A C0 control or space is a C0 control or U+0020 SPACE."
-fn is_c0_control_or_space(c: char) -> bool {
-    c <= ' '
-}
-
 fn is_ascii_tab_or_newline(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r')
 }
@@ -127,12 +123,14 @@ impl Url {
     pub fn parse_with_errors(input: &str, base: Option<&Url>) -> ParseOutcome {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
-        let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
+        let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len());
+        let mut url = Url::empty();
+        url.serialization.reserve(capacity);
+        let mut parser = Parser::new(&prepared, base, url, None, errors);
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
         let result = parser.run().map(|()| {
             parser.url.fix_path_dot_prefix();
-            parser.url.shrink();
             std::mem::replace(&mut parser.url, Url::empty())
         });
         ParseOutcome { result, errors: parser.errors.into_vec() }
@@ -157,13 +155,15 @@ fn preprocess<'a>(
     input: &'a str,
     errors: &mut Errors,
 ) -> (std::borrow::Cow<'a, str>, usize, Option<Vec<u32>>) {
-    let trimmed_start = input.trim_start_matches(is_c0_control_or_space);
-    let leading = input.len() - trimmed_start.len();
-    let trimmed = trimmed_start.trim_end_matches(is_c0_control_or_space);
+    // C0 controls and space are ASCII, so a byte scan finds them exactly.
+    let bytes = input.as_bytes();
+    let leading = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|&b| b > b' ').map_or(leading, |i| i + 1);
+    let trimmed = &input[leading..end];
     if trimmed.len() != input.len() {
         errors.report(ValidationErrorKind::InvalidUrlUnit, 0);
     }
-    if !trimmed.contains(is_ascii_tab_or_newline) {
+    if !trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
         return (std::borrow::Cow::Borrowed(trimmed), leading, None);
     }
     let first = trimmed.find(is_ascii_tab_or_newline).unwrap_or(0);
@@ -227,7 +227,27 @@ impl<'a> Parser<'a> {
     /// The code point at `pointer`, `None` for EOF.
     #[inline]
     pub(crate) fn c(&self) -> Option<char> {
-        self.input[self.pointer..].chars().next()
+        match self.input.as_bytes().get(self.pointer) {
+            None => None,
+            Some(&b) if b < 0x80 => Some(b as char),
+            Some(_) => self.input[self.pointer..].chars().next(),
+        }
+    }
+
+    /// Batching: after a step that appended c (or let the buffer grow by c), the same step
+    /// would do the same for each following code point in `run`: take them all at once.
+    /// Returns the run's text; `pointer` is left so that the driver's "increase pointer by 1"
+    /// lands after the run.
+    #[inline]
+    pub(crate) fn take_run(&mut self, c: char, run: &AsciiRun) -> &'a str {
+        let bytes = self.input.as_bytes();
+        let start = self.pointer + c.len_utf8();
+        let mut end = start;
+        while end < bytes.len() && run.contains(bytes[end]) {
+            end += 1;
+        }
+        self.pointer = end - c.len_utf8();
+        &self.input[start..end]
     }
 
     /// "remaining": the code points after c.
@@ -314,6 +334,60 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// A set of ASCII bytes a state treats alike (see [`Parser::take_run`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsciiRun(u128);
+
+impl AsciiRun {
+    #[inline]
+    pub(crate) const fn contains(&self, b: u8) -> bool {
+        b < 128 && (self.0 >> b) & 1 == 1
+    }
+
+    const fn of(bytes: &[u8]) -> AsciiRun {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            bits |= 1 << bytes[i];
+            i += 1;
+        }
+        AsciiRun(bits)
+    }
+
+    /// ASCII URL code points, less `%` (validated per code point) and `set`'s members
+    /// (encoded), less `stops` (which end the state's collecting).
+    pub(crate) const fn appended_unchanged(set: percent::EncodeSet, stops: &[u8]) -> AsciiRun {
+        let url_units = AsciiRun::of(b"!$&'()*+,-./:;=?@_~").0 | ASCII_ALPHANUMERIC.0;
+        AsciiRun(url_units & !set.ascii_bits() & !AsciiRun::of(stops).0 & !(1 << b'%'))
+    }
+
+    /// What the scheme state appends: ASCII alphanumerics, `+`, `-` and `.`.
+    pub(crate) const fn scheme_chars() -> AsciiRun {
+        AsciiRun(ASCII_ALPHANUMERIC.0 | AsciiRun::of(b"+-.").0)
+    }
+
+    pub(crate) const fn digits() -> AsciiRun {
+        AsciiRun::of(b"0123456789")
+    }
+
+    /// Everything but `stops` (and non-ASCII): for states that only grow a buffer.
+    pub(crate) const fn all_but(stops: &[u8]) -> AsciiRun {
+        AsciiRun(!AsciiRun::of(stops).0)
+    }
+}
+
+const ASCII_ALPHANUMERIC: AsciiRun = {
+    let mut bits = 0u128;
+    let mut b = 0u8;
+    while b < 128 {
+        if b.is_ascii_alphanumeric() {
+            bits |= 1 << b;
+        }
+        b += 1;
+    }
+    AsciiRun(bits)
+};
+
 /// <https://url.spec.whatwg.org/#url-code-points>
 pub(crate) fn is_url_code_point(c: char) -> bool {
     match c {
@@ -366,12 +440,6 @@ impl Url {
             fragment_start: None,
             host_kind: HostKind::None,
             opaque_path: false,
-        }
-    }
-
-    fn shrink(&mut self) {
-        if self.serialization.capacity() > self.serialization.len() + 64 {
-            self.serialization.shrink_to_fit();
         }
     }
 }

@@ -3,11 +3,20 @@
 
 use super::{
     is_normalized_windows_drive_letter, is_windows_drive_letter, starts_with_windows_drive_letter,
-    Parser, State, Step, StepResult,
+    AsciiRun, Parser, State, Step, StepResult,
 };
 use crate::errors::{ParseError, ValidationErrorKind as E};
 use crate::host::{parse_host, Host};
 use crate::percent;
+
+/// Code points each state appends unchanged (no encoding, no validation error, not ending
+/// the state's collecting): see `Parser::take_run`.
+const PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::PATH, b"/?");
+const OPAQUE_PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::C0_CONTROL, b"?#");
+const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUERY, b"#");
+const SPECIAL_QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::SPECIAL_QUERY, b"#");
+const FRAGMENT_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::FRAGMENT, b"");
+const FILE_HOST_RUN: AsciiRun = AsciiRun::all_but(b"/\\?#");
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
 fn is_single_dot_segment(s: &str) -> bool {
@@ -127,8 +136,9 @@ impl Parser<'_> {
     pub(super) fn file_host_state(&mut self, c: Option<char>) -> StepResult {
         // "1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or U+0023 (#),
         // then decrease pointer by 1 and then:"
-        if !matches!(c, None | Some('/' | '\\' | '?' | '#')) {
+        if let Some(c) = c.filter(|c| !matches!(c, '/' | '\\' | '?' | '#')) {
             // "2. Otherwise, append c to buffer."
+            self.take_run(c, &FILE_HOST_RUN);
             return Ok(Step::Continue);
         }
         let buffer = &self.input[self.buffer_start..self.pointer];
@@ -245,6 +255,8 @@ impl Parser<'_> {
         // percent-encode c using the path percent-encode set and append the result to buffer."
         self.check_url_unit(ch);
         percent::push_char_encoded(&mut self.url.serialization, ch, percent::PATH);
+        let run = self.take_run(ch, &PATH_RUN);
+        self.url.serialization.push_str(run);
         Ok(Step::Continue)
     }
 
@@ -335,6 +347,8 @@ impl Parser<'_> {
             Some(ch) => {
                 self.check_url_unit(ch);
                 percent::push_char_encoded(&mut self.url.serialization, ch, percent::C0_CONTROL);
+                let run = self.take_run(ch, &OPAQUE_PATH_RUN);
+                self.url.serialization.push_str(run);
                 Ok(Step::Continue)
             }
             None => Ok(Step::Continue),
@@ -357,8 +371,14 @@ impl Parser<'_> {
             // as it arrives (queryPercentEncodeSet: the special-query set if url is special).
             Some(ch) => {
                 self.check_url_unit(ch);
-                let set = if self.special { percent::SPECIAL_QUERY } else { percent::QUERY };
+                let (set, run) = if self.special {
+                    (percent::SPECIAL_QUERY, &SPECIAL_QUERY_RUN)
+                } else {
+                    (percent::QUERY, &QUERY_RUN)
+                };
                 percent::push_char_encoded(&mut self.url.serialization, ch, set);
+                let run = self.take_run(ch, run);
+                self.url.serialization.push_str(run);
                 Ok(Step::Continue)
             }
         }
@@ -371,6 +391,8 @@ impl Parser<'_> {
         if let Some(ch) = c {
             self.check_url_unit(ch);
             percent::push_char_encoded(&mut self.url.serialization, ch, percent::FRAGMENT);
+            let run = self.take_run(ch, &FRAGMENT_RUN);
+            self.url.serialization.push_str(run);
         }
         Ok(Step::Continue)
     }

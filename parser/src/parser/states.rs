@@ -1,10 +1,19 @@
 //! Scheme, authority, host and port states of the basic URL parser.
 //! <https://url.spec.whatwg.org/#concept-basic-url-parser>
 
-use super::{Parser, State, Step, StepResult};
+use super::{AsciiRun, Parser, State, Step, StepResult};
 use crate::errors::{ParseError, ValidationErrorKind as E};
 use crate::host::parse_host;
 use crate::url::{default_port, is_special_scheme, HostKind};
+
+/// Code points the scheme state appends to its buffer.
+const SCHEME_RUN: AsciiRun = AsciiRun::scheme_chars();
+/// Code points the authority state appends to its buffer (everything but what ends it).
+const AUTHORITY_RUN: AsciiRun = AsciiRun::all_but(b"@/?#\\");
+/// Code points the host state appends to its buffer.
+const HOST_RUN: AsciiRun = AsciiRun::all_but(b":/?#\\[]");
+/// ASCII digits, which the port state appends.
+const PORT_RUN: AsciiRun = AsciiRun::digits();
 
 impl Parser<'_> {
     /// <https://url.spec.whatwg.org/#scheme-start-state>
@@ -30,6 +39,7 @@ impl Parser<'_> {
             // "1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.), append
             // c, lowercased, to buffer."
             Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {
+                self.take_run(c, &SCHEME_RUN);
                 Ok(Step::Continue)
             }
             Some(':') if self.state_override.is_some() => self.override_scheme(),
@@ -310,6 +320,9 @@ impl Parser<'_> {
             return self.reprocess_in(State::Host);
         }
         // "3. Otherwise, append c to buffer."
+        if let Some(c) = c {
+            self.take_run(c, &AUTHORITY_RUN);
+        }
         Ok(Step::Continue)
     }
 
@@ -377,7 +390,11 @@ impl Parser<'_> {
                 self.inside_brackets = false;
                 Ok(Step::Continue)
             }
-            _ => Ok(Step::Continue),
+            Some(c) => {
+                self.take_run(c, &HOST_RUN);
+                Ok(Step::Continue)
+            }
+            None => Ok(Step::Continue),
         }
     }
 
@@ -393,7 +410,8 @@ impl Parser<'_> {
     /// <https://url.spec.whatwg.org/#port-state>
     pub(super) fn port_state(&mut self, c: Option<char>) -> StepResult {
         // "1. If c is an ASCII digit, append c to buffer."
-        if c.is_some_and(|c| c.is_ascii_digit()) {
+        if let Some(c) = c.filter(char::is_ascii_digit) {
+            self.take_run(c, &PORT_RUN);
             return Ok(Step::Continue);
         }
         // "2. Otherwise, if one of the following is true: c is the EOF code point, U+002F (/),
