@@ -16,6 +16,10 @@ node-deps:
 test: fetch node-deps
 	$(CARGO) test --workspace
 
+# Throughput of the reference parser against rust-url and ada (cases/s and ratios, one run).
+bench: fetch
+	$(CARGO) bench -p urldiff-parser --bench throughput
+
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
