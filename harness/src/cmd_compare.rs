@@ -32,6 +32,8 @@ pub struct CompareArgs {
 struct Row {
     oracle: String,
     model: RecordModel,
+    /// The fields this oracle fills (`OracleInfo::fields`).
+    fields: Vec<String>,
     answer: Answer,
     differs: Vec<String>,
 }
@@ -83,6 +85,7 @@ fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<
             Row {
                 oracle: oracle.info().name.clone(),
                 model: oracle.info().model,
+                fields: oracle.info().fields.clone(),
                 answer,
                 differs: Vec::new(),
             }
@@ -96,9 +99,13 @@ fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<
         let Some(reference) = rows.iter().find(|r| r.oracle == reference_name) else {
             continue;
         };
-        let reference_answer = reference.answer.clone();
+        let (reference_answer, reference_fields) =
+            (reference.answer.clone(), reference.fields.clone());
         for row in rows.iter_mut().filter(|r| r.model == model && r.oracle != reference_name) {
-            row.differs = differing_fields(&reference_answer, &row.answer);
+            row.differs = differing_fields(
+                (&reference_answer, &reference_fields),
+                (&row.answer, &row.fields),
+            );
         }
     }
     rows
@@ -106,7 +113,10 @@ fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<
 
 /// The fields (and `outcome`) in which `other` differs from `reference`; fields only one of
 /// them fills are not compared. A no-opinion answer differs in nothing.
-fn differing_fields(reference: &Answer, other: &Answer) -> Vec<String> {
+fn differing_fields(
+    (reference, reference_fields): (&Answer, &[String]),
+    (other, other_fields): (&Answer, &[String]),
+) -> Vec<String> {
     if matches!(other, Answer::NoOpinion) || matches!(reference, Answer::NoOpinion) {
         return Vec::new();
     }
@@ -117,7 +127,7 @@ fn differing_fields(reference: &Answer, other: &Answer) -> Vec<String> {
     else {
         return Vec::new();
     };
-    let (a, b) = (record_fields(a), record_fields(b));
+    let (a, b) = (record_fields(a, reference_fields), record_fields(b, other_fields));
     a.iter()
         .filter_map(|(name, value)| {
             let theirs = b.iter().find(|(n, _)| n == name)?;
@@ -126,24 +136,45 @@ fn differing_fields(reference: &Answer, other: &Answer) -> Vec<String> {
         .collect()
 }
 
-/// A record's filled fields as (name, shown value); RFC components show `(undefined)`.
-fn record_fields(record: &Record) -> Vec<(String, String)> {
-    let value = serde_json::to_value(record).unwrap_or(Value::Null);
-    let Some(object) = value.as_object() else {
-        return Vec::new();
+/// A record's fields as (name, shown value), in the model's order; only fields the oracle
+/// fills (`filled`, from `OracleInfo::fields`) are shown. RFC components show `(undefined)`.
+fn record_fields(record: &Record, filled: &[String]) -> Vec<(String, String)> {
+    let shown = |name: &str| filled.is_empty() || filled.iter().any(|f| f == name);
+    let component = |v: &Option<String>| v.clone().unwrap_or_else(|| "(undefined)".to_owned());
+    let fields: Vec<(&str, Option<String>)> = match record {
+        Record::Whatwg(r) => vec![
+            ("href", r.href.clone()),
+            ("protocol", r.protocol.clone()),
+            ("username", r.username.clone()),
+            ("password", r.password.clone()),
+            ("host", r.host.clone()),
+            ("hostname", r.hostname.clone()),
+            ("port", r.port.clone()),
+            ("pathname", r.pathname.clone()),
+            ("search", r.search.clone()),
+            ("hash", r.hash.clone()),
+            ("origin", r.origin.clone()),
+        ],
+        Record::Rfc(r) => vec![
+            ("scheme", Some(component(&r.scheme))),
+            ("authority", Some(component(&r.authority))),
+            ("userinfo", Some(component(&r.userinfo))),
+            ("host", Some(component(&r.host))),
+            ("port", Some(component(&r.port))),
+            ("path", Some(r.path.clone())),
+            ("query", Some(component(&r.query))),
+            ("fragment", Some(component(&r.fragment))),
+            ("resolved", r.resolved.clone()),
+        ],
+        Record::Text { value } => vec![("value", Some(value.clone()))],
+        Record::Pairs { pairs } => vec![("pairs", Some(format!("{pairs:?}")))],
     };
-    let is_rfc = matches!(record, Record::Rfc(_));
-    object
-        .iter()
-        .filter(|(name, _)| *name != "model")
-        .filter_map(|(name, v)| match v {
-            Value::String(s) => Some((name.clone(), s.clone())),
-            Value::Null if is_rfc && name != "resolved" => {
-                Some((name.clone(), "(undefined)".to_owned()))
-            }
-            Value::Null => None,
-            other => Some((name.clone(), other.to_string())),
+    fields
+        .into_iter()
+        .filter(|(name, _)| {
+            matches!(record, Record::Text { .. } | Record::Pairs { .. }) || shown(name)
         })
+        .filter_map(|(name, value)| Some((name.to_owned(), value?)))
         .collect()
 }
 
@@ -172,7 +203,7 @@ fn print_rows(rows: &[Row]) {
         println!("{} {}: {}", mark("outcome"), row.oracle, row.answer.outcome());
         match &row.answer {
             Answer::Parsed { record, errors } => {
-                for (name, value) in record_fields(record) {
+                for (name, value) in record_fields(record, &row.fields) {
                     println!("  {} {name:>9}: {}", mark(&name), escape(&value));
                 }
                 print_errors(errors);
@@ -194,7 +225,10 @@ fn print_errors(errors: &[String]) {
     }
 }
 
-/// Control characters shown escaped, so every field stays on its line.
+/// Control characters shown escaped (`\t`, `\u{1}`), so every field stays on its line.
 fn escape(value: &str) -> String {
-    urldiff_oracles::escape_for_name(value)
+    value
+        .chars()
+        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
+        .collect()
 }

@@ -15,7 +15,9 @@
 //! A panic on one case becomes [`Answer::Crashed`] for that case only.
 
 use crate::model::{Answer, Case, CaseKind, CaseKindTag, Record, WhatwgRecord};
+use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Once;
 
 /// The WHATWG record fields, in WPT order.
 pub const WHATWG_FIELDS: [&str; 11] = [
@@ -70,11 +72,44 @@ pub(crate) fn answer_batch<A: UrlApi>(api: &A, cases: &[Case]) -> Vec<Answer> {
     cases.iter().map(|case| answer_guarded(api, case)).collect()
 }
 
-/// Answer one case; a panic becomes `Crashed` with the panic message.
+thread_local! {
+    /// Set while this thread answers a case: panics are then reported as answers, not printed.
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+    /// Where the last guarded panic happened (file:line), for `Crashed::details`.
+    static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Wrap the process's panic hook once: panics inside [`answer_guarded`] are recorded (their
+/// location) instead of printed, since they become `Crashed` answers; every other panic still
+/// goes to the previous hook.
+fn install_quiet_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if GUARDED.with(Cell::get) {
+                let location = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+                PANIC_LOCATION.with(|slot| *slot.borrow_mut() = location);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Answer one case; a panic becomes `Crashed` with the panic message and location.
 pub(crate) fn answer_guarded<A: UrlApi>(api: &A, case: &Case) -> Answer {
-    match catch_unwind(AssertUnwindSafe(|| answer(api, case))) {
+    install_quiet_hook();
+    GUARDED.with(|g| g.set(true));
+    let result = catch_unwind(AssertUnwindSafe(|| answer(api, case)));
+    GUARDED.with(|g| g.set(false));
+    match result {
         Ok(answer) => answer,
-        Err(payload) => Answer::Crashed { details: format!("panic: {}", panic_message(&*payload)) },
+        Err(payload) => {
+            let location = PANIC_LOCATION.with(|slot| slot.borrow_mut().take());
+            let at = location.map(|l| format!(" at {l}")).unwrap_or_default();
+            Answer::Crashed { details: format!("panic{at}: {}", panic_message(&*payload)) }
+        }
     }
 }
 
