@@ -1,8 +1,9 @@
 //! The `reference` oracle: our own parser (`urldiff-parser`), WHATWG mode, in process.
 //!
 //! Answers carry the spec's validation-error names (`ValidationErrorKind::name`) in `errors`;
-//! a failure's reason is the `ParseError`'s display. A panic (the parser is a work in
-//! progress) becomes `Crashed` for that case only.
+//! a failure's reason is the `ParseError`'s display. Setters are the parser's URL API
+//! setters; form-urlencoded is its application/x-www-form-urlencoded parser. A panic becomes
+//! `Crashed` for that case only.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
@@ -92,14 +93,30 @@ impl UrlApi for ReferenceApi {
         })
     }
 
-    fn set(&self, _url: &mut Url, _property: &str, _value: &str) -> SetterCall {
-        // The reference parser's URL API setters (parser/src/setters.rs) are not written yet;
-        // until they land on main, setter cases get NoOpinion rather than a made-up answer.
-        SetterCall::Unsupported
+    fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
+        // The URL API setters (parser/src/setters.rs); only `href` can throw.
+        match property {
+            "href" => {
+                return match url.set_href(value) {
+                    Ok(()) => SetterCall::Ran,
+                    Err(e) => SetterCall::Threw(e.to_string()),
+                }
+            }
+            "protocol" => url.set_protocol(value),
+            "username" => url.set_username(value),
+            "password" => url.set_password(value),
+            "host" => url.set_host(value),
+            "hostname" => url.set_hostname(value),
+            "port" => url.set_port(value),
+            "pathname" => url.set_pathname(value),
+            "search" => url.set_search(value),
+            "hash" => url.set_hash(value),
+            _ => return SetterCall::Unsupported,
+        }
+        SetterCall::Ran
     }
 
-    fn form_urlencoded(&self, _input: &str) -> Option<Vec<(String, String)>> {
-        // parser/src/form_urlencoded.rs is still an interface stub.
-        None
+    fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>> {
+        Some(urldiff_parser::form_urlencoded::parse(input.as_bytes()))
     }
 }

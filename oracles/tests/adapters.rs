@@ -57,19 +57,30 @@ fn ada_host_percent_and_form_cases() {
 }
 
 #[test]
-#[ignore = "the reference parser's state machine has not landed on main yet (unimplemented!)"]
 fn reference_parses_the_tricky_cases() {
     assert_none("reference", common::check_parse_cases(&ReferenceOracle::new()));
 }
 
 #[test]
-#[ignore = "the reference parser's state machine has not landed on main yet (unimplemented!)"]
-fn reference_host_and_percent_cases() {
-    let mismatches = common::check_text_cases(&ReferenceOracle::new());
-    // form-urlencoded is not in the reference yet (NoOpinion): only that line may remain.
-    let unexpected: Vec<String> =
-        mismatches.into_iter().filter(|m| !m.contains("NoOpinion")).collect();
-    assert_none("reference", unexpected);
+fn reference_setters() {
+    assert_none("reference", common::check_setter_cases(&ReferenceOracle::new()));
+}
+
+#[test]
+fn reference_host_percent_and_form_cases() {
+    assert_none("reference", common::check_text_cases(&ReferenceOracle::new()));
+}
+
+#[test]
+fn reference_reports_validation_errors_and_failure_reasons() {
+    let cases = [Case::parse("http:\\\\h\\p", None), Case::parse("http://1.2.3.09/", None)];
+    let answers = ReferenceOracle::new().answer_batch(&cases);
+    let Answer::Parsed { errors, .. } = &answers[0] else { panic!("{:?}", answers[0]) };
+    assert!(errors.iter().any(|e| e == "invalid-reverse-solidus"), "{errors:?}");
+    // "1.2.3.09": the last part is not a number in any base (spec: IPv4-non-numeric-part).
+    let Answer::Failure { reason, errors } = &answers[1] else { panic!("{:?}", answers[1]) };
+    assert!(!reason.is_empty());
+    assert!(errors.iter().any(|e| e == "IPv4-non-numeric-part"), "{errors:?}");
 }
 
 #[test]
