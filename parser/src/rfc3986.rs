@@ -1,3 +1,0 @@
-//! RFC 3986: generic split, strict ABNF check, reference resolution, normalization.
-//!
-//! INTERFACE STUB — being implemented.
