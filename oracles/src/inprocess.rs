@@ -99,9 +99,14 @@ fn install_quiet_hook() {
 
 /// Answer one case; a panic becomes `Crashed` with the panic message and location.
 pub(crate) fn answer_guarded<A: UrlApi>(api: &A, case: &Case) -> Answer {
+    guarded(|| answer(api, case))
+}
+
+/// Run `answer_one`; a panic in it becomes `Crashed` with the panic message and location.
+pub fn guarded(answer_one: impl FnOnce() -> Answer) -> Answer {
     install_quiet_hook();
     GUARDED.with(|g| g.set(true));
-    let result = catch_unwind(AssertUnwindSafe(|| answer(api, case)));
+    let result = catch_unwind(AssertUnwindSafe(answer_one));
     GUARDED.with(|g| g.set(false));
     match result {
         Ok(answer) => answer,

@@ -16,6 +16,8 @@ use urldiff_corpus::wpt::WptData;
 pub struct RegistryConfig {
     /// Use this WPT data instead of locating it (`urldiff_corpus::wpt::locate()`).
     pub wpt_data: Option<WptData>,
+    /// Use this folder of RFC example tables instead of `corpus/rfc/`.
+    pub rfc_dir: Option<PathBuf>,
     /// A config file declaring external oracles (for the subprocess/external hook).
     pub external_config: Option<PathBuf>,
 }
@@ -28,18 +30,10 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
     };
     let mut oracles: Vec<Box<dyn Oracle>> = vec![
         Box::new(crate::reference::ReferenceOracle::new()),
-        Box::new(UnavailableOracle::new(
-            "reference-rfc3986",
-            OracleKind::InProcess,
-            RecordModel::Rfc,
-            "the reference parser's RFC 3986 mode has not been merged into this build yet",
-        )),
+        Box::new(crate::reference_rfc::ReferenceRfc3986Oracle::new()),
         Box::new(crate::wpt::WptOracle::new(wpt_data)),
-        Box::new(UnavailableOracle::new(
-            "rfc-examples",
-            OracleKind::ExpectationTable,
-            RecordModel::Rfc,
-            "the RFC 3986 §5.4 / RFC 2396 Appendix C tables (corpus/rfc/) are not in this build yet",
+        Box::new(crate::rfc_examples::RfcExamplesOracle::new(
+            config.rfc_dir.as_deref().unwrap_or(&crate::rfc_examples::default_dir()),
         )),
         Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),
         Box::new(crate::rust_url::RustUrlOracle::new()),
