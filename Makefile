@@ -16,6 +16,10 @@ node-deps:
 test: fetch node-deps
 	$(CARGO) test --workspace
 
+# Speed, as rates and ratios against competitors (no timing assertions anywhere).
+bench: fetch
+	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
+
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
