@@ -16,9 +16,11 @@ node-deps:
 test: fetch node-deps
 	$(CARGO) test --workspace
 
-# Throughput of the reference parser against rust-url and ada (cases/s and ratios, one run).
+# Speed, as rates and ratios against competitors in the same run (no timing assertions
+# anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate.
 bench: fetch
 	$(CARGO) bench -p urldiff-parser --bench throughput
+	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -3,7 +3,25 @@
 //! An oracle answers [`Case`]s in batches with [`Answer`]s. Each oracle describes itself with
 //! an [`OracleInfo`]: its name (part of the CLI contract), kind, exact version, the record
 //! model it speaks (WHATWG or RFC), the fields it fills and the case kinds it answers.
+//!
+//! - [`registry`]: every oracle in a fixed order ([`registry::default_oracles`]);
+//! - in process: [`reference`] (our parser), [`rust_url`] (the `url` crate), [`ada`]
+//!   (the `ada-url` crate), all driven through [`inprocess`];
+//! - in process, RFC model: [`reference_rfc`] (our parser's RFC 3986 mode);
+//! - expectation tables: [`wpt`] (the WPT URL files, also exposed as suites) and
+//!   [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396 Appendix C, also as suites);
+//! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B).
 
+pub mod ada;
+pub mod inprocess;
 pub mod model;
+pub mod reference;
+pub mod reference_rfc;
+pub mod registry;
+pub mod rfc3986_regex;
+pub mod rfc_examples;
+pub mod rust_url;
+pub mod wpt;
 
 pub use model::*;
+pub use registry::{default_oracles, RegistryConfig};

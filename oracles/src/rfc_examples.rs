@@ -1,0 +1,158 @@
+//! The `rfc-examples` oracle: the RFCs' own reference-resolution examples, as a table.
+//!
+//! The data is `corpus/rfc/rfc3986-5.4.json` (RFC 3986 §5.4) and
+//! `corpus/rfc/rfc2396-appendix-c.json` (RFC 2396 Appendix C); `corpus/rfc/README.md`
+//! describes the format. Each example is a resolve case (reference against the file's base)
+//! whose answer fills `resolved` only.
+//!
+//! The two RFCs disagree on some examples (RFC 2396 resolves `?y` against the base's
+//! directory, keeps `..` above the root, …), and a case carries no RFC variant, so the oracle
+//! answers by RFC 3986, the current standard, in its strict reading ("for strict parsers");
+//! an RFC 2396 example is answered only when RFC 3986's table has no example for the same
+//! reference. Both tables, both readings, are also available whole as [`Suite`]s through
+//! [`load_suites`], for a driver that knows which RFC it is checking. Parse cases with a base
+//! are answered like resolve cases (for an RFC-model oracle a parse with a base includes the
+//! resolution).
+
+use crate::model::{
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
+    RecordModel, RfcRecord,
+};
+use crate::wpt::Suite;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The table files, RFC 3986 first (its answers win).
+pub const FILES: [&str; 2] = ["rfc3986-5.4.json", "rfc2396-appendix-c.json"];
+
+/// `corpus/rfc/` in this repository.
+pub fn default_dir() -> PathBuf {
+    urldiff_corpus::repo_root().join("corpus").join("rfc")
+}
+
+/// One suite per table and reading: `rfc3986-5.4-strict`, `rfc3986-5.4-non-strict`,
+/// `rfc2396-appendix-c-strict`, `rfc2396-appendix-c-non-strict` (an example without a
+/// `mode` is in both readings of its table).
+pub fn load_suites(dir: &Path) -> Result<Vec<Suite>, String> {
+    let mut suites = Vec::new();
+    for file in FILES {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let json: Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{} is not valid JSON: {e}", path.display()))?;
+        let source = json["source"].as_str().unwrap_or(file).to_owned();
+        let base =
+            json["base"].as_str().ok_or_else(|| format!("{} has no base", path.display()))?;
+        let examples = json["examples"]
+            .as_array()
+            .ok_or_else(|| format!("{} has no examples array", path.display()))?;
+        for reading in ["strict", "non-strict"] {
+            let mut suite = Suite {
+                name: format!("{}-{reading}", file.trim_end_matches(".json")),
+                revision: source.clone(),
+                cases: Vec::new(),
+                expected: Vec::new(),
+                lone_surrogates_replaced: 0,
+                skipped: 0,
+            };
+            for example in examples {
+                if example["mode"].as_str().is_some_and(|mode| mode != reading) {
+                    suite.skipped += 1;
+                    continue;
+                }
+                let (Some(reference), Some(expected)) =
+                    (example["reference"].as_str(), example["expected"].as_str())
+                else {
+                    return Err(format!("{}: an example lacks reference/expected", path.display()));
+                };
+                suite.cases.push(resolve_case(reference, base));
+                suite.expected.push(resolved_answer(expected));
+            }
+            suites.push(suite);
+        }
+    }
+    Ok(suites)
+}
+
+fn resolve_case(reference: &str, base: &str) -> Case {
+    Case { input: reference.to_owned(), base: Some(base.to_owned()), kind: CaseKind::Resolve }
+}
+
+fn resolved_answer(expected: &str) -> Answer {
+    let record = RfcRecord { resolved: Some(expected.to_owned()), ..RfcRecord::default() };
+    Answer::Parsed { record: Record::Rfc(record), errors: Vec::new() }
+}
+
+#[derive(Debug)]
+pub struct RfcExamplesOracle {
+    info: OracleInfo,
+    /// Keyed by (reference, base).
+    table: Result<HashMap<(String, String), Answer>, String>,
+}
+
+impl RfcExamplesOracle {
+    /// Load the tables from `dir` (normally [`default_dir`]).
+    pub fn new(dir: &Path) -> Self {
+        let table = load_suites(dir).map(|suites| {
+            let mut table = HashMap::new();
+            // Suites come RFC 3986 strict first; the first answer for a case wins.
+            let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
+            for suite in strict {
+                for (case, answer) in suite.cases.into_iter().zip(suite.expected) {
+                    let key = (case.input, case.base.unwrap_or_default());
+                    table.entry(key).or_insert(answer);
+                }
+            }
+            table
+        });
+        let info = OracleInfo {
+            name: "rfc-examples".into(),
+            kind: OracleKind::ExpectationTable,
+            version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
+            model: RecordModel::Rfc,
+            fields: vec!["resolved".into()],
+            case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+        };
+        RfcExamplesOracle { info, table }
+    }
+
+    /// How many (reference, base) pairs the oracle answers.
+    pub fn len(&self) -> usize {
+        self.table.as_ref().map_or(0, HashMap::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Oracle for RfcExamplesOracle {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn availability(&self) -> Availability {
+        match &self.table {
+            Ok(_) => Availability::Available,
+            Err(reason) => Availability::Unavailable { reason: reason.clone() },
+        }
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        let Ok(table) = &self.table else {
+            return vec![Answer::NoOpinion; cases.len()];
+        };
+        cases
+            .iter()
+            .map(|case| match (&case.kind, &case.base) {
+                (CaseKind::Resolve | CaseKind::Parse, Some(base)) => table
+                    .get(&(case.input.clone(), base.clone()))
+                    .cloned()
+                    .unwrap_or(Answer::NoOpinion),
+                _ => Answer::NoOpinion,
+            })
+            .collect()
+    }
+}
