@@ -6,6 +6,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod cmd_conform;
 mod cmd_parse;
 mod cmd_parse_rfc;
 mod jsonl;
@@ -22,12 +23,15 @@ struct Cli {
 enum Command {
     /// Parse a URL with the reference parser and print its record and validation errors.
     Parse(cmd_parse::ParseArgs),
+    /// Run every suite against every oracle, gate on the divergence ledger, write reports.
+    Conform(cmd_conform::ConformArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse(args) => cmd_parse::run(args),
+        Command::Conform(args) => cmd_conform::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
