@@ -55,18 +55,18 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
 }
 
 /// The WHATWG answer as JSON: the record's fields plus `errors`, or `failure` and `errors`.
-/// A base that fails to parse makes the parse fail (as `new URL(input, base)` does).
+/// A base that fails to parse makes the parse fail, as `new URL(input, base)` does; the
+/// errors are then the base's.
 pub fn whatwg_json(input: &str, base: Option<&str>) -> Value {
-    let mut errors: Vec<&'static str> = Vec::new();
-    let parsed_base = match base {
+    let parsed_base = match base.map(|b| Url::parse_with_errors(b, None)) {
         None => None,
-        Some(b) => match Url::parse(b, None) {
-            Ok(u) => Some(u),
-            Err(_) => return json!({ "failure": true, "errors": [], "base_failure": true }),
+        Some(outcome) => match outcome.result {
+            Ok(url) => Some(url),
+            Err(_) => return failure_json(&outcome.errors),
         },
     };
     let outcome = Url::parse_with_errors(input, parsed_base.as_ref());
-    errors.extend(outcome.errors.iter().map(|e| e.kind.name()));
+    let errors: Vec<&'static str> = outcome.errors.iter().map(|e| e.kind.name()).collect();
     match outcome.result {
         Ok(url) => {
             let mut map = serde_json::Map::new();
@@ -76,8 +76,13 @@ pub fn whatwg_json(input: &str, base: Option<&str>) -> Value {
             map.insert("errors".into(), json!(errors));
             Value::Object(map)
         }
-        Err(_) => json!({ "failure": true, "errors": errors }),
+        Err(_) => failure_json(&outcome.errors),
     }
+}
+
+fn failure_json(errors: &[urldiff_parser::ValidationError]) -> Value {
+    let names: Vec<&'static str> = errors.iter().map(|e| e.kind.name()).collect();
+    json!({ "failure": true, "errors": names })
 }
 
 fn field_value(url: &Url, field: &str) -> String {
@@ -99,11 +104,7 @@ fn field_value(url: &Url, field: &str) -> String {
 
 fn print_for_person(answer: &Value) {
     if answer.get("failure").is_some() {
-        if answer.get("base_failure").is_some() {
-            println!("failure: the base URL does not parse");
-        } else {
-            println!("failure");
-        }
+        println!("  failure: the input (or its base) does not parse");
     } else {
         for field in FIELDS {
             println!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));

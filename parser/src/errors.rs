@@ -152,6 +152,8 @@ pub enum ParseError {
     InvalidHost,
     /// The port is not a number or out of range.
     InvalidPort,
+    /// A state override rejected the value (the URL API setters then leave the URL as is).
+    Rejected,
 }
 
 impl fmt::Display for ParseError {
@@ -161,6 +163,7 @@ impl fmt::Display for ParseError {
             ParseError::HostMissing => "host is missing",
             ParseError::InvalidHost => "invalid host",
             ParseError::InvalidPort => "invalid port",
+            ParseError::Rejected => "value rejected by the state override",
         })
     }
 }

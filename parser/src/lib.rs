@@ -19,6 +19,7 @@ pub mod rfc2396;
 pub mod rfc3986;
 
 mod parser;
+mod record;
 mod setters;
 mod url;
 

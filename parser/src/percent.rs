@@ -108,14 +108,29 @@ pub fn utf8_percent_encode_into(out: &mut String, input: &str, set: EncodeSet) {
     let mut run_start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if set.contains(b) {
-            out.push_str(&input[run_start..i]);
+            if run_start < i {
+                out.push_str(&input[run_start..i]);
+            }
             push_percent_encoded_byte(out, b);
             run_start = i + 1;
         }
     }
-    // Run boundaries are char boundaries: every byte of a multi-byte char is encoded
-    // (non-ASCII always is), so a run never starts or ends inside one.
+    // Every byte of a multi-byte char is encoded (non-ASCII always is), so a non-empty
+    // run never starts or ends inside one.
     out.push_str(&input[run_start..]);
+}
+
+/// <https://url.spec.whatwg.org/#utf-8-percent-encode> of one code point, appended to `out`.
+#[inline]
+pub fn push_char_encoded(out: &mut String, c: char, set: EncodeSet) {
+    if c.is_ascii() && !set.contains(c as u8) {
+        out.push(c);
+    } else {
+        let mut bytes = [0u8; 4];
+        for &b in c.encode_utf8(&mut bytes).as_bytes() {
+            push_percent_encoded_byte(out, b);
+        }
+    }
 }
 
 /// UTF-8 percent-encode `input` with `set` into a new string.

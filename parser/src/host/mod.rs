@@ -1,0 +1,216 @@
+//! Hosts: the host parser and serializer.
+//!
+//! <https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)>
+//!
+//! - [`parse_host`] is the host parser: IPv6 in brackets, opaque hosts, and domains (through
+//!   [`domain_to_ascii`], then IPv4 when the domain [`ends_in_a_number`]);
+//! - the host serializer is `impl Display for Host` and [`Host::serialize_into`].
+//!
+//! Every failure reports the spec's validation error at a byte offset into the URL input.
+
+mod domain;
+mod ipv4;
+mod ipv6;
+
+pub use domain::{
+    domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point,
+    is_forbidden_host_code_point,
+};
+pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
+pub use ipv6::{parse_ipv6, serialize_ipv6};
+
+use crate::errors::{Errors, ValidationErrorKind};
+use crate::percent;
+use std::borrow::Cow;
+use std::fmt;
+
+/// <https://url.spec.whatwg.org/#concept-host>
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Host {
+    /// An ASCII domain (already through domain to ASCII).
+    Domain(String),
+    /// An IPv4 address.
+    Ipv4(u32),
+    /// An IPv6 address: eight 16-bit pieces.
+    Ipv6([u16; 8]),
+    /// An opaque host (non-special URLs), already percent-encoded.
+    Opaque(String),
+    /// The empty host.
+    Empty,
+}
+
+/// The host parser returned failure; the validation error saying why is in the error list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostParseFailure;
+
+/// <https://url.spec.whatwg.org/#concept-host-parser>
+///
+/// `input` is the host string as the URL parser collected it; `offset` is its byte offset in
+/// the URL input, added to the positions of the validation errors reported here. (Errors
+/// of the IPv4 parser are positioned in the domain after domain to ASCII, which is `input`
+/// itself unless UTS #46 mapped something.)
+pub fn parse_host(
+    input: &str,
+    is_opaque: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Host, HostParseFailure> {
+    // "If input starts with U+005B ([), then:"
+    if let Some(inner) = input.strip_prefix('[') {
+        // "If input does not end with U+005D (]), IPv6-unclosed validation error, return
+        // failure."
+        let Some(address) = inner.strip_suffix(']') else {
+            errors.report(ValidationErrorKind::Ipv6Unclosed, offset);
+            return Err(HostParseFailure);
+        };
+        // "Return the result of IPv6 parsing input with its leading U+005B ([) and trailing
+        // U+005D (]) removed."
+        return parse_ipv6(address, errors, offset + 1).map(Host::Ipv6);
+    }
+    // "If isOpaque is true, then return the result of opaque-host parsing input."
+    if is_opaque {
+        return parse_opaque_host(input, errors, offset);
+    }
+    // "Assert: input is not the empty string." (Not enforced: given the empty string,
+    // domain to ASCII reports domain-to-ASCII and returns failure below, which keeps direct
+    // callers such as WPT's IDNA tables from panicking.)
+    // "Let domain be the result of running UTF-8 decode without BOM on the
+    // percent-decoding of input."
+    let decoded = percent_decode_str(input);
+    let domain = String::from_utf8_lossy(&decoded);
+    // "Let asciiDomain be the result of running domain to ASCII with domain and false."
+    // "If asciiDomain is failure, then return failure."
+    let ascii_domain = domain_to_ascii(&domain, false, errors, offset)?;
+    // "If asciiDomain ends in a number, then return the result of IPv4 parsing
+    // asciiDomain."
+    if ends_in_a_number(&ascii_domain) {
+        return parse_ipv4(&ascii_domain, errors, offset).map(Host::Ipv4);
+    }
+    // "Return asciiDomain."
+    Ok(Host::Domain(ascii_domain))
+}
+
+/// <https://url.spec.whatwg.org/#percent-decode>, borrowing when there is nothing to decode.
+fn percent_decode_str(input: &str) -> Cow<'_, [u8]> {
+    if input.contains('%') {
+        Cow::Owned(percent::percent_decode(input.as_bytes()))
+    } else {
+        Cow::Borrowed(input.as_bytes())
+    }
+}
+
+/// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
+fn parse_opaque_host(
+    input: &str,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Host, HostParseFailure> {
+    // "If input contains a forbidden host code point, host-invalid-code-point validation
+    // error, return failure."
+    if let Some(i) = input.find(is_forbidden_host_code_point) {
+        errors.report(ValidationErrorKind::HostInvalidCodePoint, offset + i);
+        return Err(HostParseFailure);
+    }
+    // "If input contains a code point that is not a URL code point and not U+0025 (%),
+    // invalid-URL-unit validation error."
+    if let Some(i) = input.find(|c| !is_url_code_point(c) && c != '%') {
+        errors.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
+    }
+    // "If input contains a U+0025 (%) and the two code points following it are not ASCII
+    // hex digits, invalid-URL-unit validation error."
+    let bytes = input.as_bytes();
+    let bad_percent = bytes.iter().enumerate().position(|(i, &b)| {
+        b == b'%'
+            && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+    });
+    if let Some(i) = bad_percent {
+        errors.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
+    }
+    // "Return the result of running UTF-8 percent-encode on input using the C0 control
+    // percent-encode set."
+    // The empty string is the empty host (a non-special URL's host may be empty).
+    if input.is_empty() {
+        return Ok(Host::Empty);
+    }
+    Ok(Host::Opaque(c0_control_percent_encode(input)))
+}
+
+/// <https://url.spec.whatwg.org/#utf-8-percent-encode> with the C0 control percent-encode
+/// set. (Byte by byte: every byte of a non-ASCII code point is in every encode set.)
+fn c0_control_percent_encode(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for &byte in input.as_bytes() {
+        if percent::C0_CONTROL.contains(byte) {
+            percent::push_percent_encoded_byte(&mut out, byte);
+        } else {
+            out.push(char::from(byte));
+        }
+    }
+    out
+}
+
+/// <https://url.spec.whatwg.org/#url-code-points>
+///
+/// "ASCII alphanumeric, U+0021 (!), U+0024 ($), U+0026 (&), U+0027 ('), U+0028 LEFT
+/// PARENTHESIS, U+0029 RIGHT PARENTHESIS, U+002A (*), U+002B (+), U+002C (,), U+002D (-),
+/// U+002E (.), U+002F (/), U+003A (:), U+003B (;), U+003D (=), U+003F (?), U+0040 (@),
+/// U+005F (_), U+007E (~), and code points in the range U+00A0 to U+10FFFD, inclusive,
+/// excluding surrogates and noncharacters."
+pub(crate) fn is_url_code_point(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
+        | '=' | '?' | '@' | '_' | '~' => true,
+        // A `char` is never a surrogate.
+        '\u{A0}'..='\u{10FFFD}' => !is_noncharacter(c),
+        _ => false,
+    }
+}
+
+/// <https://infra.spec.whatwg.org/#noncharacter>: U+FDD0 to U+FDEF, and the last two code
+/// points of every plane.
+fn is_noncharacter(c: char) -> bool {
+    let c = c as u32;
+    (0xFDD0..=0xFDEF).contains(&c) || c & 0xFFFE == 0xFFFE
+}
+
+impl Host {
+    /// <https://url.spec.whatwg.org/#concept-host-serializer>: append the serialization
+    /// to `out`.
+    pub fn serialize_into(&self, out: &mut String) {
+        match self {
+            // "If host is an IPv4 address, return the result of running the IPv4 serializer
+            // on host."
+            Host::Ipv4(address) => serialize_ipv4(*address, out),
+            // "Otherwise, if host is an IPv6 address, return U+005B ([), followed by the
+            // result of running the IPv6 serializer on host, followed by U+005D (])."
+            Host::Ipv6(address) => {
+                out.push('[');
+                serialize_ipv6(address, out);
+                out.push(']');
+            }
+            // "Otherwise, host is a domain, opaque host, or empty host, return host."
+            Host::Domain(host) | Host::Opaque(host) => out.push_str(host),
+            Host::Empty => {}
+        }
+    }
+}
+
+/// <https://url.spec.whatwg.org/#concept-host-serializer>
+impl fmt::Display for Host {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Host::Domain(host) | Host::Opaque(host) => f.write_str(host),
+            Host::Empty => Ok(()),
+            Host::Ipv4(_) | Host::Ipv6(_) => {
+                let mut out = String::with_capacity(41);
+                self.serialize_into(&mut out);
+                f.write_str(&out)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

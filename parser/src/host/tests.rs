@@ -1,0 +1,186 @@
+//! Host parser tests: the spec's host table, one input per host validation error, the
+//! opaque-host parser and the serializer.
+
+use super::*;
+use ValidationErrorKind::*;
+
+/// Parse and serialize; `Err` carries the error kinds reported.
+fn host(input: &str, is_opaque: bool) -> Result<String, Vec<ValidationErrorKind>> {
+    let mut errors = Errors::new();
+    match parse_host(input, is_opaque, &mut errors, 0) {
+        Ok(host) => Ok(host.to_string()),
+        Err(HostParseFailure) => Err(errors.as_slice().iter().map(|e| e.kind).collect()),
+    }
+}
+
+fn errors_of(input: &str, is_opaque: bool) -> Vec<ValidationErrorKind> {
+    let mut errors = Errors::new();
+    let _ = parse_host(input, is_opaque, &mut errors, 0);
+    errors.as_slice().iter().map(|e| e.kind).collect()
+}
+
+#[test]
+fn spec_host_table() {
+    // <https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)>: input, output with
+    // isOpaque false, output with isOpaque true (None: failure).
+    let table: &[(&str, Option<&str>, Option<&str>)] = &[
+        ("EXAMPLE.COM", Some("example.com"), Some("EXAMPLE.COM")),
+        ("example%2Ecom", Some("example.com"), Some("example%2Ecom")),
+        ("faß.example", Some("xn--fa-hia.example"), Some("fa%C3%9F.example")),
+        ("0", Some("0.0.0.0"), Some("0")),
+        ("%30", Some("0.0.0.0"), Some("%30")),
+        ("0x", Some("0.0.0.0"), Some("0x")),
+        ("0xffffffff", Some("255.255.255.255"), Some("0xffffffff")),
+        ("[0:0::1]", Some("[::1]"), Some("[::1]")),
+        ("[0:0::1%5D]", None, None),
+        ("[0:0::%31]", None, None),
+        ("09", None, Some("09")),
+        ("example.255", None, Some("example.255")),
+        ("example^example", None, None),
+    ];
+    for &(input, special, opaque) in table {
+        assert_eq!(host(input, false).ok().as_deref(), special, "{input} (not opaque)");
+        assert_eq!(host(input, true).ok().as_deref(), opaque, "{input} (opaque)");
+    }
+}
+
+#[test]
+fn host_kinds() {
+    let mut errors = Errors::new();
+    assert_eq!(
+        parse_host("[::1]", false, &mut errors, 0),
+        Ok(Host::Ipv6([0, 0, 0, 0, 0, 0, 0, 1]))
+    );
+    assert_eq!(parse_host("127.0.0.1", false, &mut errors, 0), Ok(Host::Ipv4(0x7F00_0001)));
+    assert_eq!(parse_host("a.b", false, &mut errors, 0), Ok(Host::Domain("a.b".into())));
+    assert_eq!(parse_host("a.b", true, &mut errors, 0), Ok(Host::Opaque("a.b".into())));
+    // A non-special URL's empty host: the opaque-host parser returns the empty string.
+    assert_eq!(parse_host("", true, &mut errors, 0), Ok(Host::Empty));
+    assert!(errors.is_empty());
+    // Outside the spec's assertion (a special URL never has an empty host to parse).
+    assert_eq!(parse_host("", false, &mut errors, 0), Err(HostParseFailure));
+    assert!(errors.contains(DomainToAscii));
+}
+
+#[test]
+fn every_host_validation_error_by_name() {
+    // One input per host-related row of the spec's validation-error table, through the host
+    // parser (as a special URL's host unless noted).
+    let cases: &[(&str, bool, &str)] = &[
+        ("\u{FFFD}.com", false, "domain-to-ASCII"),
+        ("exa mple.com", false, "domain-invalid-code-point"),
+        ("exa%25mple.com", false, "domain-invalid-code-point"),
+        ("exa mple", true, "host-invalid-code-point"),
+        ("1.2.3.4.", false, "IPv4-empty-part"),
+        ("1.2.3.4.5", false, "IPv4-too-many-parts"),
+        ("1.2.3.09", false, "IPv4-non-numeric-part"),
+        ("0x7f.0.0.1", false, "IPv4-non-decimal-part"),
+        ("1.2.3.256", false, "IPv4-out-of-range-part"),
+        ("[::1", false, "IPv6-unclosed"),
+        ("[::1", true, "IPv6-unclosed"),
+        ("[:1]", false, "IPv6-invalid-compression"),
+        ("[1:2:3:4:5:6:7:8:9]", false, "IPv6-too-many-pieces"),
+        ("[1::2::3]", false, "IPv6-multiple-compression"),
+        ("[1:2:3:4:5:6:7:g]", false, "IPv6-invalid-code-point"),
+        ("[1:2:3:4:5:6:7]", false, "IPv6-too-few-pieces"),
+        ("[1:2:3:4:5:6:7:1.2.3.4]", false, "IPv4-in-IPv6-too-many-pieces"),
+        ("[::1.2.3.4x]", false, "IPv4-in-IPv6-invalid-code-point"),
+        ("[::1.2.3.256]", false, "IPv4-in-IPv6-out-of-range-part"),
+        ("[::1.2.3]", false, "IPv4-in-IPv6-too-few-parts"),
+        ("a\u{1}b", true, "invalid-URL-unit"),
+        ("a%zzb", true, "invalid-URL-unit"),
+    ];
+    for &(input, is_opaque, name) in cases {
+        let names: Vec<&str> = errors_of(input, is_opaque).iter().map(|k| k.name()).collect();
+        assert!(names.contains(&name), "{input:?}: expected {name}, got {names:?}");
+    }
+    // domain-to-Unicode is reported by domain to Unicode, which the host parser never runs.
+    let mut errors = Errors::new();
+    let _ = domain_to_unicode("xn--a.com", false, &mut errors, 0);
+    assert_eq!(errors.as_slice()[0].kind.name(), "domain-to-Unicode");
+}
+
+#[test]
+fn fatal_errors_come_with_failure_and_others_do_not() {
+    assert_eq!(host("1.2.3.4.", false), Ok("1.2.3.4".into()));
+    assert_eq!(errors_of("1.2.3.4.", false), vec![Ipv4EmptyPart]);
+    assert_eq!(host("0x7f.0.0.1", false), Ok("127.0.0.1".into()));
+    assert_eq!(host("1.2.3.09", false), Err(vec![Ipv4NonNumericPart]));
+    // Opaque hosts keep invalid URL units (percent-encoding C0 controls and non-ASCII).
+    assert_eq!(host("a\u{1}b", true), Ok("a%01b".into()));
+    assert_eq!(host("a%zzb", true), Ok("a%zzb".into()));
+    assert_eq!(host("a\u{FDD0}b", true), Ok("a%EF%B7%90b".into()));
+    assert_eq!(errors_of("a\u{FDD0}b", true), vec![InvalidUrlUnit]);
+    assert_eq!(errors_of("a\u{E9}b~", true), vec![]);
+}
+
+#[test]
+fn error_positions_add_the_offset() {
+    let mut errors = Errors::new();
+    let _ = parse_host("[::1", false, &mut errors, 8);
+    let _ = parse_host("[1:x]", false, &mut errors, 8);
+    let _ = parse_host("ab cd", true, &mut errors, 8);
+    let _ = parse_host("ab%", true, &mut errors, 8);
+    let positions: Vec<_> = errors.as_slice().iter().map(|e| (e.kind, e.position)).collect();
+    assert_eq!(
+        positions,
+        vec![
+            (Ipv6Unclosed, 8),
+            (Ipv6InvalidCodePoint, 11),
+            (HostInvalidCodePoint, 10),
+            (InvalidUrlUnit, 10)
+        ]
+    );
+}
+
+#[test]
+fn wpt_hosts() {
+    // Host outputs from WPT urltestdata.json (special URLs unless noted).
+    let cases: &[(&str, bool, Option<&str>)] = &[
+        ("www.google.com", false, Some("www.google.com")),
+        ("0x7f.1", false, Some("127.0.0.1")),
+        ("0177.0.0.1", false, Some("127.0.0.1")),
+        ("192.0x00A80001", false, Some("192.168.0.1")),
+        ("4294967295", false, Some("255.255.255.255")),
+        ("4294967296", false, None),
+        ("10000000000", false, None),
+        ("0x100000000", false, None),
+        ("256.256.256.256", false, None),
+        ("1.2.3.4.5", false, None),
+        ("%30%78%63%30%2e%30%32%35%30.01", false, Some("192.168.0.1")),
+        ("%ef%bc%85%ef%bc%94%ef%bc%91.com", false, None),
+        ("\u{FF27}\u{FF4F}.com", false, Some("go.com")),
+        ("[1:0::]", false, Some("[1::]")),
+        ("[0:0:0:0:0:0:13.1.68.3]", false, Some("[::d01:4403]")),
+        ("[::127.0.0.1.]", false, None),
+        ("[0:1:0:1:0:1:0:1]", false, Some("[0:1:0:1:0:1:0:1]")),
+        ("[1:0:1:0:1:0:1:0]", false, Some("[1:0:1:0:1:0:1:0]")),
+        ("example.com.", false, Some("example.com.")),
+        ("x..", false, Some("x..")),
+        ("a.b.c.xn--pokxncvks", false, Some("a.b.c.xn--pokxncvks")),
+        ("10.0.0.xn--pokxncvks", false, Some("10.0.0.xn--pokxncvks")),
+        ("!\"$&'()*+,-.;=_`{}~", true, Some("!\"$&'()*+,-.;=_`{}~")),
+        ("\u{0}", true, None),
+        ("\u{80}\u{FFFF}", true, Some("%C2%80%EF%BF%BF")),
+    ];
+    for &(input, is_opaque, expected) in cases {
+        assert_eq!(host(input, is_opaque).ok().as_deref(), expected, "{input:?}");
+    }
+}
+
+#[test]
+fn serializer_and_display_agree() {
+    for host in [
+        Host::Domain("example.com".into()),
+        Host::Ipv4(0xC0A8_0001),
+        Host::Ipv6([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]),
+        Host::Opaque("a%20b".into()),
+        Host::Empty,
+    ] {
+        let mut out = String::from("x");
+        host.serialize_into(&mut out);
+        assert_eq!(out[1..], host.to_string());
+    }
+    assert_eq!(Host::Ipv6([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]).to_string(), "[2001:db8::1]");
+    assert_eq!(Host::Ipv4(0xC0A8_0001).to_string(), "192.168.0.1");
+}

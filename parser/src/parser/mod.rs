@@ -1,0 +1,397 @@
+//! The basic URL parser: <https://url.spec.whatwg.org/#concept-basic-url-parser>.
+//!
+//! One [`State`] variant per spec state. The driver ([`Parser::run`]) is the spec's loop:
+//! "Keep running the following state machine by switching on state. If after a run pointer
+//! points to the EOF code point, go to the next step. Otherwise, increase pointer by 1 and
+//! continue with the state machine." Each state's steps live in `states.rs` (scheme to port)
+//! and `path.rs` (file states, path, query, fragment), with the spec's words quoted.
+//!
+//! Representation: the spec builds a URL record and serializes it at the end; we write the
+//! serialization as we go (components arrive in serialization order), keeping offsets. The
+//! spec's "buffer" is, where it only ever collects consecutive input code points, a slice of
+//! the input (`buffer_start..pointer`) rather than a copy.
+
+mod path;
+mod states;
+
+use crate::errors::{Errors, ParseError, ValidationErrorKind};
+use crate::url::{HostKind, ParseOutcome, Url};
+
+/// The states of the basic URL parser, named as in the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum State {
+    /// <https://url.spec.whatwg.org/#scheme-start-state>
+    SchemeStart,
+    /// <https://url.spec.whatwg.org/#scheme-state>
+    Scheme,
+    /// <https://url.spec.whatwg.org/#no-scheme-state>
+    NoScheme,
+    /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
+    SpecialRelativeOrAuthority,
+    /// <https://url.spec.whatwg.org/#path-or-authority-state>
+    PathOrAuthority,
+    /// <https://url.spec.whatwg.org/#relative-state>
+    Relative,
+    /// <https://url.spec.whatwg.org/#relative-slash-state>
+    RelativeSlash,
+    /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
+    SpecialAuthoritySlashes,
+    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
+    SpecialAuthorityIgnoreSlashes,
+    /// <https://url.spec.whatwg.org/#authority-state>
+    Authority,
+    /// <https://url.spec.whatwg.org/#host-state>
+    Host,
+    /// <https://url.spec.whatwg.org/#hostname-state>
+    Hostname,
+    /// <https://url.spec.whatwg.org/#port-state>
+    Port,
+    /// <https://url.spec.whatwg.org/#file-state>
+    File,
+    /// <https://url.spec.whatwg.org/#file-slash-state>
+    FileSlash,
+    /// <https://url.spec.whatwg.org/#file-host-state>
+    FileHost,
+    /// <https://url.spec.whatwg.org/#path-start-state>
+    PathStart,
+    /// <https://url.spec.whatwg.org/#path-state>
+    Path,
+    /// <https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>
+    OpaquePath,
+    /// <https://url.spec.whatwg.org/#query-state>
+    Query,
+    /// <https://url.spec.whatwg.org/#fragment-state>
+    Fragment,
+}
+
+/// What a state tells the driver after one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Increase pointer by 1 (unless at EOF) and continue.
+    Continue,
+    /// "Decrease pointer by 1": run the next state on the same code point.
+    Reprocess,
+    /// "Return": stop, the URL is complete (only under a state override, or at EOF).
+    Return,
+}
+
+pub(crate) type StepResult = Result<Step, ParseError>;
+
+/// One run of the basic URL parser.
+pub(crate) struct Parser<'a> {
+    /// The input after the spec's pre-processing (trimmed, tab and newline removed).
+    pub(crate) input: &'a str,
+    /// Byte index of `c` in `input`.
+    pub(crate) pointer: usize,
+    pub(crate) url: Url,
+    pub(crate) base: Option<&'a Url>,
+    pub(crate) state: State,
+    pub(crate) state_override: Option<State>,
+    pub(crate) errors: Errors,
+    /// Where the spec's buffer starts in `input`, for states whose buffer is an input slice.
+    pub(crate) buffer_start: usize,
+    /// Authority state: "atSignSeen" and "passwordTokenSeen".
+    pub(crate) at_sign_seen: bool,
+    pub(crate) password_token_seen: bool,
+    /// Host state: "insideBrackets".
+    pub(crate) inside_brackets: bool,
+    /// Path state: byte index of the `/` that opens the segment being collected, if any.
+    pub(crate) segment_start: Option<usize>,
+    /// Whether the URL's scheme is special (cached; the scheme rarely changes mid-parse).
+    pub(crate) special: bool,
+    /// Maps byte indices of `input` to byte indices of the caller's string, when
+    /// pre-processing removed anything other than a leading prefix.
+    position_map: Option<Vec<u32>>,
+    /// Bytes trimmed from the front of the caller's string.
+    leading_trim: usize,
+    #[cfg(feature = "trace")]
+    pub(crate) trace: Vec<State>,
+}
+
+/// "A C0 control or space is a C0 control or U+0020 SPACE."
+fn is_c0_control_or_space(c: char) -> bool {
+    c <= ' '
+}
+
+fn is_ascii_tab_or_newline(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r')
+}
+
+impl Url {
+    /// <https://url.spec.whatwg.org/#concept-basic-url-parser> without a state override.
+    pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        Self::parse_with_errors(input, base).result
+    }
+
+    /// Parse and return every validation error met, in order.
+    pub fn parse_with_errors(input: &str, base: Option<&Url>) -> ParseOutcome {
+        let mut errors = Errors::new();
+        let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
+        let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
+        parser.leading_trim = leading_trim;
+        parser.position_map = position_map;
+        let result = parser.run().map(|()| {
+            parser.url.fix_path_dot_prefix();
+            parser.url.shrink();
+            std::mem::replace(&mut parser.url, Url::empty())
+        });
+        ParseOutcome { result, errors: parser.errors.into_vec() }
+    }
+
+    /// The states visited by a parse of `input`, in order (feature `trace`).
+    #[cfg(feature = "trace")]
+    pub fn trace(input: &str, base: Option<&Url>) -> Vec<State> {
+        let mut errors = Errors::new();
+        let (prepared, _, _) = preprocess(input, &mut errors);
+        let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
+        let _ = parser.run();
+        parser.trace
+    }
+}
+
+/// "If input contains any leading or trailing C0 control or space, invalid-URL-unit
+/// validation error. Remove any leading and trailing C0 control or space from input."
+/// "If input contains any ASCII tab or newline, invalid-URL-unit validation error."
+/// "Remove all ASCII tab or newline from input."
+fn preprocess<'a>(
+    input: &'a str,
+    errors: &mut Errors,
+) -> (std::borrow::Cow<'a, str>, usize, Option<Vec<u32>>) {
+    let trimmed_start = input.trim_start_matches(is_c0_control_or_space);
+    let leading = input.len() - trimmed_start.len();
+    let trimmed = trimmed_start.trim_end_matches(is_c0_control_or_space);
+    if trimmed.len() != input.len() {
+        errors.report(ValidationErrorKind::InvalidUrlUnit, 0);
+    }
+    if !trimmed.contains(is_ascii_tab_or_newline) {
+        return (std::borrow::Cow::Borrowed(trimmed), leading, None);
+    }
+    let first = trimmed.find(is_ascii_tab_or_newline).unwrap_or(0);
+    errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
+    let mut cleaned = String::with_capacity(trimmed.len());
+    let mut map = Vec::with_capacity(trimmed.len() + 1);
+    for (i, c) in trimmed.char_indices() {
+        if !is_ascii_tab_or_newline(c) {
+            cleaned.push(c);
+            map.extend(std::iter::repeat_n((leading + i) as u32, c.len_utf8()));
+        }
+    }
+    map.push((leading + trimmed.len()) as u32);
+    (std::borrow::Cow::Owned(cleaned), leading, Some(map))
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(
+        input: &'a str,
+        base: Option<&'a Url>,
+        url: Url,
+        state_override: Option<State>,
+        errors: Errors,
+    ) -> Self {
+        let special = url.is_special();
+        Parser {
+            input,
+            pointer: 0,
+            url,
+            base,
+            state: state_override.unwrap_or(State::SchemeStart),
+            state_override,
+            errors,
+            buffer_start: 0,
+            at_sign_seen: false,
+            password_token_seen: false,
+            inside_brackets: false,
+            segment_start: None,
+            special,
+            position_map: None,
+            leading_trim: 0,
+            #[cfg(feature = "trace")]
+            trace: Vec::new(),
+        }
+    }
+
+    /// The position in the caller's input of byte `index` of the pre-processed input.
+    pub(crate) fn original_position(&self, index: usize) -> usize {
+        match &self.position_map {
+            Some(map) => map[index.min(map.len() - 1)] as usize,
+            None => self.leading_trim + index,
+        }
+    }
+
+    /// Report a validation error at the current pointer.
+    pub(crate) fn report(&mut self, kind: ValidationErrorKind) {
+        let position = self.original_position(self.pointer);
+        self.errors.report(kind, position);
+    }
+
+    /// The code point at `pointer`, `None` for EOF.
+    #[inline]
+    pub(crate) fn c(&self) -> Option<char> {
+        self.input[self.pointer..].chars().next()
+    }
+
+    /// "remaining": the code points after c.
+    #[inline]
+    pub(crate) fn remaining(&self, c: Option<char>) -> &'a str {
+        let next = self.pointer + c.map_or(0, char::len_utf8);
+        &self.input[next.min(self.input.len())..]
+    }
+
+    /// The spec's main loop.
+    pub(crate) fn run(&mut self) -> Result<(), ParseError> {
+        loop {
+            let c = self.c();
+            #[cfg(feature = "trace")]
+            self.trace.push(self.state);
+            match self.step(c)? {
+                Step::Return => return Ok(()),
+                Step::Reprocess => {}
+                Step::Continue => match c {
+                    None => return Ok(()),
+                    Some(c) => self.pointer += c.len_utf8(),
+                },
+            }
+        }
+    }
+
+    fn step(&mut self, c: Option<char>) -> StepResult {
+        match self.state {
+            State::SchemeStart => self.scheme_start_state(c),
+            State::Scheme => self.scheme_state(c),
+            State::NoScheme => self.no_scheme_state(c),
+            State::SpecialRelativeOrAuthority => self.special_relative_or_authority_state(c),
+            State::PathOrAuthority => self.path_or_authority_state(c),
+            State::Relative => self.relative_state(c),
+            State::RelativeSlash => self.relative_slash_state(c),
+            State::SpecialAuthoritySlashes => self.special_authority_slashes_state(c),
+            State::SpecialAuthorityIgnoreSlashes => self.special_authority_ignore_slashes_state(c),
+            State::Authority => self.authority_state(c),
+            State::Host | State::Hostname => self.host_state(c),
+            State::Port => self.port_state(c),
+            State::File => self.file_state(c),
+            State::FileSlash => self.file_slash_state(c),
+            State::FileHost => self.file_host_state(c),
+            State::PathStart => self.path_start_state(c),
+            State::Path => self.path_state(c),
+            State::OpaquePath => self.opaque_path_state(c),
+            State::Query => self.query_state(c),
+            State::Fragment => self.fragment_state(c),
+        }
+    }
+
+    /// Switch to `state` and have it run on the same code point ("decrease pointer by 1").
+    #[inline]
+    pub(crate) fn reprocess_in(&mut self, state: State) -> StepResult {
+        self.state = state;
+        Ok(Step::Reprocess)
+    }
+
+    #[inline]
+    pub(crate) fn go(&mut self, state: State) -> StepResult {
+        self.state = state;
+        Ok(Step::Continue)
+    }
+
+    /// Report `kind` and return failure.
+    pub(crate) fn fail(&mut self, kind: ValidationErrorKind, error: ParseError) -> StepResult {
+        self.report(kind);
+        Err(error)
+    }
+
+    /// Validation for a code point appended to a path, query or fragment: "If c is not a URL
+    /// code point and not U+0025 (%), invalid-URL-unit validation error. If c is U+0025 (%)
+    /// and remaining does not start with two ASCII hex digits, invalid-URL-unit validation
+    /// error."
+    pub(crate) fn check_url_unit(&mut self, c: char) {
+        if c == '%' {
+            let r = self.remaining(Some(c)).as_bytes();
+            if !(r.len() >= 2 && r[0].is_ascii_hexdigit() && r[1].is_ascii_hexdigit()) {
+                self.report(ValidationErrorKind::InvalidUrlUnit);
+            }
+        } else if !is_url_code_point(c) {
+            self.report(ValidationErrorKind::InvalidUrlUnit);
+        }
+    }
+}
+
+/// <https://url.spec.whatwg.org/#url-code-points>
+pub(crate) fn is_url_code_point(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
+        | '=' | '?' | '@' | '_' | '~' => true,
+        '\u{A0}'..='\u{10FFFD}' => !is_noncharacter(c),
+        _ => false,
+    }
+}
+
+/// <https://infra.spec.whatwg.org/#noncharacter>
+fn is_noncharacter(c: char) -> bool {
+    let c = c as u32;
+    (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE) == 0xFFFE
+}
+
+/// <https://url.spec.whatwg.org/#windows-drive-letter>: an ASCII alpha followed by `:` or `|`.
+pub(crate) fn is_windows_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && (b[1] == b':' || b[1] == b'|')
+}
+
+/// <https://url.spec.whatwg.org/#normalized-windows-drive-letter>
+pub(crate) fn is_normalized_windows_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
+}
+
+/// <https://url.spec.whatwg.org/#start-with-a-windows-drive-letter>
+pub(crate) fn starts_with_windows_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
+}
+
+impl Url {
+    /// A URL with nothing in it yet: the parser's starting record.
+    pub(crate) fn empty() -> Url {
+        Url {
+            serialization: String::new(),
+            scheme_end: 0,
+            username_end: 0,
+            host_start: 0,
+            host_end: 0,
+            port: None,
+            path_start: 0,
+            query_start: None,
+            fragment_start: None,
+            host_kind: HostKind::None,
+            opaque_path: false,
+        }
+    }
+
+    fn shrink(&mut self) {
+        if self.serialization.capacity() > self.serialization.len() + 64 {
+            self.serialization.shrink_to_fit();
+        }
+    }
+}
+
+/// The basic URL parser with a state override: `url` is modified in place; the returned
+/// error says the override returned failure (the URL API setters ignore it).
+/// "If url is not given" does not hold, so only ASCII tab and newline are removed.
+pub(crate) fn parse_with_state_override(
+    url: &mut Url,
+    input: &str,
+    state: State,
+) -> Result<(), ParseError> {
+    let cleaned: std::borrow::Cow<'_, str> = if input.contains(is_ascii_tab_or_newline) {
+        input.chars().filter(|&c| !is_ascii_tab_or_newline(c)).collect::<String>().into()
+    } else {
+        input.into()
+    };
+    let taken = std::mem::replace(url, Url::empty());
+    let mut parser = Parser::new(&cleaned, None, taken, Some(state), Errors::new());
+    let result = parser.run();
+    *url = parser.url;
+    result
+}

@@ -1,0 +1,260 @@
+//! Writing a [`Url`]'s serialization while parsing: the spec's "set url's X to …" steps,
+//! expressed on one buffer plus offsets.
+//!
+//! While parsing, the component being written is always the last one in the buffer, so most
+//! operations append or truncate. The few that rewrite an earlier component (the protocol
+//! setter's scheme, removing a default port) splice and shift the later offsets.
+
+use crate::host::Host;
+use crate::parser::is_normalized_windows_drive_letter;
+use crate::percent;
+use crate::url::{HostKind, Url};
+
+impl Url {
+    fn len32(&self) -> u32 {
+        self.serialization.len() as u32
+    }
+
+    /// Everything after the scheme starts at the current end: no authority, empty path.
+    fn reset_offsets_to_end(&mut self) {
+        let end = self.len32();
+        self.username_end = end;
+        self.host_start = end;
+        self.host_end = end;
+        self.path_start = end;
+    }
+
+    /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it.
+    pub(crate) fn push_scheme(&mut self, scheme: &str) {
+        self.serialization.clear();
+        self.serialization.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        self.scheme_end = self.len32();
+        self.serialization.push(':');
+        self.reset_offsets_to_end();
+    }
+
+    /// Shift every offset at or after `from` by `delta` bytes.
+    fn shift_offsets(&mut self, from: u32, delta: i64) {
+        let shift = |o: &mut u32| {
+            if *o >= from {
+                *o = (*o as i64 + delta) as u32;
+            }
+        };
+        shift(&mut self.username_end);
+        shift(&mut self.host_start);
+        shift(&mut self.host_end);
+        shift(&mut self.path_start);
+        if let Some(q) = self.query_start.as_mut() {
+            shift(q);
+        }
+        if let Some(f) = self.fragment_start.as_mut() {
+            shift(f);
+        }
+    }
+
+    /// Replace `start..end` of the serialization with `text`, keeping offsets consistent.
+    pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str) {
+        self.serialization.replace_range(start as usize..end as usize, text);
+        let delta = text.len() as i64 - (end - start) as i64;
+        self.shift_offsets(end.max(start + 1), delta);
+    }
+
+    /// The protocol setter's "set url's scheme to buffer".
+    pub(crate) fn replace_scheme(&mut self, scheme: &str) {
+        let old_end = self.scheme_end;
+        self.splice(0, old_end, scheme);
+        self.scheme_end = scheme.len() as u32;
+    }
+
+    /// <https://url.spec.whatwg.org/#include-credentials>
+    pub(crate) fn includes_credentials(&self) -> bool {
+        !self.username().is_empty() || !self.password().is_empty()
+    }
+
+    /// Set the port to null, removing `:port` from the serialization.
+    pub(crate) fn remove_port(&mut self) {
+        if self.port.take().is_some() {
+            let (start, end) = (self.host_end, self.path_start);
+            self.splice(start, end, "");
+        }
+    }
+
+    /// The authority begins: `//`, then (optionally) userinfo and the host.
+    pub(crate) fn begin_authority(&mut self) {
+        self.serialization.push_str("//");
+        self.reset_offsets_to_end();
+    }
+
+    /// Authority state, step 1.4: append `text` to the username or (after the first `:`)
+    /// the password, UTF-8 percent-encoded with the userinfo set. Returns
+    /// passwordTokenSeen.
+    pub(crate) fn push_userinfo(&mut self, text: &str, mut password_token_seen: bool) -> bool {
+        for c in text.chars() {
+            if c == ':' && !password_token_seen {
+                password_token_seen = true;
+                self.username_end = self.len32();
+                self.serialization.push(':');
+                continue;
+            }
+            percent::push_char_encoded(&mut self.serialization, c, percent::USERINFO);
+        }
+        if !password_token_seen {
+            self.username_end = self.len32();
+        }
+        password_token_seen
+    }
+
+    /// The userinfo is complete: drop an empty password's `:`, add `@` if there are
+    /// credentials, and start the host.
+    pub(crate) fn finish_userinfo(&mut self, password_token_seen: bool) {
+        let userinfo_start = self.scheme_end as usize + 3;
+        if !password_token_seen {
+            self.username_end = self.len32();
+        } else if self.serialization.len() == self.username_end as usize + 1 {
+            self.serialization.truncate(self.username_end as usize);
+        }
+        if self.serialization.len() > userinfo_start {
+            self.serialization.push('@');
+        }
+        self.host_start = self.len32();
+        self.host_end = self.host_start;
+        self.path_start = self.host_start;
+    }
+
+    /// "Set url's host to host": the host is the last component written so far.
+    pub(crate) fn write_host(&mut self, host: &Host) {
+        self.serialization.truncate(self.host_start as usize);
+        host.serialize_into(&mut self.serialization);
+        self.host_end = self.len32();
+        self.path_start = self.host_end;
+        self.host_kind = match host {
+            Host::Domain(_) => HostKind::Domain,
+            Host::Ipv4(_) => HostKind::Ipv4,
+            Host::Ipv6(_) => HostKind::Ipv6,
+            Host::Opaque(_) => HostKind::Opaque,
+            Host::Empty => HostKind::Empty,
+        };
+    }
+
+    /// "Set url's host to base's host" (file URLs: no credentials, no port).
+    pub(crate) fn replace_host_with(&mut self, base: &Url) {
+        self.serialization.truncate(self.host_start as usize);
+        self.serialization.push_str(base.hostname());
+        self.host_end = self.len32();
+        self.path_start = self.host_end;
+        self.host_kind = base.host_kind;
+    }
+
+    /// "Set url's port to port" right after the host.
+    pub(crate) fn write_port(&mut self, port: Option<u16>) {
+        self.serialization.truncate(self.host_end as usize);
+        self.port = port;
+        if let Some(port) = port {
+            use std::fmt::Write;
+            let _ = write!(self.serialization, ":{port}");
+        }
+        self.path_start = self.len32();
+    }
+
+    /// "Set url's username to base's username, url's password to base's password, url's host
+    /// to base's host, url's port to base's port" (same scheme, so same offsets).
+    pub(crate) fn copy_authority(&mut self, base: &Url) {
+        if base.has_host() {
+            let from = base.scheme_end as usize + 1;
+            self.serialization.push_str(&base.serialization[from..base.path_start as usize]);
+            self.username_end = base.username_end;
+            self.host_start = base.host_start;
+            self.host_end = base.host_end;
+            self.path_start = base.path_start;
+            self.port = base.port;
+            self.host_kind = base.host_kind;
+        } else {
+            self.reset_offsets_to_end();
+        }
+    }
+
+    /// "Set url's path to a clone of base's path."
+    pub(crate) fn copy_path(&mut self, base: &Url) {
+        self.serialization.push_str(base.pathname());
+    }
+
+    /// "Set url's query to base's query."
+    pub(crate) fn copy_query(&mut self, base: &Url) {
+        if let Some(query) = base.query() {
+            self.start_query();
+            self.serialization.push_str(query);
+        }
+    }
+
+    /// No scheme state, step 2: scheme, opaque path and query from `base`.
+    pub(crate) fn copy_opaque_url_without_fragment(&mut self, base: &Url) {
+        self.serialization.clear();
+        self.serialization.push_str(base.serialize_excluding_fragment());
+        self.scheme_end = base.scheme_end;
+        self.username_end = base.username_end;
+        self.host_start = base.host_start;
+        self.host_end = base.host_end;
+        self.path_start = base.path_start;
+        self.query_start = base.query_start;
+        self.host_kind = base.host_kind;
+        self.opaque_path = true;
+    }
+
+    /// "Set url's query to the empty string."
+    pub(crate) fn start_query(&mut self) {
+        self.query_start = Some(self.len32());
+        self.serialization.push('?');
+    }
+
+    /// "Set url's fragment to the empty string."
+    pub(crate) fn start_fragment(&mut self) {
+        self.fragment_start = Some(self.len32());
+        self.serialization.push('#');
+    }
+
+    /// <https://url.spec.whatwg.org/#shorten-a-urls-path> (the path is the last component).
+    pub(crate) fn shorten_path(&mut self) {
+        let path = &self.serialization[self.path_start as usize..];
+        // "2. If url's scheme is "file", path's size is 1, and path[0] is a normalized
+        // Windows drive letter, then return."
+        if self.scheme() == "file"
+            && path.rfind('/') == Some(0)
+            && is_normalized_windows_drive_letter(&path[1..])
+        {
+            return;
+        }
+        // "3. Remove path's last item, if any."
+        if let Some(last_slash) = path.rfind('/') {
+            self.serialization.truncate(self.path_start as usize + last_slash);
+        }
+    }
+
+    /// "Set url's path to « »."
+    pub(crate) fn clear_path(&mut self) {
+        self.serialization.truncate(self.path_start as usize);
+    }
+
+    /// The segments of a non-opaque path.
+    pub(crate) fn path_segments(&self) -> impl Iterator<Item = &str> {
+        self.pathname().split('/').skip(1)
+    }
+
+    /// The URL serializer's "If url's host is null, url does not have an opaque path, url's
+    /// path's size is greater than 1, and url's path[0] is the empty string, then append
+    /// U+002F (/) followed by U+002E (.) to output." Kept between the host and the path.
+    pub(crate) fn fix_path_dot_prefix(&mut self) {
+        let has_prefix = self.path_start == self.host_end + 2
+            && !self.has_host()
+            && &self.serialization[self.host_end as usize..self.path_start as usize] == "/.";
+        let needs_prefix =
+            !self.has_host() && !self.opaque_path && self.pathname().starts_with("//");
+        if has_prefix && !needs_prefix {
+            self.splice(self.host_end, self.path_start, "");
+            self.path_start = self.host_end;
+        } else if needs_prefix && !has_prefix {
+            let at = self.host_end;
+            self.splice(at, at, "/.");
+            self.path_start = at + 2;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! setters_tests.json: parse `href`, set `property` to `new_value`, compare `expected`.
+
+use super::{compare_fields, escape, Outcome};
+use serde_json::Value;
+use urldiff_parser::Url;
+
+/// Apply the URL API setter `property` (the WPT name).
+fn set(url: &mut Url, property: &str, value: &str) {
+    match property {
+        "href" => {
+            let _ = url.set_href(value);
+        }
+        "protocol" => url.set_protocol(value),
+        "username" => url.set_username(value),
+        "password" => url.set_password(value),
+        "host" => url.set_host(value),
+        "hostname" => url.set_hostname(value),
+        "port" => url.set_port(value),
+        "pathname" => url.set_pathname(value),
+        "search" => url.set_search(value),
+        "hash" => url.set_hash(value),
+        other => panic!("unknown setter {other}"),
+    }
+}
+
+pub(crate) fn run(tests: &Value) -> Vec<Outcome> {
+    let mut out = Vec::new();
+    let Some(groups) = tests.as_object() else { return out };
+    for (property, cases) in groups {
+        if property == "comment" {
+            continue;
+        }
+        for case in cases.as_array().into_iter().flatten() {
+            let href = case["href"].as_str().unwrap_or_default();
+            let value = case["new_value"].as_str().unwrap_or_default();
+            let name = format!("<{}> set {property} to <{}>", escape(href), escape(value));
+            let failure = match Url::parse(href, None) {
+                Err(e) => Some(format!("href does not parse: {e}")),
+                Ok(mut url) => {
+                    set(&mut url, property, value);
+                    let fields = [
+                        "href", "protocol", "username", "password", "host", "hostname", "port",
+                        "pathname", "search", "hash",
+                    ];
+                    compare_fields(&url, &case["expected"], &fields)
+                }
+            };
+            out.push(Outcome { name, failure, skipped: false });
+        }
+    }
+    out
+}
