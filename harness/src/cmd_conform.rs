@@ -50,13 +50,16 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     let cases_dir = args.cases.clone().unwrap_or_else(sources::default_cases_dir);
+    // Locating WPT runs `cargo metadata`; fixture runs (cases and table oracles only) skip it.
+    let fixture_only = args.only_cases && !args.table_oracles.is_empty();
+    let wpt = if fixture_only { Err("not used".into()) } else { sources::locate_wpt() };
     let suites = if args.only_cases {
         conform::suite::cases_suites(&cases_dir, "cases/", "test fixture")?
     } else {
-        sources::default_suites(&cases_dir)?
+        sources::default_suites(&wpt, &cases_dir)?
     };
     let oracles: Vec<Box<dyn Oracle>> = if args.table_oracles.is_empty() {
-        sources::default_oracles()
+        sources::default_oracles(&wpt)
     } else {
         let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
         for spec in &args.table_oracles {

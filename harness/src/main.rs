@@ -7,9 +7,13 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd_conform;
+mod cmd_compare;
+mod cmd_corpus;
+mod cmd_oracles;
 mod cmd_parse;
 mod cmd_parse_rfc;
 mod jsonl;
+mod wpt_sync;
 
 /// Differential conformance harness for URL parsers (WHATWG URL Standard, RFC 3986/2396).
 #[derive(Debug, Parser)]
@@ -25,6 +29,12 @@ enum Command {
     Parse(cmd_parse::ParseArgs),
     /// Run every suite against every oracle, gate on the divergence ledger, write reports.
     Conform(cmd_conform::ConformArgs),
+    /// List every oracle with its kind, version and availability.
+    Oracles(cmd_oracles::OraclesArgs),
+    /// Show every available oracle's answer for one input, differences marked.
+    Compare(cmd_compare::CompareArgs),
+    /// Manage urldiff's data (`corpus sync`: fetch the WPT URL files).
+    Corpus(cmd_corpus::CorpusArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +42,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Parse(args) => cmd_parse::run(args),
         Command::Conform(args) => cmd_conform::run(args),
+        Command::Oracles(args) => cmd_oracles::run(args),
+        Command::Compare(args) => cmd_compare::run(args),
+        Command::Corpus(args) => cmd_corpus::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

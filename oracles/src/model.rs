@@ -144,6 +144,9 @@ pub enum Record {
 }
 
 /// An oracle's answer to one case.
+// Most answers are `Parsed`, so boxing the record would cost an allocation on the hot path
+// for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Answer {

@@ -177,7 +177,15 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
             bail!("no oracle named {name:?} (known: {})", names.join(", "));
         }
     }
-    let truths: HashSet<&str> = plan.suites.iter().filter_map(|s| s.truth.oracle_name()).collect();
+    // Only truths that must be asked; a `Truth::Table` carries its answers.
+    let truths: HashSet<&str> = plan
+        .suites
+        .iter()
+        .filter_map(|s| match &s.truth {
+            Truth::Oracle(name) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
     Ok(plan
         .oracles
         .iter()
@@ -256,7 +264,7 @@ fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> 
         .enumerate()
         .map(|(i, suite)| match &suite.truth {
             Truth::Oracle(name) => by_name.get(name.as_str()).map(|a| a[i]),
-            Truth::Embedded { answers, .. } => Some(answers.as_slice()),
+            Truth::Table { answers, .. } | Truth::Embedded { answers, .. } => Some(answers.as_slice()),
         })
         .collect();
     let mut result = RunResult {

@@ -18,6 +18,9 @@ use urldiff_oracles::{
 pub enum Truth {
     /// The answers of the oracle with this name.
     Oracle(String),
+    /// The table of the expectation oracle `oracle` for exactly this suite's file, one answer
+    /// per case (a case repeated in another file of the same oracle keeps its own answer).
+    Table { oracle: String, file: String, answers: Vec<Answer> },
     /// Answers carried by the suite itself, one per case; `label` names their source.
     Embedded { label: String, answers: Vec<Answer> },
 }
@@ -27,13 +30,14 @@ impl Truth {
     pub fn label(&self) -> String {
         match self {
             Truth::Oracle(name) => format!("oracle {name}"),
+            Truth::Table { oracle, file, .. } => format!("oracle {oracle} ({file})"),
             Truth::Embedded { label, .. } => label.clone(),
         }
     }
 
     pub fn oracle_name(&self) -> Option<&str> {
         match self {
-            Truth::Oracle(name) => Some(name),
+            Truth::Oracle(name) | Truth::Table { oracle: name, .. } => Some(name),
             Truth::Embedded { .. } => None,
         }
     }

@@ -1,0 +1,200 @@
+//! `urldiff compare [--base URL] INPUT`: every available oracle's answer, side by side.
+//!
+//! WHATWG-model oracles get a parse case; RFC-model oracles get a resolve case when a base is
+//! given and they answer those, a parse case otherwise. Fields that differ are marked against
+//! the reference of the same model: `reference` for WHATWG records, `reference-rfc3986` for
+//! RFC records. Unavailable oracles are named with their reason and skipped. Exit code 0.
+//!
+//! `--json` prints `{"input", "base", "answers": [{"oracle", "outcome", "record", "errors",
+//! "reason", "differs"}], "unavailable": [{"oracle", "reason"}]}`.
+
+use clap::Args;
+use serde_json::{json, Value};
+use urldiff_oracles::registry::split_available;
+use urldiff_oracles::{
+    default_oracles, Answer, Case, CaseKind, CaseKindTag, Oracle, Record, RecordModel,
+    RegistryConfig,
+};
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The input to give every oracle.
+    pub input: String,
+    /// Parse (or resolve) the input against this base URL.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One oracle's answer with what differs from its model's reference.
+struct Row {
+    oracle: String,
+    model: RecordModel,
+    answer: Answer,
+    differs: Vec<String>,
+}
+
+pub fn run(args: CompareArgs) -> anyhow::Result<u8> {
+    let (available, unavailable) = split_available(default_oracles(&RegistryConfig::default()));
+    let rows = compare(&available, &args.input, args.base.as_deref());
+    if args.json {
+        let answers: Vec<Value> = rows.iter().map(row_json).collect();
+        let unavailable: Vec<Value> = unavailable
+            .iter()
+            .map(|(name, reason)| json!({"oracle": name, "reason": reason}))
+            .collect();
+        let out = json!({
+            "input": args.input,
+            "base": args.base,
+            "answers": answers,
+            "unavailable": unavailable,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_rows(&rows);
+        for (name, reason) in &unavailable {
+            let first_line = reason.lines().next().unwrap_or("");
+            println!("{name}: unavailable ({first_line})");
+        }
+    }
+    Ok(0)
+}
+
+/// The case an oracle is asked, given its model and the case kinds it answers.
+fn case_for(oracle: &dyn Oracle, input: &str, base: Option<&str>) -> Case {
+    let info = oracle.info();
+    let resolves = info.case_kinds.contains(&CaseKindTag::Resolve);
+    match (info.model, base) {
+        (RecordModel::Rfc, Some(base)) if resolves => {
+            Case { input: input.to_owned(), base: Some(base.to_owned()), kind: CaseKind::Resolve }
+        }
+        _ => Case::parse(input, base),
+    }
+}
+
+fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<Row> {
+    let mut rows: Vec<Row> = oracles
+        .iter()
+        .map(|oracle| {
+            let case = case_for(oracle.as_ref(), input, base);
+            let answer = oracle.answer_batch(std::slice::from_ref(&case)).remove(0);
+            Row {
+                oracle: oracle.info().name.clone(),
+                model: oracle.info().model,
+                answer,
+                differs: Vec::new(),
+            }
+        })
+        .collect();
+    for model in [RecordModel::Whatwg, RecordModel::Rfc] {
+        let reference_name = match model {
+            RecordModel::Whatwg => "reference",
+            RecordModel::Rfc => "reference-rfc3986",
+        };
+        let Some(reference) = rows.iter().find(|r| r.oracle == reference_name) else {
+            continue;
+        };
+        let reference_answer = reference.answer.clone();
+        for row in rows.iter_mut().filter(|r| r.model == model && r.oracle != reference_name) {
+            row.differs = differing_fields(&reference_answer, &row.answer);
+        }
+    }
+    rows
+}
+
+/// The fields (and `outcome`) in which `other` differs from `reference`; fields only one of
+/// them fills are not compared. A no-opinion answer differs in nothing.
+fn differing_fields(reference: &Answer, other: &Answer) -> Vec<String> {
+    if matches!(other, Answer::NoOpinion) || matches!(reference, Answer::NoOpinion) {
+        return Vec::new();
+    }
+    if reference.outcome() != other.outcome() {
+        return vec!["outcome".to_owned()];
+    }
+    let (Answer::Parsed { record: a, .. }, Answer::Parsed { record: b, .. }) = (reference, other)
+    else {
+        return Vec::new();
+    };
+    let (a, b) = (record_fields(a), record_fields(b));
+    a.iter()
+        .filter_map(|(name, value)| {
+            let theirs = b.iter().find(|(n, _)| n == name)?;
+            (theirs.1 != *value).then(|| name.clone())
+        })
+        .collect()
+}
+
+/// A record's filled fields as (name, shown value); RFC components show `(undefined)`.
+fn record_fields(record: &Record) -> Vec<(String, String)> {
+    let value = serde_json::to_value(record).unwrap_or(Value::Null);
+    let Some(object) = value.as_object() else {
+        return Vec::new();
+    };
+    let is_rfc = matches!(record, Record::Rfc(_));
+    object
+        .iter()
+        .filter(|(name, _)| *name != "model")
+        .filter_map(|(name, v)| match v {
+            Value::String(s) => Some((name.clone(), s.clone())),
+            Value::Null if is_rfc && name != "resolved" => {
+                Some((name.clone(), "(undefined)".to_owned()))
+            }
+            Value::Null => None,
+            other => Some((name.clone(), other.to_string())),
+        })
+        .collect()
+}
+
+fn row_json(row: &Row) -> Value {
+    let (record, errors, reason) = match &row.answer {
+        Answer::Parsed { record, errors } => {
+            (serde_json::to_value(record).unwrap_or(Value::Null), errors.clone(), None)
+        }
+        Answer::Failure { reason, errors } => (Value::Null, errors.clone(), Some(reason.clone())),
+        Answer::Crashed { details } => (Value::Null, Vec::new(), Some(details.clone())),
+        Answer::NoOpinion | Answer::TimedOut => (Value::Null, Vec::new(), None),
+    };
+    json!({
+        "oracle": row.oracle,
+        "outcome": row.answer.outcome(),
+        "record": record,
+        "errors": errors,
+        "reason": reason,
+        "differs": row.differs,
+    })
+}
+
+fn print_rows(rows: &[Row]) {
+    for row in rows {
+        let mark = |field: &str| if row.differs.iter().any(|d| d == field) { '*' } else { ' ' };
+        println!("{} {}: {}", mark("outcome"), row.oracle, row.answer.outcome());
+        match &row.answer {
+            Answer::Parsed { record, errors } => {
+                for (name, value) in record_fields(record) {
+                    println!("  {} {name:>9}: {}", mark(&name), escape(&value));
+                }
+                print_errors(errors);
+            }
+            Answer::Failure { reason, errors } => {
+                println!("    {:>9}: {}", "reason", escape(reason));
+                print_errors(errors);
+            }
+            Answer::Crashed { details } => println!("    {:>9}: {}", "details", escape(details)),
+            Answer::NoOpinion | Answer::TimedOut => {}
+        }
+    }
+    println!("(* = differs from the reference of the same model)");
+}
+
+fn print_errors(errors: &[String]) {
+    if !errors.is_empty() {
+        println!("    {:>9}: {}", "errors", errors.join(", "));
+    }
+}
+
+/// Control characters shown escaped, so every field stays on its line.
+fn escape(value: &str) -> String {
+    urldiff_oracles::escape_for_name(value)
+}

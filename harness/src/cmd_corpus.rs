@@ -1,0 +1,60 @@
+//! `urldiff corpus …`: managing urldiff's data. `corpus sync` downloads the WPT URL files at a
+//! pinned revision, verifies them against recorded checksums and installs them in the cache
+//! that the `wpt` oracle prefers over the packaged copy (see `wpt_sync`).
+
+use crate::wpt_sync::{self, SyncRequest};
+use clap::{Args, Subcommand};
+
+#[derive(Debug, Args)]
+pub struct CorpusArgs {
+    #[command(subcommand)]
+    pub command: CorpusCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CorpusCommand {
+    /// Download the WPT url/resources files at a pinned revision into the cache, verified.
+    Sync(SyncArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SyncArgs {
+    /// The WPT revision (commit) to fetch.
+    #[arg(long, default_value = wpt_sync::PINNED_REVISION)]
+    pub revision: String,
+    /// A base URL serving the files by name (default: the upstream WPT repository at REV).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Record the checksums of what is downloaded when none are recorded for REV yet.
+    #[arg(long)]
+    pub trust: bool,
+    /// The folder of recorded checksums (default: corpus/wpt-checksums/).
+    #[arg(long)]
+    pub checksums: Option<std::path::PathBuf>,
+}
+
+pub fn run(args: CorpusArgs) -> anyhow::Result<u8> {
+    match args.command {
+        CorpusCommand::Sync(sync) => run_sync(sync),
+    }
+}
+
+fn run_sync(args: SyncArgs) -> anyhow::Result<u8> {
+    let request = SyncRequest {
+        from: args.from.unwrap_or_else(|| wpt_sync::upstream_url(&args.revision)),
+        revision: args.revision,
+        checksums_dir: args.checksums.unwrap_or_else(wpt_sync::default_checksums_dir),
+        cache_dir: urldiff_corpus::wpt::sync_cache_dir(),
+        trust: args.trust,
+    };
+    let report = wpt_sync::sync(&request)?;
+    let how = if report.recorded { "checksums recorded in" } else { "verified against" };
+    println!(
+        "synced WPT url/resources at {} ({} files, {how} {}) into {}",
+        request.revision,
+        report.files,
+        report.checksum_file.display(),
+        request.cache_dir.display()
+    );
+    Ok(0)
+}

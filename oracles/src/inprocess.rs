@@ -1,0 +1,223 @@
+//! The shared driver of the in-process WHATWG-API oracles (`reference`, `rust-url`, `ada`).
+//!
+//! Each adapter implements [`UrlApi`] (parse, read the record, run a setter); this module turns
+//! every case kind into calls on that API the way the WPT harness does:
+//!
+//! - parse: `new URL(input, base)`; a base that does not parse is a failure, as in JS;
+//! - setter: parse `input`, call the setter, report the record (a setter that rejects its value
+//!   leaves the URL unchanged, so the record is reported either way; only `href` throws);
+//! - host-to-ASCII: `new URL("https://" + input + "/x")` and its `host`, as WPT's
+//!   `toascii.window.js` and `IdnaTestV2.window.js` do;
+//! - percent-encode: the query of `https://doesnotmatter.invalid/?` + input (the UTF-8
+//!   column of `percent-encoding.json`, which WPT checks through `a.search`);
+//! - form-urlencoded: the adapter's urlencoded parser, when it has one.
+//!
+//! A panic on one case becomes [`Answer::Crashed`] for that case only.
+
+use crate::model::{Answer, Case, CaseKind, CaseKindTag, Record, WhatwgRecord};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The WHATWG record fields, in WPT order.
+pub const WHATWG_FIELDS: [&str; 11] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash", "origin",
+];
+
+/// The case kinds every in-process WHATWG oracle answers.
+pub(crate) const WHATWG_CASE_KINDS: [CaseKindTag; 5] = [
+    CaseKindTag::Parse,
+    CaseKindTag::Setter,
+    CaseKindTag::HostToAscii,
+    CaseKindTag::PercentEncode,
+    CaseKindTag::FormUrlencoded,
+];
+
+/// Why a parse was rejected, in the parser's own words.
+#[derive(Debug)]
+pub(crate) struct Rejection {
+    pub reason: String,
+    pub errors: Vec<String>,
+}
+
+/// What a setter call did.
+pub(crate) enum SetterCall {
+    /// The setter ran (whether or not it accepted the value).
+    Ran,
+    /// The setter threw (only `href` can), with the parser's words.
+    Threw(String),
+    /// This API has no such setter (yet).
+    Unsupported,
+}
+
+/// The WHATWG URL API of one parser.
+pub(crate) trait UrlApi {
+    type Url;
+
+    /// `new URL(input, base)`; validation errors (spec names) on success when known.
+    fn parse(&self, input: &str, base: Option<&str>)
+        -> Result<(Self::Url, Vec<String>), Rejection>;
+
+    fn record(&self, url: &Self::Url) -> WhatwgRecord;
+
+    fn set(&self, url: &mut Self::Url, property: &str, value: &str) -> SetterCall;
+
+    /// The name/value pairs of an application/x-www-form-urlencoded string, if supported.
+    fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>>;
+}
+
+/// Answer a batch, one case at a time, each behind `catch_unwind`.
+pub(crate) fn answer_batch<A: UrlApi>(api: &A, cases: &[Case]) -> Vec<Answer> {
+    cases.iter().map(|case| answer_guarded(api, case)).collect()
+}
+
+/// Answer one case; a panic becomes `Crashed` with the panic message.
+pub(crate) fn answer_guarded<A: UrlApi>(api: &A, case: &Case) -> Answer {
+    match catch_unwind(AssertUnwindSafe(|| answer(api, case))) {
+        Ok(answer) => answer,
+        Err(payload) => Answer::Crashed { details: format!("panic: {}", panic_message(&*payload)) },
+    }
+}
+
+/// The text of a panic payload (`&str` or `String`), or a placeholder.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(non-string panic payload)".to_owned()
+    }
+}
+
+fn answer<A: UrlApi>(api: &A, case: &Case) -> Answer {
+    match &case.kind {
+        CaseKind::Parse => parse_answer(api, &case.input, case.base.as_deref()),
+        CaseKind::Setter { property, value } => setter_answer(api, case, property, value),
+        CaseKind::HostToAscii => {
+            let parsed = api.parse(&format!("https://{}/x", case.input), None);
+            text_answer(api, parsed, |record| record.host.clone().unwrap_or_default())
+        }
+        CaseKind::PercentEncode => {
+            let parsed = api.parse(&format!("https://doesnotmatter.invalid/?{}", case.input), None);
+            text_answer(api, parsed, |record| {
+                let search = record.search.clone().unwrap_or_default();
+                search.strip_prefix('?').unwrap_or(&search).to_owned()
+            })
+        }
+        CaseKind::FormUrlencoded => match api.form_urlencoded(&case.input) {
+            Some(pairs) => Answer::Parsed { record: Record::Pairs { pairs }, errors: Vec::new() },
+            None => Answer::NoOpinion,
+        },
+        CaseKind::Resolve => Answer::NoOpinion,
+    }
+}
+
+fn parse_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answer {
+    match api.parse(input, base) {
+        Ok((url, errors)) => Answer::Parsed { record: Record::Whatwg(api.record(&url)), errors },
+        Err(rejection) => Answer::Failure { reason: rejection.reason, errors: rejection.errors },
+    }
+}
+
+fn setter_answer<A: UrlApi>(api: &A, case: &Case, property: &str, value: &str) -> Answer {
+    let (mut url, _) = match api.parse(&case.input, case.base.as_deref()) {
+        Ok(parsed) => parsed,
+        Err(rejection) => {
+            return Answer::Failure {
+                reason: format!("the URL to set does not parse: {}", rejection.reason),
+                errors: rejection.errors,
+            }
+        }
+    };
+    match api.set(&mut url, property, value) {
+        SetterCall::Ran => {
+            Answer::Parsed { record: Record::Whatwg(api.record(&url)), errors: Vec::new() }
+        }
+        SetterCall::Threw(reason) => Answer::Failure { reason, errors: Vec::new() },
+        SetterCall::Unsupported => Answer::NoOpinion,
+    }
+}
+
+fn text_answer<A: UrlApi>(
+    api: &A,
+    parsed: Result<(A::Url, Vec<String>), Rejection>,
+    pick: impl Fn(&WhatwgRecord) -> String,
+) -> Answer {
+    match parsed {
+        Ok((url, errors)) => {
+            Answer::Parsed { record: Record::Text { value: pick(&api.record(&url)) }, errors }
+        }
+        Err(rejection) => Answer::Failure { reason: rejection.reason, errors: rejection.errors },
+    }
+}
+
+/// A record with every WHATWG field filled from a getter.
+pub(crate) fn full_record(get: impl Fn(&str) -> String) -> WhatwgRecord {
+    WhatwgRecord {
+        href: Some(get("href")),
+        protocol: Some(get("protocol")),
+        username: Some(get("username")),
+        password: Some(get("password")),
+        host: Some(get("host")),
+        hostname: Some(get("hostname")),
+        port: Some(get("port")),
+        pathname: Some(get("pathname")),
+        search: Some(get("search")),
+        hash: Some(get("hash")),
+        origin: Some(get("origin")),
+    }
+}
+
+/// The field names as owned strings, for `OracleInfo::fields`.
+pub(crate) fn whatwg_field_names() -> Vec<String> {
+    WHATWG_FIELDS.iter().map(|f| (*f).to_owned()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An API that panics on inputs containing "boom", to check one crash stays one answer.
+    struct Fragile;
+
+    impl UrlApi for Fragile {
+        type Url = String;
+
+        fn parse(&self, input: &str, _: Option<&str>) -> Result<(String, Vec<String>), Rejection> {
+            assert!(!input.contains("boom"), "fragile parser hit {input}");
+            Ok((input.to_owned(), Vec::new()))
+        }
+
+        fn record(&self, url: &String) -> WhatwgRecord {
+            WhatwgRecord { href: Some(url.clone()), ..WhatwgRecord::default() }
+        }
+
+        fn set(&self, _: &mut String, _: &str, _: &str) -> SetterCall {
+            SetterCall::Unsupported
+        }
+
+        fn form_urlencoded(&self, _: &str) -> Option<Vec<(String, String)>> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_panic_becomes_crashed_for_that_case_only() {
+        let cases = [Case::parse("a:", None), Case::parse("boom:", None), Case::parse("c:", None)];
+        let answers = answer_batch(&Fragile, &cases);
+        assert_eq!(answers.len(), 3);
+        assert_eq!(answers[0].outcome(), "parsed");
+        match &answers[1] {
+            Answer::Crashed { details } => assert!(details.contains("fragile parser hit boom:")),
+            other => panic!("expected Crashed, got {other:?}"),
+        }
+        assert_eq!(answers[2].outcome(), "parsed");
+    }
+
+    #[test]
+    fn unsupported_kinds_have_no_opinion() {
+        let resolve = Case { input: "a".into(), base: Some("b:".into()), kind: CaseKind::Resolve };
+        let form = Case { input: "a=b".into(), base: None, kind: CaseKind::FormUrlencoded };
+        assert_eq!(answer_batch(&Fragile, &[resolve, form]), vec![Answer::NoOpinion; 2]);
+    }
+}

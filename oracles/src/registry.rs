@@ -1,0 +1,112 @@
+//! The oracle registry: every oracle urldiff knows, in a fixed order.
+//!
+//! Order (part of the output contract of `urldiff oracles` and `urldiff compare`):
+//! `reference`, `reference-rfc3986`, `wpt`, `rfc-examples`, `rfc3986-regex`, `rust-url`,
+//! `ada`, then the subprocess and external oracles. An oracle whose runtime or data is missing
+//! is still listed; its [`Oracle::availability`] says why it cannot run, and callers skip it.
+
+use crate::model::{
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+};
+use std::path::PathBuf;
+use urldiff_corpus::wpt::WptData;
+
+/// What the registry needs to know from the command line or the environment.
+#[derive(Clone, Debug, Default)]
+pub struct RegistryConfig {
+    /// Use this WPT data instead of locating it (`urldiff_corpus::wpt::locate()`).
+    pub wpt_data: Option<WptData>,
+    /// A config file declaring external oracles (for the subprocess/external hook).
+    pub external_config: Option<PathBuf>,
+}
+
+/// Every oracle, in the fixed order above.
+pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
+    let wpt_data = match &config.wpt_data {
+        Some(data) => Ok(data.clone()),
+        None => urldiff_corpus::wpt::locate().map_err(|e| e.to_string()),
+    };
+    let mut oracles: Vec<Box<dyn Oracle>> = vec![
+        Box::new(crate::reference::ReferenceOracle::new()),
+        Box::new(UnavailableOracle::new(
+            "reference-rfc3986",
+            OracleKind::InProcess,
+            RecordModel::Rfc,
+            "the reference parser's RFC 3986 mode has not been merged into this build yet",
+        )),
+        Box::new(crate::wpt::WptOracle::new(wpt_data)),
+        Box::new(UnavailableOracle::new(
+            "rfc-examples",
+            OracleKind::ExpectationTable,
+            RecordModel::Rfc,
+            "the RFC 3986 §5.4 / RFC 2396 Appendix C tables (corpus/rfc/) are not in this build yet",
+        )),
+        Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),
+        Box::new(crate::rust_url::RustUrlOracle::new()),
+        Box::new(crate::ada::AdaOracle::new()),
+    ];
+    oracles.extend(subprocess_oracles(config));
+    oracles
+}
+
+/// HOOK(subprocess): the python/node/java/external/HTTP oracles (branch `workers`) plug in
+/// here, e.g. `crate::subprocess::default_oracles()`; they come after the in-process ones.
+fn subprocess_oracles(_config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
+    Vec::new()
+}
+
+/// (name, reason) of each oracle that cannot run.
+pub type Unavailable = Vec<(String, String)>;
+
+/// The oracles that can run, and the (name, reason) of those that cannot.
+pub fn split_available(oracles: Vec<Box<dyn Oracle>>) -> (Vec<Box<dyn Oracle>>, Unavailable) {
+    let mut available = Vec::new();
+    let mut unavailable = Vec::new();
+    for oracle in oracles {
+        match oracle.availability() {
+            Availability::Available => available.push(oracle),
+            Availability::Unavailable { reason } => {
+                unavailable.push((oracle.info().name.clone(), reason))
+            }
+        }
+    }
+    (available, unavailable)
+}
+
+/// A placeholder for an oracle that cannot be built on this machine or in this build: it is
+/// listed with its reason and answers nothing.
+#[derive(Debug)]
+pub struct UnavailableOracle {
+    info: OracleInfo,
+    reason: String,
+}
+
+impl UnavailableOracle {
+    pub fn new(name: &str, kind: OracleKind, model: RecordModel, reason: &str) -> Self {
+        UnavailableOracle {
+            info: OracleInfo {
+                name: name.to_owned(),
+                kind,
+                version: "unknown".to_owned(),
+                model,
+                fields: Vec::new(),
+                case_kinds: Vec::<CaseKindTag>::new(),
+            },
+            reason: reason.to_owned(),
+        }
+    }
+}
+
+impl Oracle for UnavailableOracle {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn availability(&self) -> Availability {
+        Availability::Unavailable { reason: self.reason.clone() }
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        vec![Answer::NoOpinion; cases.len()]
+    }
+}

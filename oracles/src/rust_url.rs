@@ -1,0 +1,152 @@
+//! The `rust-url` oracle: the `url` crate (Servo's rust-url), in process.
+//!
+//! Getters and setters go through `url::quirks`, the crate's own URL-API layer (what its WPT
+//! tests use). rust-url reports "syntax violations" rather than the spec's validation errors;
+//! [`spec_name`] maps each onto the spec name of the validation error it corresponds to, so
+//! `errors` speaks the same vocabulary as the reference.
+
+use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
+use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use std::cell::RefCell;
+use url::{quirks, SyntaxViolation, Url};
+
+/// The `url` crate version linked into this build (from Cargo.lock, see `build.rs`).
+pub const VERSION: &str = env!("URLDIFF_URL_VERSION");
+
+#[derive(Debug)]
+pub struct RustUrlOracle {
+    info: OracleInfo,
+}
+
+impl RustUrlOracle {
+    pub fn new() -> Self {
+        RustUrlOracle {
+            info: OracleInfo {
+                name: "rust-url".into(),
+                kind: OracleKind::InProcess,
+                version: format!("url {VERSION}"),
+                model: RecordModel::Whatwg,
+                fields: inprocess::whatwg_field_names(),
+                case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+            },
+        }
+    }
+}
+
+impl Default for RustUrlOracle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Oracle for RustUrlOracle {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        inprocess::answer_batch(&RustUrlApi, cases)
+    }
+}
+
+/// The spec validation-error name closest to a rust-url syntax violation.
+pub fn spec_name(violation: SyntaxViolation) -> &'static str {
+    match violation {
+        SyntaxViolation::Backslash => "invalid-reverse-solidus",
+        SyntaxViolation::EmbeddedCredentials | SyntaxViolation::UnencodedAtSign => {
+            "invalid-credentials"
+        }
+        SyntaxViolation::ExpectedDoubleSlash | SyntaxViolation::ExpectedFileDoubleSlash => {
+            "special-scheme-missing-following-solidus"
+        }
+        SyntaxViolation::FileWithHostAndWindowsDrive => "file-invalid-Windows-drive-letter-host",
+        // Leading/trailing C0 or space, tab/newline, non-URL code points, NUL in the
+        // fragment and bad percent-escapes are all `invalid-URL-unit` in the spec's table.
+        _ => "invalid-URL-unit",
+    }
+}
+
+struct RustUrlApi;
+
+impl UrlApi for RustUrlApi {
+    type Url = Url;
+
+    fn parse(&self, input: &str, base: Option<&str>) -> Result<(Url, Vec<String>), Rejection> {
+        let base = match base {
+            Some(base) => Some(Url::parse(base).map_err(|e| Rejection {
+                reason: format!("the base does not parse: {e}"),
+                errors: Vec::new(),
+            })?),
+            None => None,
+        };
+        let violations = RefCell::new(Vec::new());
+        let record_violation = |v: SyntaxViolation| violations.borrow_mut().push(v);
+        let result = Url::options()
+            .base_url(base.as_ref())
+            .syntax_violation_callback(Some(&record_violation))
+            .parse(input);
+        let errors = violations.into_inner().into_iter().map(|v| spec_name(v).to_owned()).collect();
+        match result {
+            Ok(url) => Ok((url, errors)),
+            Err(e) => Err(Rejection { reason: e.to_string(), errors }),
+        }
+    }
+
+    fn record(&self, url: &Url) -> WhatwgRecord {
+        inprocess::full_record(|field| match field {
+            "href" => quirks::href(url).to_owned(),
+            "protocol" => quirks::protocol(url).to_owned(),
+            "username" => quirks::username(url).to_owned(),
+            "password" => quirks::password(url).to_owned(),
+            "host" => quirks::host(url).to_owned(),
+            "hostname" => quirks::hostname(url).to_owned(),
+            "port" => quirks::port(url).to_owned(),
+            "pathname" => quirks::pathname(url).to_owned(),
+            "search" => quirks::search(url).to_owned(),
+            "hash" => quirks::hash(url).to_owned(),
+            _ => quirks::origin(url),
+        })
+    }
+
+    fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
+        // The quirks setters return Err when they leave the URL unchanged; the URL API
+        // reports the (unchanged) URL then, so only `href` turns a rejection into a throw.
+        match property {
+            "href" => match quirks::set_href(url, value) {
+                Ok(()) => return SetterCall::Ran,
+                Err(e) => return SetterCall::Threw(e.to_string()),
+            },
+            "protocol" => {
+                let _ = quirks::set_protocol(url, value);
+            }
+            "username" => {
+                let _ = quirks::set_username(url, value);
+            }
+            "password" => {
+                let _ = quirks::set_password(url, value);
+            }
+            "host" => {
+                let _ = quirks::set_host(url, value);
+            }
+            "hostname" => {
+                let _ = quirks::set_hostname(url, value);
+            }
+            "port" => {
+                let _ = quirks::set_port(url, value);
+            }
+            "pathname" => quirks::set_pathname(url, value),
+            "search" => quirks::set_search(url, value),
+            "hash" => quirks::set_hash(url, value),
+            _ => return SetterCall::Unsupported,
+        }
+        SetterCall::Ran
+    }
+
+    fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>> {
+        Some(
+            url::form_urlencoded::parse(input.as_bytes())
+                .map(|(name, value)| (name.into_owned(), value.into_owned()))
+                .collect(),
+        )
+    }
+}

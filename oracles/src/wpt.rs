@@ -1,0 +1,285 @@
+//! The `wpt` oracle: the web-platform-tests URL expectation files, as a table.
+//!
+//! [`load_suites`] turns every file located by `urldiff_corpus::wpt` into a [`Suite`] of cases
+//! with their expected answers, the way WPT's own test scripts use them:
+//!
+//! | file | case kind | expectation |
+//! |---|---|---|
+//! | `urltestdata.json`, `urltestdata-javascript-only.json` | parse (input, base) | WHATWG record, or failure |
+//! | `setters_tests.json` | setter (href, property, new_value) | the `expected` fields only |
+//! | `toascii.json`, `IdnaTestV2.json` | host-to-ASCII | the host of `https://{input}/x`, or failure |
+//! | `percent-encoding.json` | percent-encode | the `utf-8` column |
+//!
+//! Lone surrogates in the JSON (`"\uD800"`) cannot live in a Rust `String`; they are replaced
+//! with U+FFFD, as the URL API's USVString conversion does, and counted per suite
+//! ([`Suite::lone_surrogates_replaced`]). Entries WPT itself skips (comments; the empty input
+//! of IdnaTestV2, which `new URL()` cannot express) and the non-UTF-8 encodings of
+//! percent-encoding.json are left out and counted in [`Suite::skipped`].
+
+use crate::model::{
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
+    RecordModel, WhatwgRecord,
+};
+use serde_json::Value;
+use std::collections::HashMap;
+use urldiff_corpus::wpt::WptData;
+
+/// One WPT file's cases and expected answers (`expected[i]` answers `cases[i]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suite {
+    /// The file name without `.json`, e.g. `urltestdata`, `setters_tests`, `IdnaTestV2`.
+    pub name: String,
+    /// The WPT data revision (`WptData::revision`).
+    pub revision: String,
+    pub cases: Vec<Case>,
+    pub expected: Vec<Answer>,
+    /// How many lone-surrogate escapes were replaced with U+FFFD while reading the file.
+    pub lone_surrogates_replaced: usize,
+    /// Entries not turned into cases (comments, untestable inputs, other encodings).
+    pub skipped: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WptLoadError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("{path} is not valid JSON: {source}")]
+    Json { path: String, source: serde_json::Error },
+    #[error("{path}: unexpected layout: {what}")]
+    Layout { path: String, what: String },
+}
+
+/// Read every WPT file into a suite, in `urldiff_corpus::wpt::FILES` order.
+pub fn load_suites(data: &WptData) -> Result<Vec<Suite>, WptLoadError> {
+    let mut suites = Vec::new();
+    for file in urldiff_corpus::wpt::FILES {
+        let path = data.file(file);
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(&path)
+            .map_err(|source| WptLoadError::Read { path: shown.clone(), source })?;
+        let (json, replaced) = urldiff_corpus::usv_json::parse(&text)
+            .map_err(|source| WptLoadError::Json { path: shown.clone(), source })?;
+        let name = file.trim_end_matches(".json").to_owned();
+        let mut suite = Suite {
+            name,
+            revision: data.revision.clone(),
+            cases: Vec::new(),
+            expected: Vec::new(),
+            lone_surrogates_replaced: replaced,
+            skipped: 0,
+        };
+        let layout = |what: &str| WptLoadError::Layout { path: shown.clone(), what: what.into() };
+        match *file {
+            "urltestdata.json" | "urltestdata-javascript-only.json" => {
+                fill_parse_suite(&mut suite, &json).map_err(|w| layout(&w))?
+            }
+            "setters_tests.json" => fill_setter_suite(&mut suite, &json).map_err(|w| layout(&w))?,
+            "toascii.json" | "IdnaTestV2.json" => {
+                fill_host_suite(&mut suite, &json).map_err(|w| layout(&w))?
+            }
+            "percent-encoding.json" => {
+                fill_percent_suite(&mut suite, &json).map_err(|w| layout(&w))?
+            }
+            other => return Err(layout(&format!("no reader for {other}"))),
+        }
+        suites.push(suite);
+    }
+    Ok(suites)
+}
+
+fn entries(json: &Value) -> Result<&Vec<Value>, String> {
+    json.as_array().ok_or_else(|| "the top level is not an array".to_owned())
+}
+
+fn str_field<'a>(entry: &'a Value, key: &str) -> Result<&'a str, String> {
+    entry[key].as_str().ok_or_else(|| format!("an entry has no string {key:?}: {entry}"))
+}
+
+fn failure(reason: &str) -> Answer {
+    Answer::Failure { reason: reason.to_owned(), errors: Vec::new() }
+}
+
+/// A WHATWG record with exactly the fields present in `object`.
+fn record_from(object: &Value) -> WhatwgRecord {
+    let get = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);
+    WhatwgRecord {
+        href: get("href"),
+        protocol: get("protocol"),
+        username: get("username"),
+        password: get("password"),
+        host: get("host"),
+        hostname: get("hostname"),
+        port: get("port"),
+        pathname: get("pathname"),
+        search: get("search"),
+        hash: get("hash"),
+        origin: get("origin"),
+    }
+}
+
+fn parsed(record: Record) -> Answer {
+    Answer::Parsed { record, errors: Vec::new() }
+}
+
+/// urltestdata: `{input, base, failure | href, protocol, …}`; strings are comments.
+fn fill_parse_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
+    for entry in entries(json)? {
+        if entry.is_string() {
+            suite.skipped += 1;
+            continue;
+        }
+        let input = str_field(entry, "input")?;
+        let base = entry.get("base").and_then(Value::as_str);
+        let expected = if entry["failure"] == Value::Bool(true) {
+            failure("WPT expects failure")
+        } else {
+            parsed(Record::Whatwg(record_from(entry)))
+        };
+        suite.cases.push(Case::parse(input, base));
+        suite.expected.push(expected);
+    }
+    Ok(())
+}
+
+/// setters_tests: `{property: [{href, new_value, expected: {field: value}}]}`.
+fn fill_setter_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
+    let object = json.as_object().ok_or("the top level is not an object")?;
+    for (property, tests) in object {
+        if property == "comment" {
+            suite.skipped += 1;
+            continue;
+        }
+        let tests = tests.as_array().ok_or_else(|| format!("{property:?} is not an array"))?;
+        for test in tests {
+            let href = str_field(test, "href")?;
+            let value = str_field(test, "new_value")?;
+            let kind = CaseKind::Setter { property: property.clone(), value: value.to_owned() };
+            suite.cases.push(Case { input: href.to_owned(), base: None, kind });
+            suite.expected.push(parsed(Record::Whatwg(record_from(&test["expected"]))));
+        }
+    }
+    Ok(())
+}
+
+/// toascii / IdnaTestV2: `{input, output | null}`; strings are comments.
+fn fill_host_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
+    for entry in entries(json)? {
+        // IdnaTestV2.window.js: "cannot test empty string input through new URL()".
+        if entry.is_string() || entry["input"] == "" {
+            suite.skipped += 1;
+            continue;
+        }
+        let input = str_field(entry, "input")?;
+        let expected = match entry["output"].as_str() {
+            Some(output) => parsed(Record::Text { value: output.to_owned() }),
+            None => failure("WPT expects failure"),
+        };
+        suite.cases.push(Case { input: input.to_owned(), base: None, kind: CaseKind::HostToAscii });
+        suite.expected.push(expected);
+    }
+    Ok(())
+}
+
+/// percent-encoding: `{input, output: {encoding: encoded}}`; only UTF-8 is answerable by
+/// URL parsers without a document encoding, so the other encodings are counted as skipped.
+fn fill_percent_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
+    for entry in entries(json)? {
+        if entry.is_string() {
+            suite.skipped += 1;
+            continue;
+        }
+        let input = str_field(entry, "input")?;
+        let outputs = entry["output"].as_object().ok_or("an entry has no output object")?;
+        suite.skipped += outputs.keys().filter(|k| *k != "utf-8").count();
+        let Some(utf8) = outputs.get("utf-8").and_then(Value::as_str) else {
+            continue;
+        };
+        suite.cases.push(Case {
+            input: input.to_owned(),
+            base: None,
+            kind: CaseKind::PercentEncode,
+        });
+        suite.expected.push(parsed(Record::Text { value: utf8.to_owned() }));
+    }
+    Ok(())
+}
+
+/// The `wpt` oracle: answers the cases its files hold, `NoOpinion` for everything else.
+#[derive(Debug)]
+pub struct WptOracle {
+    info: OracleInfo,
+    table: Result<HashMap<Case, Answer>, String>,
+}
+
+impl WptOracle {
+    /// Build the oracle from located data, or from the reason it could not be located.
+    pub fn new(data: Result<WptData, String>) -> Self {
+        let version = match &data {
+            Ok(data) => data.revision.clone(),
+            Err(_) => "unknown (data not found)".to_owned(),
+        };
+        let table = data.and_then(|data| {
+            let suites = load_suites(&data).map_err(|e| e.to_string())?;
+            Ok(table_of(suites))
+        });
+        let info = OracleInfo {
+            name: "wpt".into(),
+            kind: OracleKind::ExpectationTable,
+            version,
+            model: RecordModel::Whatwg,
+            fields: crate::inprocess::whatwg_field_names(),
+            case_kinds: vec![
+                CaseKindTag::Parse,
+                CaseKindTag::Setter,
+                CaseKindTag::HostToAscii,
+                CaseKindTag::PercentEncode,
+            ],
+        };
+        WptOracle { info, table }
+    }
+
+    /// Locate the data with `urldiff_corpus::wpt::locate()` (synced copy preferred).
+    pub fn located() -> Self {
+        Self::new(urldiff_corpus::wpt::locate().map_err(|e| e.to_string()))
+    }
+
+    /// How many cases the table holds (0 when unavailable).
+    pub fn len(&self) -> usize {
+        self.table.as_ref().map_or(0, HashMap::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// One answer per distinct case; when a case repeats, its first expectation is kept.
+fn table_of(suites: Vec<Suite>) -> HashMap<Case, Answer> {
+    let mut table = HashMap::new();
+    for suite in suites {
+        for (case, answer) in suite.cases.into_iter().zip(suite.expected) {
+            table.entry(case).or_insert(answer);
+        }
+    }
+    table
+}
+
+impl Oracle for WptOracle {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn availability(&self) -> Availability {
+        match &self.table {
+            Ok(_) => Availability::Available,
+            Err(reason) => Availability::Unavailable { reason: reason.clone() },
+        }
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        let Ok(table) = &self.table else {
+            return vec![Answer::NoOpinion; cases.len()];
+        };
+        cases.iter().map(|case| table.get(case).cloned().unwrap_or(Answer::NoOpinion)).collect()
+    }
+}
