@@ -6,8 +6,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod cmd_conform;
 mod cmd_compare;
+mod cmd_conform;
 mod cmd_corpus;
 mod cmd_oracles;
 mod cmd_parse;

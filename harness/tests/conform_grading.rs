@@ -1,7 +1,7 @@
 //! Projection and grading on hand-checked pairs (expected grades follow from the definitions:
 //! RFC 3986 §6.2.2.1 case, §6.2.2.2 percent-encoding, §5.2.4 dot segments, §6.2.3 ports).
 
-use urldiff::conform::compare::{compare, Verdict};
+use urldiff::conform::compare::{compare, Filled, Verdict};
 use urldiff::conform::grade::{grade, remove_dot_segments, Equivalence, Grade, Severity};
 use urldiff::conform::project::{project, Projected, SharedField};
 use urldiff_oracles::{Answer, Case, Record, RfcRecord, WhatwgRecord};
@@ -101,7 +101,7 @@ fn whatwg(href: &str, protocol: &str, host: &str, port: &str, path: &str, search
 
 #[test]
 fn projection_maps_whatwg_onto_rfc_fields() {
-    let p = project(&whatwg("http://h/p?q", "http:", "h", "", "/p", "?q"));
+    let p = project(&whatwg("http://h/p?q", "http:", "h", "", "/p", "?q"), &[]);
     let get = |f| p.iter().find(|(g, _)| *g == f).map(|(_, v)| v.clone());
     assert_eq!(get(SharedField::Scheme), Some(d("http")));
     assert_eq!(get(SharedField::Query), Some(d("q")));
@@ -131,7 +131,7 @@ fn whatwg_and_rfc_records_compare_on_shared_fields() {
         resolved: None,
     };
     let got = Answer::Parsed { record: Record::Rfc(rfc), errors: vec![] };
-    let Verdict::Fail(diffs) = compare(&case, &truth, &got) else {
+    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Filled::default()) else {
         panic!("expected a port difference")
     };
     assert_eq!(diffs.len(), 1, "{diffs:?}");
@@ -148,10 +148,10 @@ fn parsed_versus_failure_is_a_high_outcome_difference() {
         record: whatwg("http://a:b/", "http:", "a", "b", "/", ""),
         errors: vec![],
     };
-    let Verdict::Fail(diffs) = compare(&case, &truth, &got) else { panic!() };
+    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Filled::default()) else { panic!() };
     assert_eq!((diffs[0].field, diffs[0].severity), (SharedField::Outcome, Severity::High));
-    assert_eq!(compare(&case, &truth, &Answer::NoOpinion), Verdict::NoOpinion);
-    assert_eq!(compare(&case, &truth, &truth.clone()), Verdict::Pass);
+    assert_eq!(compare(&case, &truth, &Answer::NoOpinion, Filled::default()), Verdict::NoOpinion);
+    assert_eq!(compare(&case, &truth, &truth.clone(), Filled::default()), Verdict::Pass);
 }
 
 #[test]
@@ -165,4 +165,28 @@ fn severity_follows_field_and_grade() {
         severity(SharedField::Host, eq(Equivalence::AsciiCase).unwrap(), false),
         Severity::Info
     );
+}
+
+#[test]
+fn fields_an_oracle_does_not_fill_are_not_compared() {
+    // An Appendix B splitter fills `authority` but not `host`: its undefined host says
+    // nothing, so only the fields it declares are compared.
+    let case = Case::parse("http://h/p", None);
+    let truth =
+        Answer::Parsed { record: whatwg("http://h/p", "http:", "h", "", "/p", ""), errors: vec![] };
+    let split = RfcRecord {
+        scheme: Some("http".into()),
+        authority: Some("h".into()),
+        path: "/p".into(),
+        ..RfcRecord::default()
+    };
+    let got = Answer::Parsed { record: Record::Rfc(split), errors: vec![] };
+    let declared: Vec<String> = ["scheme", "authority", "path", "query", "fragment"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let filled = Filled { truth: &[], got: &declared };
+    assert_eq!(compare(&case, &truth, &got, filled), Verdict::Pass);
+    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Filled::default()) else { panic!() };
+    assert!(diffs.iter().any(|d| d.field == SharedField::Host));
 }

@@ -44,15 +44,22 @@ fn outcome_diff(truth: &Answer, got: &Answer) -> Verdict {
     }])
 }
 
+/// The fields each side's oracle fills (`OracleInfo::fields`; empty means all).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Filled<'a> {
+    pub truth: &'a [String],
+    pub got: &'a [String],
+}
+
 /// Compare `got` with `truth` for `case`.
-pub fn compare(case: &Case, truth: &Answer, got: &Answer) -> Verdict {
+pub fn compare(case: &Case, truth: &Answer, got: &Answer, filled: Filled) -> Verdict {
     use Answer::*;
     match (truth, got) {
         (NoOpinion | Crashed { .. } | TimedOut, _) | (_, NoOpinion) => Verdict::NoOpinion,
         (Failure { .. }, Failure { .. }) => Verdict::Pass,
         (Parsed { record: want, .. }, Parsed { record: have, .. }) => {
             let host_value = matches!(case.kind, CaseKind::HostToAscii);
-            compare_records(&project(want), &project(have), host_value)
+            compare_records(&project(want, filled.truth), &project(have, filled.got), host_value)
         }
         _ => outcome_diff(truth, got),
     }

@@ -3,7 +3,7 @@
 //! subprocess oracle gets its batch whole and spreads it over its own worker pool). Answers
 //! are then compared with each suite's truth and checked against the ledger.
 
-use crate::conform::compare::{compare, FieldDiff, Verdict};
+use crate::conform::compare::{compare, FieldDiff, Filled, Verdict};
 use crate::conform::grade::Severity;
 use crate::conform::ledger::{Entry, Index, Ledger};
 use crate::conform::suite::{Suite, SuiteSummary, Truth};
@@ -264,7 +264,9 @@ fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> 
         .enumerate()
         .map(|(i, suite)| match &suite.truth {
             Truth::Oracle(name) => by_name.get(name.as_str()).map(|a| a[i]),
-            Truth::Table { answers, .. } | Truth::Embedded { answers, .. } => Some(answers.as_slice()),
+            Truth::Table { answers, .. } | Truth::Embedded { answers, .. } => {
+                Some(answers.as_slice())
+            }
         })
         .collect();
     let mut result = RunResult {
@@ -277,6 +279,8 @@ fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> 
         used: HashMap::new(),
         suite_cases: plan.suites.iter().map(|s| s.cases.clone()).collect(),
     };
+    let filled_of: HashMap<&str, &[String]> =
+        answered.iter().map(|(s, _)| (s.info.name.as_str(), s.info.fields.as_slice())).collect();
     for (status, answers) in &answered {
         let name = status.info.name.clone();
         let reported = plan.selected.is_empty() || plan.selected.contains(&name);
@@ -285,14 +289,18 @@ fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> 
                 if suite.truth.oracle_name() == Some(name.as_str()) {
                     continue;
                 }
-                let cell = evaluate_cell(
-                    plan,
-                    &mut result,
-                    &name,
+                let truth_filled = match &suite.truth {
+                    Truth::Oracle(t) => filled_of.get(t.as_str()).copied().unwrap_or(&[]),
+                    _ => &[],
+                };
+                let input = CellInput {
+                    oracle: &name,
                     suite,
-                    truths[i],
-                    by_name[name.as_str()][i],
-                );
+                    truth: truths[i],
+                    answers: by_name[name.as_str()][i],
+                    filled: Filled { truth: truth_filled, got: &status.info.fields },
+                };
+                let cell = evaluate_cell(plan, &mut result, input);
                 result.cells.push(cell);
             }
             find_stale(plan, &mut result, &name);
@@ -304,14 +312,17 @@ fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> 
     result
 }
 
-fn evaluate_cell(
-    plan: &Plan,
-    result: &mut RunResult,
-    oracle: &str,
-    suite: &Suite,
-    truth: Option<&[Answer]>,
-    answers: &[Answer],
-) -> Cell {
+/// What one oracle × suite cell is computed from.
+struct CellInput<'a> {
+    oracle: &'a str,
+    suite: &'a Suite,
+    truth: Option<&'a [Answer]>,
+    answers: &'a [Answer],
+    filled: Filled<'a>,
+}
+
+fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell {
+    let CellInput { oracle, suite, truth, answers, filled } = input;
     let mut cell = Cell {
         oracle: oracle.to_owned(),
         suite: suite.name.clone(),
@@ -329,7 +340,7 @@ fn evaluate_cell(
             let scope = result.scope.entry(oracle.to_owned()).or_default();
             scope.extend(index.candidates(&suite.name, &name).map(|(line, _)| line));
         }
-        let status = match compare(case, truth_answer, got) {
+        let status = match compare(case, truth_answer, got, filled) {
             Verdict::Pass => CaseStatus::Passed,
             Verdict::NoOpinion => CaseStatus::NoOpinion,
             Verdict::Fail(fields) => {

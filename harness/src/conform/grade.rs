@@ -89,9 +89,8 @@ impl Equivalence {
     }
 }
 
-/// The grade of a field comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// The grade of a field comparison (serialized as its name, e.g. `"ascii-case"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Grade {
     /// Agrees under this (non-exact) equivalence.
     Equivalent(Equivalence),
@@ -104,6 +103,12 @@ impl Grade {
             Grade::Equivalent(eq) => eq.name(),
             Grade::Structural => "structural",
         }
+    }
+}
+
+impl Serialize for Grade {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 

@@ -52,7 +52,11 @@ impl Entry {
             Matcher::Case(name) => name == case_name,
             Matcher::Class { suite: s, case, .. } => s.is_match(suite) && case.is_match(case_name),
         };
-        named && self.fields.as_ref().map_or(true, |allowed| fields.is_subset(allowed))
+        let allowed = match &self.fields {
+            None => true,
+            Some(allowed) => fields.is_subset(allowed),
+        };
+        named && allowed
     }
 
     /// The entry as a ledger line.

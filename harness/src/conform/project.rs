@@ -117,8 +117,11 @@ pub struct ProjectionRow {
     /// How the WHATWG record gives the field, in words (for `--explain-projection`).
     pub whatwg_rule: &'static str,
     pub whatwg: WhatwgGetter,
+    /// The WHATWG record fields the getter reads; all must be in the oracle's `fields`.
+    pub whatwg_reads: &'static [&'static str],
     pub rfc_rule: &'static str,
     pub rfc: RfcGetter,
+    pub rfc_reads: &'static [&'static str],
 }
 
 /// The projection table, in comparison order.
@@ -127,58 +130,74 @@ pub const PROJECTION: &[ProjectionRow] = &[
         field: SharedField::Href,
         whatwg_rule: "href",
         whatwg: |r| r.href.clone().map(Projected::Defined),
+        whatwg_reads: &["href"],
         rfc_rule: "resolved (only when the case has a base)",
         rfc: |r| r.resolved.clone().map(Projected::Defined),
+        rfc_reads: &["resolved"],
     },
     ProjectionRow {
         field: SharedField::Scheme,
         whatwg_rule: "protocol without its trailing `:`",
         whatwg: |r| r.protocol.as_ref().map(|p| defined(p.strip_suffix(':').unwrap_or(p))),
+        whatwg_reads: &["protocol"],
         rfc_rule: "scheme (defined/undefined)",
         rfc: |r| Some(component(&r.scheme)),
+        rfc_reads: &["scheme"],
     },
     ProjectionRow {
         field: SharedField::Userinfo,
         whatwg_rule:
             "username, plus `:` password when password is non-empty; `\"\"` = empty or undefined",
         whatwg: whatwg_userinfo,
+        whatwg_reads: &["username"],
         rfc_rule: "userinfo (defined/undefined)",
         rfc: |r| Some(component(&r.userinfo)),
+        rfc_reads: &["userinfo"],
     },
     ProjectionRow {
         field: SharedField::Host,
         whatwg_rule: "hostname; `\"\"` = empty or undefined",
         whatwg: |r| r.hostname.as_deref().map(empty_or),
+        whatwg_reads: &["hostname"],
         rfc_rule: "host (defined/undefined)",
         rfc: |r| Some(component(&r.host)),
+        rfc_reads: &["host"],
     },
     ProjectionRow {
         field: SharedField::Port,
         whatwg_rule: "port; `\"\"` = empty or undefined",
         whatwg: |r| r.port.as_deref().map(empty_or),
+        whatwg_reads: &["port"],
         rfc_rule: "port (defined/undefined)",
         rfc: |r| Some(component(&r.port)),
+        rfc_reads: &["port"],
     },
     ProjectionRow {
         field: SharedField::Path,
         whatwg_rule: "pathname",
         whatwg: |r| r.pathname.clone().map(Projected::Defined),
+        whatwg_reads: &["pathname"],
         rfc_rule: "path",
         rfc: |r| Some(Projected::Defined(r.path.clone())),
+        rfc_reads: &["path"],
     },
     ProjectionRow {
         field: SharedField::Query,
         whatwg_rule: "search without its leading `?`; `\"\"` = empty or undefined",
         whatwg: |r| r.search.as_deref().map(|s| empty_or(s.strip_prefix('?').unwrap_or(s))),
+        whatwg_reads: &["search"],
         rfc_rule: "query (defined/undefined)",
         rfc: |r| Some(component(&r.query)),
+        rfc_reads: &["query"],
     },
     ProjectionRow {
         field: SharedField::Fragment,
         whatwg_rule: "hash without its leading `#`; `\"\"` = empty or undefined",
         whatwg: |r| r.hash.as_deref().map(|s| empty_or(s.strip_prefix('#').unwrap_or(s))),
+        whatwg_reads: &["hash"],
         rfc_rule: "fragment (defined/undefined)",
         rfc: |r| Some(component(&r.fragment)),
+        rfc_reads: &["fragment"],
     },
 ];
 
@@ -211,15 +230,26 @@ fn whatwg_userinfo(r: &WhatwgRecord) -> Option<Projected> {
 /// A record projected onto the shared fields it can speak about, in table order.
 pub type Projection = Vec<(SharedField, Projected)>;
 
-/// Project a record. `Text` and `Pairs` records project onto `value` and `pairs` only.
-pub fn project(record: &Record) -> Projection {
+/// Whether an oracle that declares `filled` fields fills every one of `reads` (an empty
+/// declaration, as expectation files give, means every field).
+fn fills(filled: &[String], reads: &[&str]) -> bool {
+    filled.is_empty() || reads.iter().all(|r| filled.iter().any(|f| f == r))
+}
+
+/// Project a record made by an oracle that fills `filled` (`OracleInfo::fields`). `Text` and
+/// `Pairs` records project onto `value` and `pairs` only.
+pub fn project(record: &Record, filled: &[String]) -> Projection {
     match record {
-        Record::Whatwg(w) => {
-            PROJECTION.iter().filter_map(|row| Some((row.field, (row.whatwg)(w)?))).collect()
-        }
-        Record::Rfc(r) => {
-            PROJECTION.iter().filter_map(|row| Some((row.field, (row.rfc)(r)?))).collect()
-        }
+        Record::Whatwg(w) => PROJECTION
+            .iter()
+            .filter(|row| fills(filled, row.whatwg_reads))
+            .filter_map(|row| Some((row.field, (row.whatwg)(w)?)))
+            .collect(),
+        Record::Rfc(r) => PROJECTION
+            .iter()
+            .filter(|row| fills(filled, row.rfc_reads))
+            .filter_map(|row| Some((row.field, (row.rfc)(r)?)))
+            .collect(),
         Record::Text { value } => vec![(SharedField::Value, defined(value))],
         Record::Pairs { pairs } => {
             let json = serde_json::to_string(pairs).unwrap_or_default();
@@ -235,6 +265,7 @@ pub fn explain() -> String {
          both records speak about it; `\"\"` from a WHATWG getter agrees with both an empty and\n\
          an undefined RFC component).\n\n",
     );
+    out.push_str("A row is used only when the oracle's declared fields include what it reads.\n\n");
     let _ = writeln!(out, "{:<10} {:<58} RFC model", "field", "WHATWG model");
     for row in PROJECTION {
         let _ = writeln!(out, "{:<10} {:<58} {}", row.field.name(), row.whatwg_rule, row.rfc_rule);

@@ -27,7 +27,8 @@ pub fn locate_wpt() -> Result<WptData, String> {
 
 /// Every oracle of a default run (unavailable ones included; the driver skips them).
 pub fn default_oracles(wpt: &Result<WptData, String>) -> Vec<Box<dyn Oracle>> {
-    let config = registry::RegistryConfig { wpt_data: wpt.as_ref().ok().cloned(), ..Default::default() };
+    let config =
+        registry::RegistryConfig { wpt_data: wpt.as_ref().ok().cloned(), ..Default::default() };
     registry::default_oracles(&config)
 }
 
@@ -66,7 +67,10 @@ pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
 
 /// Every suite of a default run: WPT, RFC tables, then our own cases from `cases_dir`.
 /// Without WPT data the WPT suites are left out with one line on stderr.
-pub fn default_suites(wpt: &Result<WptData, String>, cases_dir: &Path) -> anyhow::Result<Vec<Suite>> {
+pub fn default_suites(
+    wpt: &Result<WptData, String>,
+    cases_dir: &Path,
+) -> anyhow::Result<Vec<Suite>> {
     let mut suites = Vec::new();
     match wpt {
         Ok(data) => suites.extend(wpt_suites(data)?),

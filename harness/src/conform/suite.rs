@@ -148,11 +148,13 @@ pub fn cases_suites(dir: &Path, prefix: &str, revision: &str) -> anyhow::Result<
     for file in files {
         let stem = file.file_stem().unwrap_or_default().to_string_lossy();
         let (cases, answers) = read_urltestdata(&file)?.into_iter().unzip();
+        let root = urldiff_corpus::repo_root();
+        let shown = file.strip_prefix(&root).unwrap_or(&file);
         suites.push(Suite {
             name: format!("{prefix}{stem}"),
             revision: revision.to_owned(),
             truth: Truth::Embedded {
-                label: format!("expectations in {}", file.display()),
+                label: format!("expectations in {}", shown.display()),
                 answers,
             },
             cases,
