@@ -16,6 +16,22 @@ node-deps:
 test: fetch node-deps
 	$(CARGO) test --workspace
 
+# The conformance gate: every suite x every oracle, checked against corpus/expected/.
+# Exits with urldiff's code: 0 nothing unexpected, 1 divergent or stale ledger, 2 harness error.
+TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
+URLDIFF := $(TARGET_DIR)/release/urldiff
+CONFORM_OUT := out/conform
+
+conform: fetch node-deps
+	$(CARGO) build --release -p urldiff
+	@mkdir -p $(CONFORM_OUT)
+	$(URLDIFF) conform --json $(CONFORM_OUT)/run.json --junit $(CONFORM_OUT)/junit.xml --matrix $(CONFORM_OUT)/matrix.txt
+
+# Rewrite corpus/expected/ to match a run and print what changed (review the diff!).
+bless: fetch node-deps
+	$(CARGO) build --release -p urldiff
+	$(URLDIFF) conform --bless
+
 # Speed, as rates and ratios against competitors in the same run (no timing assertions
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate.
 bench: fetch

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd_compare;
+mod cmd_conform;
 mod cmd_corpus;
 mod cmd_oracles;
 mod cmd_parse;
@@ -26,6 +27,8 @@ struct Cli {
 enum Command {
     /// Parse a URL with the reference parser and print its record and validation errors.
     Parse(cmd_parse::ParseArgs),
+    /// Run every suite against every oracle, gate on the divergence ledger, write reports.
+    Conform(cmd_conform::ConformArgs),
     /// List every oracle with its kind, version and availability.
     Oracles(cmd_oracles::OraclesArgs),
     /// Show every available oracle's answer for one input, differences marked.
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse(args) => cmd_parse::run(args),
+        Command::Conform(args) => cmd_conform::run(args),
         Command::Oracles(args) => cmd_oracles::run(args),
         Command::Compare(args) => cmd_compare::run(args),
         Command::Corpus(args) => cmd_corpus::run(args),

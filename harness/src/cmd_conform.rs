@@ -1,0 +1,82 @@
+//! `urldiff conform`: the CLI front of `urldiff::conform` (every suite × every oracle, the
+//! ledger gate, the matrix and the JSON/JUnit reports).
+
+use clap::Args;
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use urldiff::conform::{self, sources, suite::TableOracle};
+use urldiff_oracles::Oracle;
+
+#[derive(Debug, Args)]
+pub struct ConformArgs {
+    /// Report only this oracle (repeatable). Truth oracles still run.
+    #[arg(long = "oracle", value_name = "NAME")]
+    pub oracles: Vec<String>,
+    /// Run only this suite (repeatable), e.g. `wpt/urltestdata` or `cases/ssrf`.
+    #[arg(long = "suite", value_name = "NAME")]
+    pub suites: Vec<String>,
+    /// Read the ledger from this folder instead of corpus/expected/.
+    #[arg(long, value_name = "DIR")]
+    pub ledger: Option<PathBuf>,
+    /// Write the whole run as JSON.
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<PathBuf>,
+    /// Write JUnit XML (a testsuite per oracle × suite, a testcase per case).
+    #[arg(long, value_name = "PATH")]
+    pub junit: Option<PathBuf>,
+    /// Also write the terminal matrix to this file.
+    #[arg(long, value_name = "PATH")]
+    pub matrix: Option<PathBuf>,
+    /// Rewrite the ledger to match this run and print what was added and removed.
+    #[arg(long)]
+    pub bless: bool,
+    /// Print the projection, equivalence and severity tables, and exit.
+    #[arg(long)]
+    pub explain_projection: bool,
+    /// Read our own cases from this folder instead of corpus/cases/.
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub cases: Option<PathBuf>,
+    /// Use only our own cases (no WPT or RFC suites).
+    #[arg(long, hide = true)]
+    pub only_cases: bool,
+    /// Use only these oracles: NAME=FILE answers from a urltestdata-format table (testing).
+    #[arg(long = "table-oracle", value_name = "NAME=FILE", hide = true)]
+    pub table_oracles: Vec<String>,
+}
+
+pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
+    if args.explain_projection {
+        print!("{}", conform::project::explain());
+        return Ok(0);
+    }
+    let cases_dir = args.cases.clone().unwrap_or_else(sources::default_cases_dir);
+    // Locating WPT runs `cargo metadata`; fixture runs (cases and table oracles only) skip it.
+    let fixture_only = args.only_cases && !args.table_oracles.is_empty();
+    let wpt = if fixture_only { Err("not used".into()) } else { sources::locate_wpt() };
+    let suites = if args.only_cases {
+        conform::suite::cases_suites(&cases_dir, "cases/", "test fixture")?
+    } else {
+        sources::default_suites(&wpt, &cases_dir)?
+    };
+    let oracles: Vec<Box<dyn Oracle>> = if args.table_oracles.is_empty() {
+        sources::default_oracles(&wpt)
+    } else {
+        let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
+        for spec in &args.table_oracles {
+            fakes.push(Box::new(TableOracle::from_spec(spec)?));
+        }
+        fakes
+    };
+    let opts = conform::Options {
+        oracles: args.oracles,
+        suites: args.suites,
+        ledger_dir: args.ledger.unwrap_or_else(sources::default_ledger_dir),
+        json: args.json,
+        junit: args.junit,
+        matrix: args.matrix,
+        bless: args.bless,
+        progress_bar: std::io::stderr().is_terminal(),
+        quiet: false,
+    };
+    conform::execute(&opts, &oracles, suites)
+}

@@ -1,0 +1,257 @@
+//! The divergence ledger: known, intended differences per oracle, in `corpus/expected/`.
+//!
+//! One file per oracle, `<oracle>.txt`; `#` comments and blank lines are kept. An entry is
+//!
+//! ```text
+//! <case name> | <fields or *> | <reason>
+//! class: <suite-glob> /<regex over case names>/ | <fields or *> | <reason>
+//! ```
+//!
+//! The case name is `Case::name()` (`<input> against <base>`, control characters escaped).
+//! Fields are shared-field names separated by commas (`host,path`), or `*` for any. An
+//! entry covers a divergence when it names its case (or the class matches suite and case)
+//! and the divergence's fields are a subset of the entry's. An entry in scope of a run that
+//! covers nothing is stale. See `corpus/expected/README.md`.
+
+use crate::conform::project::SharedField;
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A malformed ledger: the harness cannot tell what is expected (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{}:{line}: {message}", file.display())]
+pub struct LedgerError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub message: String,
+}
+
+/// What an entry matches.
+#[derive(Clone, Debug)]
+pub enum Matcher {
+    Case(String),
+    Class { suite_glob: String, suite: Regex, case: Regex },
+}
+
+/// One ledger entry.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub matcher: Matcher,
+    /// `None` for `*`.
+    pub fields: Option<BTreeSet<SharedField>>,
+    pub reason: String,
+    /// 1-based line number in its file (0 for entries not yet written).
+    pub line: usize,
+}
+
+impl Entry {
+    /// Whether this entry covers a divergence of `case_name` in `suite` on `fields`.
+    pub fn covers(&self, suite: &str, case_name: &str, fields: &BTreeSet<SharedField>) -> bool {
+        let named = match &self.matcher {
+            Matcher::Case(name) => name == case_name,
+            Matcher::Class { suite: s, case, .. } => s.is_match(suite) && case.is_match(case_name),
+        };
+        let allowed = match &self.fields {
+            None => true,
+            Some(allowed) => fields.is_subset(allowed),
+        };
+        named && allowed
+    }
+
+    /// The entry as a ledger line.
+    pub fn render(&self) -> String {
+        let fields = match &self.fields {
+            None => "*".to_owned(),
+            Some(set) => set.iter().map(|f| f.name()).collect::<Vec<_>>().join(","),
+        };
+        let key = match &self.matcher {
+            Matcher::Case(name) => name.clone(),
+            Matcher::Class { suite_glob, case, .. } => format!("class: {suite_glob} /{case}/"),
+        };
+        format!("{key} | {fields} | {}", self.reason)
+    }
+}
+
+/// A line of a ledger file, kept in order so bless preserves comments.
+#[derive(Clone, Debug)]
+pub enum Line {
+    Text(String),
+    Entry(Entry),
+}
+
+/// One oracle's ledger file.
+#[derive(Clone, Debug)]
+pub struct LedgerFile {
+    pub path: PathBuf,
+    pub lines: Vec<Line>,
+}
+
+impl LedgerFile {
+    pub fn entries(&self) -> impl Iterator<Item = (usize, &Entry)> {
+        self.lines.iter().enumerate().filter_map(|(i, l)| match l {
+            Line::Entry(e) => Some((i, e)),
+            Line::Text(_) => None,
+        })
+    }
+
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            match line {
+                Line::Text(t) => out.push_str(t),
+                Line::Entry(e) => out.push_str(&e.render()),
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Every ledger file of a folder, by oracle name.
+#[derive(Clone, Debug, Default)]
+pub struct Ledger {
+    pub dir: PathBuf,
+    pub files: BTreeMap<String, LedgerFile>,
+}
+
+impl Ledger {
+    /// Read every `*.txt` in `dir` (a missing folder is an empty ledger).
+    pub fn load(dir: &Path) -> Result<Ledger, LedgerError> {
+        let mut ledger = Ledger { dir: dir.to_owned(), files: BTreeMap::new() };
+        let Ok(listing) = std::fs::read_dir(dir) else { return Ok(ledger) };
+        for path in listing.filter_map(|e| e.ok().map(|e| e.path())) {
+            if path.extension() != Some(std::ffi::OsStr::new("txt")) {
+                continue;
+            }
+            let oracle = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).map_err(|e| LedgerError {
+                file: path.clone(),
+                line: 0,
+                message: format!("cannot read: {e}"),
+            })?;
+            let lines = parse_text(&path, &text)?;
+            ledger.files.insert(oracle, LedgerFile { path, lines });
+        }
+        Ok(ledger)
+    }
+
+    /// The path of an oracle's ledger file in this folder.
+    pub fn path_for(&self, oracle: &str) -> PathBuf {
+        self.dir.join(format!("{oracle}.txt"))
+    }
+}
+
+/// Parse a ledger file's text.
+pub fn parse_text(path: &Path, text: &str) -> Result<Vec<Line>, LedgerError> {
+    let mut lines = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            lines.push(Line::Text(raw.to_owned()));
+            continue;
+        }
+        let entry = parse_entry(trimmed, i + 1).map_err(|message| LedgerError {
+            file: path.to_owned(),
+            line: i + 1,
+            message,
+        })?;
+        lines.push(Line::Entry(entry));
+    }
+    Ok(lines)
+}
+
+/// Split `key | fields | reason` at the first ` | <fields> | ` whose middle is a fields list.
+fn split_entry(line: &str) -> Option<(&str, &str, &str)> {
+    let seps: Vec<usize> = line.match_indices(" | ").map(|(i, _)| i).collect();
+    seps.windows(2).find_map(|w| {
+        let middle = &line[w[0] + 3..w[1]];
+        let fields_like = middle == "*"
+            || (!middle.is_empty()
+                && middle
+                    .split(',')
+                    .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase())));
+        fields_like.then(|| (&line[..w[0]], middle, line[w[1] + 3..].trim()))
+    })
+}
+
+fn parse_entry(line: &str, number: usize) -> Result<Entry, String> {
+    let Some((key, fields, reason)) = split_entry(line) else {
+        return Err("expected `<case name> | <fields or *> | <reason>` or \
+             `class: <suite-glob> /<regex>/ | <fields or *> | <reason>`"
+            .into());
+    };
+    if reason.is_empty() {
+        return Err("the reason is empty; say why this difference is expected".into());
+    }
+    let fields = if fields == "*" {
+        None
+    } else {
+        let mut set = BTreeSet::new();
+        for name in fields.split(',') {
+            let field = SharedField::from_name(name).ok_or_else(|| {
+                let known: Vec<_> = SharedField::ALL.iter().map(|f| f.name()).collect();
+                format!("unknown field `{name}` (known: {}, or *)", known.join(", "))
+            })?;
+            set.insert(field);
+        }
+        Some(set)
+    };
+    let matcher = parse_matcher(key)?;
+    Ok(Entry { matcher, fields, reason: reason.to_owned(), line: number })
+}
+
+fn parse_matcher(key: &str) -> Result<Matcher, String> {
+    if let Some(class) = key.strip_prefix("class:") {
+        let class = class.trim();
+        let (glob, pattern) =
+            class.split_once(' ').ok_or("a class needs `class: <suite-glob> /<regex>/`")?;
+        let pattern = pattern.trim();
+        let inner = pattern
+            .strip_prefix('/')
+            .and_then(|p| p.strip_suffix('/'))
+            .ok_or("the class regex must be written between slashes: /…/")?;
+        let case = Regex::new(inner).map_err(|e| format!("bad class regex: {e}"))?;
+        let suite_re = format!("^{}$", regex::escape(glob).replace(r"\*", ".*"));
+        let suite = Regex::new(&suite_re).map_err(|e| format!("bad suite glob: {e}"))?;
+        return Ok(Matcher::Class { suite_glob: glob.to_owned(), suite, case });
+    }
+    if !key.starts_with('<') {
+        return Err("an entry starts with a case name `<input>…` or with `class:`".into());
+    }
+    Ok(Matcher::Case(key.to_owned()))
+}
+
+/// A lookup index over one ledger file: case entries by name, class entries in order.
+#[derive(Debug, Default)]
+pub struct Index<'a> {
+    by_name: std::collections::HashMap<&'a str, Vec<(usize, &'a Entry)>>,
+    classes: Vec<(usize, &'a Entry)>,
+}
+
+impl<'a> Index<'a> {
+    pub fn new(file: Option<&'a LedgerFile>) -> Self {
+        let mut index = Index::default();
+        for (line, entry) in file.into_iter().flat_map(|f| f.entries()) {
+            match &entry.matcher {
+                Matcher::Case(name) => index.by_name.entry(name).or_default().push((line, entry)),
+                Matcher::Class { .. } => index.classes.push((line, entry)),
+            }
+        }
+        index
+    }
+
+    /// The entries that name this case or whose class matches it (fields not checked).
+    pub fn candidates<'s>(
+        &'s self,
+        suite: &'s str,
+        case_name: &'s str,
+    ) -> impl Iterator<Item = (usize, &'a Entry)> + 's {
+        let named = self.by_name.get(case_name).into_iter().flatten().copied();
+        let classes = self.classes.iter().copied().filter(move |(_, e)| match &e.matcher {
+            Matcher::Class { suite: s, case, .. } => s.is_match(suite) && case.is_match(case_name),
+            Matcher::Case(_) => false,
+        });
+        named.chain(classes)
+    }
+}

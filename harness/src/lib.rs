@@ -1,0 +1,3 @@
+//! urldiff library: the conformance driver, shared by the binary and the tests.
+
+pub mod conform;

@@ -1,0 +1,119 @@
+//! The `urldiff conform` binary on fixture files: a cases folder in the urltestdata.json
+//! format as the suite and a table oracle (hidden `--table-oracle NAME=FILE`) as the fake.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The suite's truth (hand-checked against the WHATWG URL Standard): a tab is removed from
+/// the input; an uppercase scheme is lowercased.
+const TRUTH: &str = r#"[
+  "comment lines are skipped",
+  {"input": "http://a/\tb", "base": null, "href": "http://a/b", "protocol": "http:",
+   "username": "", "password": "", "host": "a", "hostname": "a", "port": "",
+   "pathname": "/b", "search": "", "hash": ""},
+  {"input": "HTTP://A/", "base": null, "href": "http://a/", "protocol": "http:",
+   "username": "", "password": "", "host": "a", "hostname": "a", "port": "",
+   "pathname": "/", "search": "", "hash": ""}
+]"#;
+
+/// The fake keeps the scheme's case: an ascii-case difference (severity info).
+const FAKE: &str = r#"[
+  {"input": "http://a/\tb", "base": null, "href": "http://a/b", "protocol": "http:",
+   "username": "", "password": "", "host": "a", "hostname": "a", "port": "",
+   "pathname": "/b", "search": "", "hash": ""},
+  {"input": "HTTP://A/", "base": null, "href": "HTTP://A/", "protocol": "HTTP:",
+   "username": "", "password": "", "host": "A", "hostname": "A", "port": "",
+   "pathname": "/", "search": "", "hash": ""}
+]"#;
+
+fn fixture(ledger: Option<&str>) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("cases")).unwrap();
+    std::fs::create_dir_all(dir.path().join("ledger")).unwrap();
+    std::fs::write(dir.path().join("cases/mini.json"), TRUTH).unwrap();
+    std::fs::write(dir.path().join("fake.json"), FAKE).unwrap();
+    if let Some(text) = ledger {
+        std::fs::write(dir.path().join("ledger/fake.txt"), text).unwrap();
+    }
+    dir
+}
+
+fn conform(dir: &Path, extra: &[&str]) -> Output {
+    let fake = format!("fake={}", dir.join("fake.json").display());
+    Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .arg("conform")
+        .args(["--only-cases", "--cases"])
+        .arg(dir.join("cases"))
+        .args(["--table-oracle", &fake, "--ledger"])
+        .arg(dir.join("ledger"))
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+const LEDGER_LINE: &str = "<HTTP://A/> | href,scheme,host | the fake keeps ASCII case\n";
+
+#[test]
+fn unexpected_divergence_exits_1_and_shows_grade() {
+    let dir = fixture(None);
+    let out = conform(dir.path(), &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("scheme    ascii-case"), "{stdout}");
+    assert!(stdout.contains("cases/mini"), "{stdout}");
+}
+
+#[test]
+fn ledgered_divergence_exits_0() {
+    let dir = fixture(Some(LEDGER_LINE));
+    let out = conform(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn stale_entry_exits_1() {
+    let text = format!("{LEDGER_LINE}<http://a/\\tb> | * | no longer diverges\n");
+    let dir = fixture(Some(&text));
+    let out = conform(dir.path(), &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("Stale ledger entries (1)"), "{stdout}");
+}
+
+#[test]
+fn malformed_ledger_exits_2_naming_file_and_line() {
+    let dir = fixture(Some("# comment\n\nnot an entry\n"));
+    let out = conform(dir.path(), &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("fake.txt:3:"), "{stderr}");
+}
+
+#[test]
+fn unknown_suite_exits_2() {
+    let dir = fixture(None);
+    let out = conform(dir.path(), &["--suite", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bless_then_pass() {
+    let dir = fixture(None);
+    let out = conform(dir.path(), &["--bless"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("+ <HTTP://A/> | href,scheme,host | unreviewed (info)"), "{stdout}");
+    assert_eq!(conform(dir.path(), &[]).status.code(), Some(0));
+}
+
+#[test]
+fn explain_projection_prints_the_table() {
+    let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["conform", "--explain-projection"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text.contains("scheme     protocol without its trailing `:`"), "{text}");
+    assert!(text.contains("percent-encoding"), "{text}");
+}

@@ -1,0 +1,237 @@
+//! End to end through `urldiff::conform::execute` on a small synthetic suite with a fake
+//! oracle: the ledger gate's exit codes, bless, and the reports.
+
+use std::collections::HashMap;
+use std::path::Path;
+use urldiff::conform::suite::{Suite, Truth};
+use urldiff::conform::{execute, Options};
+use urldiff_oracles::{
+    Answer, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel, WhatwgRecord,
+};
+
+/// A WHATWG record as WPT would write it for a simple `scheme://host/path` URL.
+fn record(href: &str, protocol: &str, host: &str, port: &str, path: &str) -> Answer {
+    let origin = format!("{protocol}//{host}");
+    let host_port = if port.is_empty() { host.to_owned() } else { format!("{host}:{port}") };
+    Answer::Parsed {
+        record: Record::Whatwg(WhatwgRecord {
+            href: Some(href.into()),
+            protocol: Some(protocol.into()),
+            username: Some(String::new()),
+            password: Some(String::new()),
+            host: Some(host_port),
+            hostname: Some(host.into()),
+            port: Some(port.into()),
+            pathname: Some(path.into()),
+            search: Some(String::new()),
+            hash: Some(String::new()),
+            origin: Some(origin),
+        }),
+        errors: vec![],
+    }
+}
+
+fn failure() -> Answer {
+    Answer::Failure { reason: String::new(), errors: vec![] }
+}
+
+/// The synthetic suite: three cases with WPT-style truth (checked by hand against the
+/// WHATWG URL Standard: backslash is a path separator in special URLs; `http://a:b` fails
+/// because `b` is not a port).
+fn suite() -> Suite {
+    let cases = vec![
+        Case::parse("http://example.com/a", None),
+        Case::parse("http://example.com\\b", None),
+        Case::parse("http://a:b", None),
+    ];
+    let answers = vec![
+        record("http://example.com/a", "http:", "example.com", "", "/a"),
+        record("http://example.com/b", "http:", "example.com", "", "/b"),
+        failure(),
+    ];
+    Suite {
+        name: "synthetic".into(),
+        revision: "test".into(),
+        truth: Truth::Embedded { label: "the test's table".into(), answers },
+        cases,
+    }
+}
+
+/// A fake oracle answering from a map keyed by input; anything else gets no opinion.
+struct Fake {
+    info: OracleInfo,
+    answers: HashMap<String, Answer>,
+}
+
+impl Oracle for Fake {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        cases
+            .iter()
+            .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
+            .collect()
+    }
+}
+
+/// A fake that gets the backslash case wrong (treats `\` as part of the host, like RFC
+/// parsers do) and agrees elsewhere.
+fn fake_oracle() -> Vec<Box<dyn Oracle>> {
+    let mut answers = HashMap::new();
+    answers.insert(
+        "http://example.com/a".into(),
+        record("http://example.com/a", "http:", "example.com", "", "/a"),
+    );
+    answers.insert(
+        "http://example.com\\b".into(),
+        record("http://example.com\\b/", "http:", "example.com\\b", "", "/"),
+    );
+    answers.insert("http://a:b".into(), failure());
+    let info = OracleInfo {
+        name: "fake".into(),
+        kind: OracleKind::InProcess,
+        version: "0".into(),
+        model: RecordModel::Whatwg,
+        fields: vec![],
+        case_kinds: vec![CaseKindTag::Parse],
+    };
+    vec![Box::new(Fake { info, answers })]
+}
+
+const BACKSLASH_NAME: &str = r"<http://example.com\\b>";
+
+fn options(ledger: &Path) -> Options {
+    Options { ledger_dir: ledger.to_owned(), quiet: true, ..Options::default() }
+}
+
+fn run_with_ledger(text: Option<&str>) -> (u8, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    if let Some(text) = text {
+        std::fs::write(dir.path().join("fake.txt"), text).unwrap();
+    }
+    let code = execute(&options(dir.path()), &fake_oracle(), vec![suite()]).unwrap();
+    (code, dir)
+}
+
+#[test]
+fn unexpected_divergence_exits_1() {
+    assert_eq!(run_with_ledger(None).0, 1);
+}
+
+#[test]
+fn ledgered_divergence_exits_0() {
+    let line = format!("{BACKSLASH_NAME} | href,host,path | backslash is not a separator here\n");
+    assert_eq!(run_with_ledger(Some(&line)).0, 0);
+}
+
+#[test]
+fn class_entry_covers_divergence() {
+    let line = "class: synth* /example\\.com/ | * | backslash confusion\n";
+    assert_eq!(run_with_ledger(Some(line)).0, 0);
+}
+
+#[test]
+fn ledger_entry_with_too_few_fields_does_not_cover() {
+    let line = format!("{BACKSLASH_NAME} | host | only the host was expected to differ\n");
+    assert_eq!(run_with_ledger(Some(&line)).0, 1);
+}
+
+#[test]
+fn stale_entry_exits_1() {
+    let text = format!(
+        "{BACKSLASH_NAME} | * | expected\n<http://example.com/a> | * | this one no longer diverges\n"
+    );
+    assert_eq!(run_with_ledger(Some(&text)).0, 1);
+}
+
+#[test]
+fn entry_for_case_outside_the_run_is_not_stale() {
+    let text =
+        format!("{BACKSLASH_NAME} | * | expected\n<http://elsewhere/> | * | another suite\n");
+    assert_eq!(run_with_ledger(Some(&text)).0, 0);
+}
+
+#[test]
+fn malformed_ledger_is_a_harness_error_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("fake.txt"), "# fine\n<x> | nosuchfield | reason\n").unwrap();
+    let err = execute(&options(dir.path()), &fake_oracle(), vec![suite()]).unwrap_err();
+    let text = format!("{err:#}");
+    assert!(text.contains("fake.txt:2:"), "{text}");
+    assert!(text.contains("nosuchfield"), "{text}");
+}
+
+#[test]
+fn bless_writes_a_ledger_that_then_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("fake.txt"), "# keep me\n<http://example.com/a> | * | stale\n")
+        .unwrap();
+    let mut opts = options(dir.path());
+    opts.bless = true;
+    assert_eq!(execute(&opts, &fake_oracle(), vec![suite()]).unwrap(), 0);
+    let text = std::fs::read_to_string(dir.path().join("fake.txt")).unwrap();
+    assert!(text.starts_with("# keep me\n"), "{text}");
+    assert!(!text.contains("<http://example.com/a>"), "{text}");
+    assert!(
+        text.contains(&format!("{BACKSLASH_NAME} | href,host,path | unreviewed (high)")),
+        "{text}"
+    );
+    opts.bless = false;
+    assert_eq!(execute(&opts, &fake_oracle(), vec![suite()]).unwrap(), 0);
+}
+
+#[test]
+fn json_and_junit_reports_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut opts = options(&dir.path().join("no-ledger"));
+    opts.json = Some(dir.path().join("out/run.json"));
+    opts.junit = Some(dir.path().join("out/junit.xml"));
+    opts.matrix = Some(dir.path().join("out/matrix.txt"));
+    assert_eq!(execute(&opts, &fake_oracle(), vec![suite()]).unwrap(), 1);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("out/run.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["exit_code"], 1);
+    assert_eq!(json["suites"][0]["truth"], "the test's table");
+    assert_eq!(json["oracles"][0]["info"]["version"], "0");
+    let div = &json["divergences"][0];
+    assert_eq!(div["name"], BACKSLASH_NAME);
+    assert_eq!(div["severity"], "high");
+    assert_eq!(div["fields"][1]["field"], "host");
+    assert_eq!(div["fields"][1]["grade"], "structural");
+    let matrix = std::fs::read_to_string(dir.path().join("out/matrix.txt")).unwrap();
+    assert!(matrix.contains("2/1/0/0"), "{matrix}");
+    let xml = std::fs::read_to_string(dir.path().join("out/junit.xml")).unwrap();
+    let counts = junit_counts(&xml);
+    assert_eq!(counts, JunitCounts { suites: 1, cases: 3, failures: 1, skipped: 0 });
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct JunitCounts {
+    suites: usize,
+    cases: usize,
+    failures: usize,
+    skipped: usize,
+}
+
+/// Parse JUnit XML with a real XML parser and count its elements.
+fn junit_counts(xml: &str) -> JunitCounts {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut counts = JunitCounts { suites: 0, cases: 0, failures: 0, skipped: 0 };
+    loop {
+        match reader.read_event().expect("JUnit output must be well-formed XML") {
+            Event::Start(e) | Event::Empty(e) => match e.name().as_ref() {
+                b"testsuite" => counts.suites += 1,
+                b"testcase" => counts.cases += 1,
+                b"failure" => counts.failures += 1,
+                b"skipped" => counts.skipped += 1,
+                _ => {}
+            },
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    counts
+}
