@@ -5,5 +5,6 @@
 //! model it speaks (WHATWG or RFC), the fields it fills and the case kinds it answers.
 
 pub mod model;
+pub mod subprocess;
 
 pub use model::*;
