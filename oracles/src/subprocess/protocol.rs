@@ -45,14 +45,15 @@ struct Request<'a> {
     case: &'a Case,
 }
 
-/// The request line for `case` (without the trailing newline).
+/// The request for `case` as a JSON value (for HTTP batches).
 pub fn request_json(id: u64, case: &Case) -> Value {
     serde_json::to_value(Request { id, case }).expect("a case always serializes")
 }
 
-/// One request line, newline-terminated.
+/// One request line, newline-terminated, with `id` first (serialized from the struct, so the
+/// key order is id, input, base, kind, …).
 pub fn request_line(id: u64, case: &Case) -> String {
-    let mut line = request_json(id, case).to_string();
+    let mut line = serde_json::to_string(&Request { id, case }).expect("a case always serializes");
     line.push('\n');
     line
 }
