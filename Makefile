@@ -37,6 +37,7 @@ bless: fetch node-deps
 bench: fetch
 	$(CARGO) bench -p urldiff-parser --bench throughput
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
+	$(CARGO) bench -p urldiff-oracles --bench subprocess
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -21,6 +21,7 @@ pub mod registry;
 pub mod rfc3986_regex;
 pub mod rfc_examples;
 pub mod rust_url;
+pub mod subprocess;
 pub mod wpt;
 
 pub use model::*;

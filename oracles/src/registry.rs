@@ -43,10 +43,10 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
     oracles
 }
 
-/// HOOK(subprocess): the python/node/java/external/HTTP oracles (branch `workers`) plug in
-/// here, e.g. `crate::subprocess::default_oracles()`; they come after the in-process ones.
+/// The python/node/java workers and the external (config-file, HTTP) oracles, after the
+/// in-process ones. They start lazily, on first use.
 fn subprocess_oracles(_config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
-    Vec::new()
+    crate::subprocess::default_oracles()
 }
 
 /// (name, reason) of each oracle that cannot run.

@@ -1,0 +1,191 @@
+//! External oracles declared in a JSON config file: any command that speaks the JSON Lines
+//! protocol, or a service reached over HTTP (see `docs/oracle-protocol.md`).
+//!
+//! The file is `$URLDIFF_ORACLES` when set, else `urldiff-oracles.json` in the current
+//! folder, else in the workspace root; no file means no external oracles. A malformed file or
+//! entry becomes an unavailable oracle carrying the reason, so everything else goes on.
+//!
+//! ```json
+//! { "oracles": [
+//!   { "name": "my-parser", "command": ["python3", "tools/my_worker.py"], "timeout_ms": 2000 },
+//!   { "name": "url-service", "url": "http://127.0.0.1:8080/parse", "batch_size": 256 }
+//! ] }
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use super::http::{HttpOracle, HttpSettings};
+use super::pool::{Declared, Timeouts, WorkerOracle};
+use super::runtime::workspace_root;
+use super::worker::WorkerCommand;
+use crate::model::{
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+};
+
+/// The name of the config file looked for in the current folder and the workspace root.
+pub const CONFIG_FILE: &str = "urldiff-oracles.json";
+
+/// The config file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExternalConfig {
+    pub oracles: Vec<ExternalEntry>,
+}
+
+/// One declared oracle: exactly one of `command` and `url`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExternalEntry {
+    pub name: String,
+    /// Program and arguments; a relative program path with a `/` is relative to the config file.
+    #[serde(default)]
+    pub command: Option<Vec<String>>,
+    /// Working folder of the command (relative to the config file); default: its folder.
+    #[serde(default)]
+    pub cwd: Option<PathBuf>,
+    /// Extra environment variables for the command.
+    #[serde(default)]
+    pub env: std::collections::BTreeMap<String, String>,
+    /// The service's POST address.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Record model before the handshake (the handshake's is used after): default `whatwg`.
+    #[serde(default)]
+    pub model: Option<RecordModel>,
+    /// Fields filled; default: the handshake's list.
+    #[serde(default)]
+    pub fields: Vec<String>,
+    /// Case kinds answered; default: the handshake's list, else `parse`.
+    #[serde(default)]
+    pub case_kinds: Vec<CaseKindTag>,
+    /// Per-case time limit for commands, per-POST limit for services (ms).
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// Handshake time limit for commands (ms), default 30 000.
+    #[serde(default)]
+    pub startup_ms: Option<u64>,
+    /// Cases per POST (services), default 256.
+    #[serde(default)]
+    pub batch_size: Option<usize>,
+}
+
+/// The config file in use, if any: `$URLDIFF_ORACLES`, `./urldiff-oracles.json`, or the
+/// workspace root's.
+pub fn config_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("URLDIFF_ORACLES") {
+        return Some(PathBuf::from(p));
+    }
+    [PathBuf::from(CONFIG_FILE), workspace_root().join(CONFIG_FILE)]
+        .into_iter()
+        .find(|p| p.is_file())
+}
+
+/// The oracles declared in the default config file (none when there is no file).
+pub fn external_oracles() -> Vec<Box<dyn Oracle>> {
+    config_path().map(|p| load_config(&p)).unwrap_or_default()
+}
+
+/// The oracles declared in `path`; problems become unavailable oracles with the reason.
+pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
+    let config = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        .and_then(|text| {
+            serde_json::from_str::<ExternalConfig>(&text)
+                .map_err(|e| format!("{} is not a valid oracle config: {e}", path.display()))
+        });
+    let config = match config {
+        Ok(c) => c,
+        Err(reason) => return vec![Box::new(BrokenOracle::new("external", reason))],
+    };
+    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir)).collect()
+}
+
+fn entry_oracle(entry: ExternalEntry, dir: &Path) -> Box<dyn Oracle> {
+    match (&entry.command, &entry.url) {
+        (Some(command), None) if !command.is_empty() => {
+            Box::new(command_oracle(&entry, command, dir))
+        }
+        (None, Some(url)) => Box::new(HttpOracle::new(HttpSettings {
+            name: entry.name.clone(),
+            url: url.clone(),
+            batch_size: entry.batch_size.unwrap_or(256),
+            timeout: Duration::from_millis(entry.timeout_ms.unwrap_or(30_000)),
+            fields: entry.fields.clone(),
+            case_kinds: entry.case_kinds.clone(),
+        })),
+        _ => Box::new(BrokenOracle::new(
+            &entry.name,
+            format!(
+                "oracle {:?}: give exactly one of a non-empty `command` or a `url`",
+                entry.name
+            ),
+        )),
+    }
+}
+
+/// A JSON Lines command declared in a config file.
+pub fn command_oracle(entry: &ExternalEntry, command: &[String], dir: &Path) -> WorkerOracle {
+    let program = PathBuf::from(&command[0]);
+    let program =
+        if program.is_relative() && command[0].contains('/') { dir.join(program) } else { program };
+    let worker = WorkerCommand {
+        program,
+        args: command[1..].to_vec(),
+        cwd: Some(entry.cwd.as_ref().map_or_else(|| dir.to_path_buf(), |c| dir.join(c))),
+        env: entry.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+    };
+    let declared = Declared {
+        name: entry.name.clone(),
+        kind: OracleKind::External,
+        model: entry.model.unwrap_or(RecordModel::Whatwg),
+        fields: entry.fields.clone(),
+        case_kinds: entry.case_kinds.clone(),
+    };
+    let mut timeouts = Timeouts::default();
+    if let Some(ms) = entry.timeout_ms {
+        timeouts.case = Duration::from_millis(ms);
+    }
+    if let Some(ms) = entry.startup_ms {
+        timeouts.startup = Duration::from_millis(ms);
+    }
+    WorkerOracle::new(declared, Box::new(move || Ok(worker.clone()))).with_timeouts(timeouts)
+}
+
+/// A declared oracle that cannot run (bad config); it only reports why.
+#[derive(Debug)]
+pub struct BrokenOracle {
+    info: OracleInfo,
+    reason: String,
+}
+
+impl BrokenOracle {
+    pub fn new(name: &str, reason: String) -> Self {
+        let info = OracleInfo {
+            name: name.to_owned(),
+            kind: OracleKind::External,
+            version: "unavailable".into(),
+            model: RecordModel::Whatwg,
+            fields: Vec::new(),
+            case_kinds: Vec::new(),
+        };
+        BrokenOracle { info, reason }
+    }
+}
+
+impl Oracle for BrokenOracle {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn availability(&self) -> Availability {
+        Availability::Unavailable { reason: self.reason.clone() }
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        vec![Answer::Crashed { details: format!("unavailable: {}", self.reason) }; cases.len()]
+    }
+}

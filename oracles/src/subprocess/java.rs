@@ -1,0 +1,76 @@
+//! `java-uri`: `java.net.URI` in a persistent worker, `oracles/workers/JavaUri.java`.
+//!
+//! The source is compiled with `javac` once into `out/cache/java/<hash of the source>/`
+//! (compiled into a temporary folder, then renamed, so concurrent runs never see half a
+//! class). `resolve` answers cases with a base. The version is the worker's
+//! `java.runtime.name` and `java.runtime.version`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+use super::pool::{Declared, WorkerOracle};
+use super::runtime::{find_on_path, oracles_dir, run_probe, workspace_root};
+use super::worker::WorkerCommand;
+use crate::model::{CaseKindTag, OracleKind, RecordModel};
+
+/// The fields the java-uri worker fills.
+pub const FIELDS: &[&str] =
+    &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"];
+
+/// The `java-uri` oracle.
+pub fn java_uri() -> WorkerOracle {
+    let declared = Declared {
+        name: "java-uri".into(),
+        kind: OracleKind::Subprocess,
+        model: RecordModel::Rfc,
+        fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+    };
+    WorkerOracle::new(declared, Box::new(launch))
+}
+
+fn launch() -> Result<WorkerCommand, String> {
+    let java = find_on_path("java").ok_or("java is not on PATH (install a JDK, 11 or later)")?;
+    let javac =
+        find_on_path("javac").ok_or("javac is not on PATH (install a JDK, not only a JRE)")?;
+    let source = oracles_dir().join("workers").join("JavaUri.java");
+    let classes = compile_once(&javac, &source, &workspace_root().join("out/cache/java"))?;
+    let classpath = classes.to_string_lossy().into_owned();
+    // One small heap and the serial collector: the worker is single-threaded and the
+    // machines are small.
+    Ok(WorkerCommand::new(java, &["-XX:+UseSerialGC", "-Xmx256m", "-cp", &classpath, "JavaUri"]))
+}
+
+/// Compile `source` into `cache/<hash>/` unless that folder already exists; returns it.
+pub fn compile_once(javac: &Path, source: &Path, cache: &Path) -> Result<PathBuf, String> {
+    let text =
+        std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+    let hash: String = Sha256::digest(&text).iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let target = cache.join(&hash);
+    if target.join("JavaUri.class").is_file() {
+        return Ok(target);
+    }
+    std::fs::create_dir_all(cache)
+        .map_err(|e| format!("cannot create {}: {e}", cache.display()))?;
+    let temp = cache.join(format!("{hash}.tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&temp);
+    let temp_arg = temp.to_string_lossy().into_owned();
+    let source_arg = source.to_string_lossy().into_owned();
+    run_probe(
+        javac,
+        &["-encoding", "UTF-8", "-d", &temp_arg, &source_arg],
+        None,
+        Duration::from_secs(120),
+    )
+    .map_err(|e| format!("javac failed: {e}"))?;
+    if let Err(e) = std::fs::rename(&temp, &target) {
+        // Another run may have won the race; its classes are the same.
+        let _ = std::fs::remove_dir_all(&temp);
+        if !target.join("JavaUri.class").is_file() {
+            return Err(format!("cannot move compiled classes to {}: {e}", target.display()));
+        }
+    }
+    Ok(target)
+}

@@ -1,0 +1,44 @@
+//! Out-of-process oracles: persistent workers speaking JSON Lines, and HTTP services.
+//!
+//! - [`worker`]: one worker process — spawn, handshake, a writer thread feeding requests while
+//!   the caller collects answers by id, each within the case timeout, kill with evidence.
+//! - [`pool`]: [`WorkerOracle`], the [`Oracle`](crate::Oracle) over a pool of workers, with
+//!   lazy set-up (availability and the exact version come from the worker's handshake) and
+//!   kill-and-restart on crash or hang, so one bad case never costs another's answer.
+//! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
+//! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
+//!   [`java`] (`java-uri`), [`external`] (commands from a config file), [`http`] (services).
+//!
+//! Worker scripts live in `oracles/workers/` and `oracles/node/`.
+
+pub mod external;
+pub mod http;
+pub mod java;
+pub mod node;
+pub mod pool;
+pub mod protocol;
+pub mod python;
+pub mod runtime;
+pub mod worker;
+
+pub use external::{external_oracles, load_config, BrokenOracle, ExternalConfig, ExternalEntry};
+pub use http::{HttpOracle, HttpSettings};
+pub use pool::{Declared, Timeouts, WorkerOracle};
+pub use worker::WorkerCommand;
+
+use crate::model::Oracle;
+
+/// Every subprocess oracle: python-urllib, node-url, whatwg-url, url-parse, java-uri, then the
+/// external oracles of the config file. Cheap: nothing starts until an oracle is first asked
+/// for its info, availability or answers.
+pub fn default_oracles() -> Vec<Box<dyn Oracle>> {
+    let mut oracles: Vec<Box<dyn Oracle>> = vec![
+        Box::new(python::python_urllib()),
+        Box::new(node::node_url()),
+        Box::new(node::whatwg_url()),
+        Box::new(node::url_parse()),
+        Box::new(java::java_uri()),
+    ];
+    oracles.extend(external_oracles());
+    oracles
+}

@@ -1,0 +1,89 @@
+//! The Node oracles, all served by `oracles/node/worker.js` in one of three modes:
+//! - `node-url`: Node's built-in WHATWG `URL` (parse, setters);
+//! - `whatwg-url`: the whatwg-url package, which also reports the input's validation errors
+//!   (through its `parseURLWithValidationErrors`), with the spec's names;
+//! - `url-parse`: the url-parse package, whose fields are mapped onto the WHATWG record
+//!   (its unparsed `query`, with its `?`, is reported as `search`).
+//!
+//! The npm packages are pinned in `oracles/node/package.json` and `package-lock.json` and
+//! installed with `npm ci` on first use, when `node_modules` is missing. The version is the
+//! worker's own report: `node v20.…`, or `whatwg-url 17.3.0 on node v20.…`.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use super::pool::{Declared, WorkerOracle};
+use super::runtime::{find_on_path, oracles_dir, run_probe};
+use super::worker::WorkerCommand;
+use crate::model::{CaseKindTag, OracleKind, RecordModel};
+
+/// The WHATWG fields every Node mode fills.
+pub const FIELDS: &[&str] = &[
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash", "origin",
+];
+
+/// Serializes `npm ci` between the oracles of this process.
+static NPM_INSTALL: Mutex<()> = Mutex::new(());
+
+/// Node's built-in `URL`.
+pub fn node_url() -> WorkerOracle {
+    node_oracle("node-url", None, &[CaseKindTag::Parse, CaseKindTag::Setter])
+}
+
+/// The `whatwg-url` npm package (with validation errors).
+pub fn whatwg_url() -> WorkerOracle {
+    node_oracle("whatwg-url", Some("whatwg-url"), &[CaseKindTag::Parse, CaseKindTag::Setter])
+}
+
+/// The `url-parse` npm package.
+pub fn url_parse() -> WorkerOracle {
+    node_oracle("url-parse", Some("url-parse"), &[CaseKindTag::Parse])
+}
+
+fn node_oracle(
+    mode: &'static str,
+    package: Option<&'static str>,
+    kinds: &[CaseKindTag],
+) -> WorkerOracle {
+    let declared = Declared {
+        name: mode.into(),
+        kind: OracleKind::Subprocess,
+        model: RecordModel::Whatwg,
+        fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+        case_kinds: kinds.to_vec(),
+    };
+    WorkerOracle::new(declared, Box::new(move || launch(mode, package)))
+}
+
+fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, String> {
+    let node = find_on_path("node").ok_or("node is not on PATH (install Node.js 20 or later)")?;
+    let dir = oracles_dir().join("node");
+    if let Some(package) = package {
+        ensure_packages(&dir, package)?;
+    }
+    let mut command = WorkerCommand::new(node, &["worker.js", mode]);
+    command.cwd = Some(dir);
+    Ok(command)
+}
+
+/// Run `npm ci` in `dir` unless `package` is already installed there.
+pub fn ensure_packages(dir: &Path, package: &str) -> Result<(), String> {
+    let installed =
+        |dir: &Path| dir.join("node_modules").join(package).join("package.json").is_file();
+    let _guard = NPM_INSTALL.lock().unwrap_or_else(|p| p.into_inner());
+    if installed(dir) {
+        return Ok(());
+    }
+    let npm = find_on_path("npm").ok_or_else(|| {
+        format!("{package} is not installed in {} and npm is not on PATH", dir.display())
+    })?;
+    run_probe(&npm, &["ci", "--no-audit", "--no-fund"], Some(dir), Duration::from_secs(300))
+        .map_err(|e| format!("npm ci failed in {}: {e}", dir.display()))?;
+    if installed(dir) {
+        Ok(())
+    } else {
+        Err(format!("npm ci in {} did not install {package}", dir.display()))
+    }
+}

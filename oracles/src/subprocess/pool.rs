@@ -1,0 +1,245 @@
+//! [`WorkerOracle`]: an [`Oracle`] answered by persistent worker processes.
+//!
+//! Setting up is lazy and happens once: the adapter's launcher finds the runtime and prepares it
+//! (npm ci, javac, …), a first worker is started and its handshake gives the exact version. A
+//! missing runtime or a failed set-up makes the oracle unavailable with the reason.
+//!
+//! A batch is answered by one worker taken from an idle pool (a new one when every worker is
+//! busy, so concurrent callers run in parallel). When the worker crashes or hangs on a case, that
+//! case is marked `Crashed`/`TimedOut`, the worker is killed, a fresh one is started and the rest
+//! of the batch goes on: no other case's answer is lost.
+
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use super::worker::{Stop, Worker, WorkerCommand};
+use crate::model::{
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+};
+
+/// Finds and prepares a runtime; `Err` is the reason the oracle is unavailable.
+pub type Launcher = Box<dyn Fn() -> Result<WorkerCommand, String> + Send + Sync>;
+
+/// Per-case and start-up time limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// How long one case may take.
+    pub case: Duration,
+    /// How long a worker may take to print its handshake.
+    pub startup: Duration,
+}
+
+impl Default for Timeouts {
+    /// 5 s per case and 30 s to start, or `URLDIFF_CASE_TIMEOUT_MS` for the case limit.
+    fn default() -> Self {
+        let case_ms = std::env::var("URLDIFF_CASE_TIMEOUT_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(5_000);
+        Timeouts { case: Duration::from_millis(case_ms), startup: Duration::from_secs(30) }
+    }
+}
+
+/// What the oracle is before its worker has said hello; the handshake fills in the rest.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    pub name: String,
+    pub kind: OracleKind,
+    pub model: RecordModel,
+    /// Fields declared by configuration; when empty, the handshake's list is used.
+    pub fields: Vec<String>,
+    /// Case kinds declared by configuration; when empty, the handshake's (or `parse`).
+    pub case_kinds: Vec<CaseKindTag>,
+}
+
+#[derive(Debug)]
+struct Setup {
+    info: OracleInfo,
+    command: Result<WorkerCommand, String>,
+}
+
+/// An oracle backed by persistent JSON Lines workers.
+pub struct WorkerOracle {
+    declared: Declared,
+    launcher: Launcher,
+    timeouts: Timeouts,
+    setup: OnceLock<Setup>,
+    idle: Mutex<Vec<Worker>>,
+}
+
+impl std::fmt::Debug for WorkerOracle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WorkerOracle")
+            .field("declared", &self.declared)
+            .field("timeouts", &self.timeouts)
+            .field("setup", &self.setup.get())
+            .finish_non_exhaustive()
+    }
+}
+
+impl WorkerOracle {
+    pub fn new(declared: Declared, launcher: Launcher) -> Self {
+        WorkerOracle {
+            declared,
+            launcher,
+            timeouts: Timeouts::default(),
+            setup: OnceLock::new(),
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Change the time limits (before the first use).
+    pub fn with_timeouts(mut self, timeouts: Timeouts) -> Self {
+        self.timeouts = timeouts;
+        self
+    }
+
+    /// The command workers are started with, once set up.
+    pub fn command(&self) -> Result<&WorkerCommand, &str> {
+        self.setup().command.as_ref().map_err(String::as_str)
+    }
+
+    fn setup(&self) -> &Setup {
+        self.setup.get_or_init(|| {
+            let started = (self.launcher)()
+                .and_then(|cmd| Worker::spawn(&cmd, self.timeouts.startup).map(|w| (cmd, w)));
+            match started {
+                Ok((command, worker)) => {
+                    let info = self.info_from(&worker);
+                    self.idle.lock().unwrap_or_else(|p| p.into_inner()).push(worker);
+                    Setup { info, command: Ok(command) }
+                }
+                Err(reason) => Setup {
+                    info: self.info_unavailable(),
+                    command: Err(format!("{}: {reason}", self.declared.name)),
+                },
+            }
+        })
+    }
+
+    fn info_from(&self, worker: &Worker) -> OracleInfo {
+        let d = &self.declared;
+        let hello = &worker.hello;
+        let pick = |declared: &Vec<String>, said: &Vec<String>| {
+            if declared.is_empty() {
+                said.clone()
+            } else {
+                declared.clone()
+            }
+        };
+        let mut case_kinds =
+            if d.case_kinds.is_empty() { hello.case_kinds.clone() } else { d.case_kinds.clone() };
+        if case_kinds.is_empty() {
+            case_kinds.push(CaseKindTag::Parse);
+        }
+        OracleInfo {
+            name: d.name.clone(),
+            kind: d.kind,
+            version: hello.version.clone(),
+            model: hello.model,
+            fields: pick(&d.fields, &hello.fields),
+            case_kinds,
+        }
+    }
+
+    fn info_unavailable(&self) -> OracleInfo {
+        let d = &self.declared;
+        OracleInfo {
+            name: d.name.clone(),
+            kind: d.kind,
+            version: "unavailable".into(),
+            model: d.model,
+            fields: d.fields.clone(),
+            case_kinds: d.case_kinds.clone(),
+        }
+    }
+
+    /// An idle worker, or a new one.
+    fn take_worker(&self, command: &WorkerCommand) -> Result<Worker, String> {
+        let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match idle {
+            Some(worker) => Ok(worker),
+            None => Worker::spawn(command, self.timeouts.startup),
+        }
+    }
+
+    /// Answer `cases` (all of a supported kind) with restarts; one answer per case, in order.
+    fn answer_supported(&self, command: &WorkerCommand, cases: &[&Case]) -> Vec<Answer> {
+        let mut out = Vec::with_capacity(cases.len());
+        let mut worker = None;
+        while out.len() < cases.len() {
+            let mut current = match worker.take() {
+                Some(w) => w,
+                None => match self.take_worker(command) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        // No worker can be started: the rest of the batch shares the evidence.
+                        let details =
+                            format!("{}: cannot restart the worker: {e}", self.declared.name);
+                        out.resize(cases.len(), Answer::Crashed { details });
+                        break;
+                    }
+                },
+            };
+            match current.run(&cases[out.len()..], self.timeouts.case, &mut out) {
+                Ok(()) => worker = Some(current),
+                // `out` now ends just before the case that stopped the worker; the dead
+                // worker is dropped and the next round starts a fresh one after that case.
+                Err(stop) => out.push(self.stopped_answer(stop, cases[out.len()])),
+            }
+        }
+        if let Some(w) = worker {
+            self.idle.lock().unwrap_or_else(|p| p.into_inner()).push(w);
+        }
+        out
+    }
+
+    fn stopped_answer(&self, stop: Stop, case: &Case) -> Answer {
+        match stop {
+            Stop::TimedOut => Answer::TimedOut,
+            Stop::Crashed(why) => Answer::Crashed {
+                details: format!("{} crashed on {}: {why}", self.declared.name, case.name()),
+            },
+        }
+    }
+}
+
+impl Oracle for WorkerOracle {
+    fn info(&self) -> &OracleInfo {
+        &self.setup().info
+    }
+
+    fn availability(&self) -> Availability {
+        match &self.setup().command {
+            Ok(_) => Availability::Available,
+            Err(reason) => Availability::Unavailable { reason: reason.clone() },
+        }
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+        let setup = self.setup();
+        let command = match &setup.command {
+            Ok(c) => c,
+            Err(reason) => {
+                return vec![
+                    Answer::Crashed { details: format!("unavailable: {reason}") };
+                    cases.len()
+                ]
+            }
+        };
+        let kinds = &setup.info.case_kinds;
+        let supported: Vec<&Case> =
+            cases.iter().filter(|c| kinds.contains(&c.kind.tag())).collect();
+        let mut answered = self.answer_supported(command, &supported).into_iter();
+        cases
+            .iter()
+            .map(|c| {
+                if kinds.contains(&c.kind.tag()) {
+                    answered.next().expect("one answer per supported case")
+                } else {
+                    Answer::NoOpinion
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,173 @@
+//! The JSON Lines protocol spoken by subprocess workers (and, batched, by HTTP oracles).
+//! The normative description is `docs/oracle-protocol.md`; this module is its code.
+//!
+//! - The worker's first stdout line is a handshake: `{"hello": {"name", "version", "model",
+//!   "fields", "case_kinds"}}`.
+//! - Each request is one line: `{"id": N, "input": …, "base": …|null, "kind": …}` (setter cases
+//!   add `property` and `value`) — the [`Case`] JSON with an `id` in front.
+//! - Each answer is one line, in request order: `{"id": N, "outcome": "parsed", "record": {…},
+//!   "errors": […]}`, `{"id": N, "outcome": "failure", "reason": …, "errors": […]}` or
+//!   `{"id": N, "outcome": "no-opinion"}`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::model::{Answer, Case, CaseKindTag, Record, RecordModel, RfcRecord, WhatwgRecord};
+
+/// The worker's self-description, its first line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    pub name: String,
+    pub version: String,
+    pub model: RecordModel,
+    #[serde(default)]
+    pub fields: Vec<String>,
+    #[serde(default)]
+    pub case_kinds: Vec<CaseKindTag>,
+}
+
+#[derive(Deserialize)]
+struct HelloLine {
+    hello: Hello,
+}
+
+/// Parse the handshake line.
+pub fn parse_hello(line: &str) -> Result<Hello, String> {
+    serde_json::from_str::<HelloLine>(line.trim())
+        .map(|h| h.hello)
+        .map_err(|e| format!("bad handshake line ({e}): {}", truncate(line, 200)))
+}
+
+#[derive(Serialize)]
+struct Request<'a> {
+    id: u64,
+    #[serde(flatten)]
+    case: &'a Case,
+}
+
+/// The request for `case` as a JSON value (for HTTP batches).
+pub fn request_json(id: u64, case: &Case) -> Value {
+    serde_json::to_value(Request { id, case }).expect("a case always serializes")
+}
+
+/// One request line, newline-terminated, with `id` first (serialized from the struct, so the
+/// key order is id, input, base, kind, …).
+pub fn request_line(id: u64, case: &Case) -> String {
+    let mut line = serde_json::to_string(&Request { id, case }).expect("a case always serializes");
+    line.push('\n');
+    line
+}
+
+/// An answer as it comes over the wire: the record is interpreted with the worker's model.
+#[derive(Debug, Deserialize)]
+pub struct WireAnswer {
+    pub id: u64,
+    pub outcome: String,
+    #[serde(default)]
+    pub record: Option<Value>,
+    #[serde(default)]
+    pub errors: Vec<String>,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+impl WireAnswer {
+    /// Parse one answer line.
+    pub fn parse(line: &str) -> Result<WireAnswer, String> {
+        serde_json::from_str(line.trim())
+            .map_err(|e| format!("malformed answer line ({e}): {}", truncate(line, 300)))
+    }
+
+    /// Turn the wire form into the model's [`Answer`]; `model` is the worker's declared model.
+    pub fn into_answer(self, model: RecordModel) -> Result<Answer, String> {
+        match self.outcome.as_str() {
+            "parsed" => {
+                let raw = self.record.ok_or("a parsed answer without a record")?;
+                Ok(Answer::Parsed { record: record_from_wire(raw, model)?, errors: self.errors })
+            }
+            "failure" => {
+                Ok(Answer::Failure { reason: self.reason.unwrap_or_default(), errors: self.errors })
+            }
+            "no-opinion" => Ok(Answer::NoOpinion),
+            other => Err(format!("unknown outcome {other:?}")),
+        }
+    }
+}
+
+/// A record on the wire is a flat object in the worker's model; an object carrying its own
+/// `"model"` tag (`text`, `pairs`, …) is read as a tagged [`Record`] instead.
+pub fn record_from_wire(raw: Value, model: RecordModel) -> Result<Record, String> {
+    let bad = |e: serde_json::Error| format!("bad record ({e})");
+    if raw.get("model").is_some() {
+        return serde_json::from_value(raw).map_err(bad);
+    }
+    Ok(match model {
+        RecordModel::Whatwg => {
+            Record::Whatwg(serde_json::from_value::<WhatwgRecord>(raw).map_err(bad)?)
+        }
+        RecordModel::Rfc => Record::Rfc(serde_json::from_value::<RfcRecord>(raw).map_err(bad)?),
+    })
+}
+
+/// At most `max` characters of `s`, with an ellipsis when cut.
+pub fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::CaseKind;
+
+    #[test]
+    fn request_line_is_the_case_with_an_id_first() {
+        let case = Case { input: "a\tb".into(), base: None, kind: CaseKind::Parse };
+        assert_eq!(
+            request_line(7, &case),
+            "{\"id\":7,\"input\":\"a\\tb\",\"base\":null,\"kind\":\"parse\"}\n"
+        );
+        let setter = Case {
+            input: "http://a/".into(),
+            base: Some("http://b/".into()),
+            kind: CaseKind::Setter { property: "host".into(), value: "c".into() },
+        };
+        let v = request_json(1, &setter);
+        assert_eq!(v["kind"], "setter");
+        assert_eq!(v["property"], "host");
+        assert_eq!(v["base"], "http://b/");
+    }
+
+    #[test]
+    fn answers_are_read_in_the_declared_model() {
+        let a = WireAnswer::parse(
+            r#"{"id":1,"outcome":"parsed","record":{"path":"/x","query":null,"fragment":""}}"#,
+        )
+        .unwrap()
+        .into_answer(RecordModel::Rfc)
+        .unwrap();
+        let Answer::Parsed { record: Record::Rfc(r), .. } = a else { panic!("{a:?}") };
+        assert_eq!((r.path.as_str(), r.query, r.fragment.as_deref()), ("/x", None, Some("")));
+        let f =
+            WireAnswer::parse(r#"{"id":2,"outcome":"failure","reason":"Invalid URL"}"#).unwrap();
+        assert_eq!(
+            f.into_answer(RecordModel::Whatwg).unwrap(),
+            Answer::Failure { reason: "Invalid URL".into(), errors: vec![] }
+        );
+        assert!(WireAnswer::parse("{\"id\":3,\"outcome\":\"exploded\"}")
+            .unwrap()
+            .into_answer(RecordModel::Rfc)
+            .is_err());
+        assert!(WireAnswer::parse("not json").is_err());
+    }
+
+    #[test]
+    fn hello_is_parsed() {
+        let h = parse_hello(r#"{"hello":{"name":"x","version":"1.2.3","model":"whatwg","fields":["href"],"case_kinds":["parse","setter"]}}"#).unwrap();
+        assert_eq!(h.version, "1.2.3");
+        assert_eq!(h.case_kinds, vec![CaseKindTag::Parse, CaseKindTag::Setter]);
+        assert!(parse_hello("{\"id\":1}").is_err());
+    }
+}

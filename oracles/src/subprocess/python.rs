@@ -1,0 +1,79 @@
+//! `python-urllib`: Python's `urllib.parse` (`urlsplit`, `urljoin`, `hostname`, `port`,
+//! `username`, `password`) in a persistent worker, `oracles/workers/python_urllib.py`.
+//!
+//! The interpreter is found by asking each candidate (`$URLDIFF_PYTHON`, then `python3` and
+//! `python` on PATH) for its own `sys.executable`, so a version-manager shim (pyenv, asdf)
+//! resolves to the real binary, which the worker then runs directly. The version is the
+//! worker's `platform.python_version()` — patch level included, since urllib's behaviour
+//! changed in patch releases (C0/space stripping, tab/newline removal, bracket checks).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::pool::{Declared, WorkerOracle};
+use super::runtime::{find_on_path, oracles_dir, run_probe};
+use super::worker::WorkerCommand;
+use crate::model::{CaseKindTag, OracleKind, RecordModel};
+
+/// The fields the python-urllib worker fills.
+pub const FIELDS: &[&str] =
+    &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"];
+
+/// The `python-urllib` oracle.
+pub fn python_urllib() -> WorkerOracle {
+    let declared = Declared {
+        name: "python-urllib".into(),
+        kind: OracleKind::Subprocess,
+        model: RecordModel::Rfc,
+        fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+    };
+    WorkerOracle::new(declared, Box::new(launch))
+}
+
+fn launch() -> Result<WorkerCommand, String> {
+    let python = find_python()?;
+    let script = oracles_dir().join("workers").join("python_urllib.py");
+    // -u: unbuffered stdio; -I: isolated (no user site-packages, no PYTHON* variables, no cwd
+    // on sys.path) so the stdlib urllib is what answers.
+    Ok(WorkerCommand::new(python, &["-u", "-I", &script.to_string_lossy()]))
+}
+
+/// The real interpreter binary: the `sys.executable` of the first candidate that runs.
+pub fn find_python() -> Result<PathBuf, String> {
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some(p) = std::env::var_os("URLDIFF_PYTHON") {
+        candidates.push(PathBuf::from(p));
+    }
+    candidates.extend(["python3", "python"].iter().filter_map(|n| find_on_path(n)));
+    if candidates.is_empty() {
+        return Err("no Python found: neither python3 nor python is on PATH \
+                    (install Python 3 or set URLDIFF_PYTHON)"
+            .into());
+    }
+    let mut tried = Vec::new();
+    for candidate in candidates {
+        let probe = run_probe(
+            &candidate,
+            &["-c", "import sys; print(sys.version_info[0]); print(sys.executable)"],
+            None,
+            Duration::from_secs(20),
+        );
+        match probe {
+            Ok(out) => {
+                let mut lines = out.stdout.lines();
+                let major = lines.next().unwrap_or_default().trim().to_owned();
+                let exe = lines.next().unwrap_or_default().trim().to_owned();
+                if major != "3" {
+                    tried.push(format!("{} is Python {major}, not 3", candidate.display()));
+                } else if exe.is_empty() {
+                    tried.push(format!("{} does not know its sys.executable", candidate.display()));
+                } else {
+                    return Ok(PathBuf::from(exe));
+                }
+            }
+            Err(e) => tried.push(e),
+        }
+    }
+    Err(format!("no working Python 3: {}", tried.join("; ")))
+}

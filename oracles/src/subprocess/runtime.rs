@@ -1,0 +1,90 @@
+//! Finding runtimes on this machine: PATH look-ups, running a probe command with a time limit,
+//! and where the project's worker scripts and caches live.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The `oracles/` folder (worker scripts, the Node package).
+pub fn oracles_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The workspace root (where `out/` and `urldiff-oracles.json` live).
+pub fn workspace_root() -> PathBuf {
+    oracles_dir().parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The first `name` on `PATH` that is an executable file.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| is_executable(p))
+}
+
+fn is_executable(p: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+    }
+    #[cfg(not(unix))]
+    {
+        p.is_file()
+    }
+}
+
+/// What a probe command printed.
+#[derive(Debug)]
+pub struct Probed {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Run `program args` in `cwd` with no stdin, for at most `limit`; `Err` says what went wrong
+/// (not found, non-zero exit with its stderr, too slow).
+pub fn run_probe(
+    program: &Path,
+    args: &[&str],
+    cwd: Option<&Path>,
+    limit: Duration,
+) -> Result<Probed, String> {
+    let shown = format!("`{} {}`", program.display(), args.join(" "));
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    if let Some(dir) = cwd {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    let mut out_pipe = child.stdout.take().expect("piped");
+    let mut err_pipe = child.stderr.take().expect("piped");
+    let out = thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out_pipe.read_to_end(&mut s);
+        s
+    });
+    let err = thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err_pipe.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() < limit => thread::sleep(Duration::from_millis(10)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{shown} did not finish within {} s", limit.as_secs()));
+            }
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
+    if !status.success() {
+        return Err(format!("{shown} failed ({status}): {}", stderr.trim()));
+    }
+    Ok(Probed { stdout, stderr })
+}

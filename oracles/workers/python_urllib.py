@@ -1,0 +1,75 @@
+"""urldiff worker: Python's urllib.parse as an RFC-model oracle (JSON Lines on stdin/stdout).
+
+Protocol: docs/oracle-protocol.md. For each request line {"id", "input", "base", "kind"}:
+  target = urljoin(base, input) when a base is given, else input
+  split  = urlsplit(target)
+and the record is split's scheme, netloc (as "authority"), path, query, fragment, plus
+username/password (as "userinfo"), hostname (as "host") and port, and "resolved" = target
+when a base was given. An exception (urllib raises ValueError for bad brackets, NFKC netloc
+characters and bad ports) is a failure whose reason is "<ExceptionType>: <message>".
+
+urllib returns "" both for an absent and for an empty netloc, query or fragment, so those
+are reported as "" (defined) either way; the scheme can never be empty in RFC 3986, so an
+empty scheme is reported as undefined (null).
+"""
+import json
+import platform
+import sys
+from urllib.parse import urljoin, urlsplit
+
+FIELDS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"]
+
+
+def record(target, resolved):
+    split = urlsplit(target)
+    username, password = split.username, split.password
+    userinfo = None
+    if username is not None:
+        userinfo = username if password is None else username + ":" + password
+    port = split.port  # may raise ValueError
+    return {
+        "scheme": split.scheme or None,
+        "authority": split.netloc,
+        "userinfo": userinfo,
+        "host": split.hostname,
+        "port": None if port is None else str(port),
+        "path": split.path,
+        "query": split.query,
+        "fragment": split.fragment,
+        "resolved": resolved,
+    }
+
+
+def answer(request):
+    if request.get("kind") not in ("parse", "resolve"):
+        return {"outcome": "no-opinion"}
+    text, base = request["input"], request.get("base")
+    try:
+        target = text if base is None else urljoin(base, text)
+        rec = record(target, None if base is None else target)
+    except Exception as e:  # urllib's own rejection, reported in its words
+        return {"outcome": "failure", "reason": "%s: %s" % (type(e).__name__, e)}
+    return {"outcome": "parsed", "record": rec}
+
+
+def main():
+    out = sys.stdout.buffer
+    hello = {
+        "name": "python-urllib",
+        "version": "%s %s" % (platform.python_implementation(), platform.python_version()),
+        "model": "rfc",
+        "fields": FIELDS,
+        "case_kinds": ["parse", "resolve"],
+    }
+    out.write((json.dumps({"hello": hello}) + "\n").encode())
+    out.flush()
+    for raw in sys.stdin.buffer:
+        request = json.loads(raw)
+        reply = {"id": request["id"]}
+        reply.update(answer(request))
+        out.write((json.dumps(reply) + "\n").encode())
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
