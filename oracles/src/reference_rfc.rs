@@ -1,10 +1,11 @@
 //! The `reference-rfc3986` oracle: our parser's RFC 3986 mode (`urldiff_parser::rfc3986`).
 //!
 //! A parse case is the Appendix B split of the input with its authority cut into userinfo,
-//! host and port (section 3.2); when the case has a base, `resolved` is the input resolved
-//! against it by section 5.2's strict transform and recomposed by section 5.3 (the base is
-//! split the same way and used as given). A resolve case is answered the same way and needs a
-//! base. The split never fails, so neither does this oracle: an input that is not a
+//! host and port (section 3.2). When the case has a base, the record describes the *target*:
+//! the input resolved against the base by section 5.2's strict transform (the base split the
+//! same way and used as given), with `resolved` its section 5.3 recomposition — the same
+//! convention as every RFC-model oracle (see docs/oracle-protocol.md), so that the harness
+//! compares targets with targets. A resolve case is answered the same way and needs a base. The split never fails, so neither does this oracle: an input that is not a
 //! URI-reference (Appendix A) is still parsed, with the first ABNF violation ("<rule> at
 //! <byte>") as its one entry in `errors`.
 
@@ -67,8 +68,10 @@ fn answer(case: &Case) -> Answer {
 
 /// The RFC record of `input`, resolved against `base` when given, and its ABNF violation.
 pub fn describe(input: &str, base: Option<&str>) -> (RfcRecord, Vec<String>) {
-    let uri = rfc3986::split(input);
-    let resolved = base.map(|base| rfc3986::resolve(&rfc3986::split(base), &uri, true).recompose());
+    let reference = rfc3986::split(input);
+    let target = base.map(|base| rfc3986::resolve(&rfc3986::split(base), &reference, true));
+    let resolved = target.as_ref().map(rfc3986::UriRef::recompose);
+    let uri = target.unwrap_or(reference);
     let errors = match rfc3986::check(input, rfc3986::Rule::UriReference) {
         Ok(()) => Vec::new(),
         Err(violation) => vec![violation.to_string()],

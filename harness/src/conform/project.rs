@@ -217,9 +217,11 @@ fn component(c: &Option<String>) -> Projected {
     c.as_deref().map_or(Projected::Undefined, defined)
 }
 
+/// Userinfo needs both halves: a record that leaves either out (WPT's setter expectations
+/// list only some fields) has nothing to say about it.
 fn whatwg_userinfo(r: &WhatwgRecord) -> Option<Projected> {
     let user = r.username.as_deref()?;
-    let pass = r.password.as_deref().unwrap_or("");
+    let pass = r.password.as_deref()?;
     Some(match (user, pass) {
         ("", "") => Projected::EmptyOrUndefined,
         (u, "") => defined(u),
