@@ -5,8 +5,10 @@
 //! the reference of the same model: `reference` for WHATWG records, `reference-rfc3986` for
 //! RFC records. Unavailable oracles are named with their reason and skipped. Exit code 0.
 //!
-//! `--json` prints `{"input", "base", "answers": [{"oracle", "outcome", "record", "errors",
-//! "reason", "differs"}], "unavailable": [{"oracle", "reason"}]}`.
+//! `--json` prints exactly `{"input", "base", "answers": [{"oracle", "outcome", "record",
+//! "errors"}]}` (the contract other tools drive); failure reasons, crash details and the
+//! marked differences are in the table printed without `--json`, and unavailable oracles go
+//! to stderr, one line each.
 
 use clap::Args;
 use serde_json::{json, Value};
@@ -43,16 +45,10 @@ pub fn run(args: CompareArgs) -> anyhow::Result<u8> {
     let rows = compare(&available, &args.input, args.base.as_deref());
     if args.json {
         let answers: Vec<Value> = rows.iter().map(row_json).collect();
-        let unavailable: Vec<Value> = unavailable
-            .iter()
-            .map(|(name, reason)| json!({"oracle": name, "reason": reason}))
-            .collect();
-        let out = json!({
-            "input": args.input,
-            "base": args.base,
-            "answers": answers,
-            "unavailable": unavailable,
-        });
+        for (name, reason) in &unavailable {
+            eprintln!("{name}: unavailable: {}", reason.lines().next().unwrap_or(""));
+        }
+        let out = json!({ "input": args.input, "base": args.base, "answers": answers });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print_rows(&rows);
@@ -179,21 +175,18 @@ fn record_fields(record: &Record, filled: &[String]) -> Vec<(String, String)> {
 }
 
 fn row_json(row: &Row) -> Value {
-    let (record, errors, reason) = match &row.answer {
+    let (record, errors) = match &row.answer {
         Answer::Parsed { record, errors } => {
-            (serde_json::to_value(record).unwrap_or(Value::Null), errors.clone(), None)
+            (serde_json::to_value(record).unwrap_or(Value::Null), errors.clone())
         }
-        Answer::Failure { reason, errors } => (Value::Null, errors.clone(), Some(reason.clone())),
-        Answer::Crashed { details } => (Value::Null, Vec::new(), Some(details.clone())),
-        Answer::NoOpinion | Answer::TimedOut => (Value::Null, Vec::new(), None),
+        Answer::Failure { errors, .. } => (Value::Null, errors.clone()),
+        Answer::Crashed { .. } | Answer::NoOpinion | Answer::TimedOut => (Value::Null, Vec::new()),
     };
     json!({
         "oracle": row.oracle,
         "outcome": row.answer.outcome(),
         "record": record,
         "errors": errors,
-        "reason": reason,
-        "differs": row.differs,
     })
 }
 
