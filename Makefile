@@ -14,7 +14,7 @@ node-deps:
 	else echo "node oracles: skipped (node/npm not found or no lockfile)"; fi
 
 test: fetch node-deps
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --no-fail-fast
 
 # The conformance gate: every suite x every oracle, checked against corpus/expected/.
 # Exits with urldiff's code: 0 nothing unexpected, 1 divergent or stale ledger, 2 harness error.
