@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 mod corpus_gen;
 
 type Case = (String, Option<String>);
+/// Runs the whole corpus through one parser; returns how many cases parsed.
+type Runner = fn(&[Case]) -> usize;
 
 fn run_reference(cases: &[Case]) -> usize {
     let mut ok = 0;
@@ -59,21 +61,30 @@ fn run_ada(cases: &[Case]) -> usize {
 
 fn main() {
     // `cargo bench` passes `--bench`; anything else is ignored.
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    // `--only NAME` runs one parser (for profiling); the ratios then need the full run.
+    let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
     let cases = corpus_gen::corpus(if quick { 5_000 } else { 50_000 });
     let relative = cases.iter().filter(|c| c.1.is_some()).count();
     println!("corpus: {} cases ({} with a base), seed fixed", cases.len(), relative);
-    let parsers: [(&str, fn(&[Case]) -> usize); 3] =
+    let parsers: [(&str, Runner); 3] =
         [("reference", run_reference), ("rust-url", run_rust_url), ("ada", run_ada)];
     let rounds = if quick { 3 } else { 9 };
     let mut best = [Duration::MAX; 3];
     let mut parsed = [0usize; 3];
     for _ in 0..rounds {
-        for (i, (_, run)) in parsers.iter().enumerate() {
+        for (i, (name, run)) in parsers.iter().enumerate() {
+            if only.as_ref().is_some_and(|o| o != name) {
+                continue;
+            }
             let start = Instant::now();
             parsed[i] = run(&cases);
             best[i] = best[i].min(start.elapsed());
         }
+    }
+    if only.is_some() {
+        return;
     }
     let rate = |i: usize| cases.len() as f64 / best[i].as_secs_f64();
     for (i, (name, _)) in parsers.iter().enumerate() {
