@@ -61,19 +61,19 @@ fn ascii_deny_list(be_strict: bool) -> AsciiDenyList {
 ///
 /// Validation errors are reported at `offset` (the start of the domain in the URL input):
 /// UTS #46 maps the whole domain, so a failure has no single position.
-pub fn domain_to_ascii(
-    domain: &str,
+pub fn domain_to_ascii<'a>(
+    domain: Cow<'a, str>,
     be_strict: bool,
     errors: &mut Errors,
     offset: usize,
-) -> Result<String, HostParseFailure> {
+) -> Result<Cow<'a, str>, HostParseFailure> {
     let result = if !be_strict && domain.is_ascii() {
         // An ASCII domain is only ASCII-lowercased when beStrict is false: UTS #46 does not
         // run, so neither invalid Punycode nor other IDNA rules fail it (WPT toascii.json:
         // "xn--a" → "xn--a" but "xn--a.ß" → failure; urltestdata.json: "Domain is ASCII,
         // but a label is invalid IDNA"). The seed's text of the standard predates this and
         // only notes that ToASCII then amounts to lowercasing for labels without "xn--".
-        ascii_lowercase(domain)
+        ascii_lowercase(&domain)
     } else {
         // "Let result be the result of running Unicode ToASCII with domain_name set to
         // domain, CheckHyphens set to false, CheckBidi set to true, CheckJoiners set to
@@ -93,7 +93,7 @@ pub fn domain_to_ascii(
             errors.report(ValidationErrorKind::DomainToAscii, offset);
             return Err(HostParseFailure);
         };
-        result
+        Cow::Owned(result.into_owned())
     };
     // "If beStrict is false:"
     if !be_strict {
@@ -114,15 +114,16 @@ pub fn domain_to_ascii(
     // "Assert: result is not the empty string and does not contain a forbidden domain
     // code point." (With beStrict true, UseSTD3ASCIIRules and VerifyDnsLength ensure it.)
     // "Return result."
-    Ok(result.into_owned())
+    Ok(result)
 }
 
-/// ASCII lowercase `domain` (an ASCII string), borrowing when it has no upper-case letter.
-fn ascii_lowercase(domain: &str) -> Cow<'_, str> {
+/// ASCII lowercase `domain` (an ASCII string), keeping it as it is when it has no
+/// upper-case letter.
+fn ascii_lowercase<'a>(domain: &Cow<'a, str>) -> Cow<'a, str> {
     if domain.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(domain.to_ascii_lowercase())
     } else {
-        Cow::Borrowed(domain)
+        domain.clone()
     }
 }
 
@@ -155,7 +156,7 @@ mod tests {
 
     fn to_ascii(domain: &str, be_strict: bool) -> (Result<String, HostParseFailure>, Errors) {
         let mut errors = Errors::new();
-        let result = domain_to_ascii(domain, be_strict, &mut errors, 0);
+        let result = domain_to_ascii(domain.into(), be_strict, &mut errors, 0).map(Cow::into_owned);
         (result, errors)
     }
 

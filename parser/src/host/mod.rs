@@ -25,16 +25,20 @@ use std::borrow::Cow;
 use std::fmt;
 
 /// <https://url.spec.whatwg.org/#concept-host>
+///
+/// Domains and opaque hosts borrow from the parser's input when nothing in them changed
+/// (no percent-decoding, no case mapping, nothing to encode), so a host costs no allocation
+/// on the way to the URL's serialization buffer.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Host {
+pub enum Host<'a> {
     /// An ASCII domain (already through domain to ASCII).
-    Domain(String),
+    Domain(Cow<'a, str>),
     /// An IPv4 address.
     Ipv4(u32),
     /// An IPv6 address: eight 16-bit pieces.
     Ipv6([u16; 8]),
     /// An opaque host (non-special URLs), already percent-encoded.
-    Opaque(String),
+    Opaque(Cow<'a, str>),
     /// The empty host.
     Empty,
 }
@@ -49,12 +53,12 @@ pub struct HostParseFailure;
 /// the URL input, added to the positions of the validation errors reported here. (Errors
 /// of the IPv4 parser are positioned in the domain after domain to ASCII, which is `input`
 /// itself unless UTS #46 mapped something.)
-pub fn parse_host(
-    input: &str,
+pub fn parse_host<'a>(
+    input: &'a str,
     is_opaque: bool,
     errors: &mut Errors,
     offset: usize,
-) -> Result<Host, HostParseFailure> {
+) -> Result<Host<'a>, HostParseFailure> {
     // "If input starts with U+005B ([), then:"
     if let Some(inner) = input.strip_prefix('[') {
         // "If input does not end with U+005D (]), IPv6-unclosed validation error, return
@@ -76,11 +80,10 @@ pub fn parse_host(
     // callers such as WPT's IDNA tables from panicking.)
     // "Let domain be the result of running UTF-8 decode without BOM on the
     // percent-decoding of input."
-    let decoded = percent_decode_str(input);
-    let domain = String::from_utf8_lossy(&decoded);
+    let domain = utf8_decode_percent_decoded(input);
     // "Let asciiDomain be the result of running domain to ASCII with domain and false."
     // "If asciiDomain is failure, then return failure."
-    let ascii_domain = domain_to_ascii(&domain, false, errors, offset)?;
+    let ascii_domain = domain_to_ascii(domain, false, errors, offset)?;
     // "If asciiDomain ends in a number, then return the result of IPv4 parsing
     // asciiDomain."
     if ends_in_a_number(&ascii_domain) {
@@ -90,21 +93,23 @@ pub fn parse_host(
     Ok(Host::Domain(ascii_domain))
 }
 
-/// <https://url.spec.whatwg.org/#percent-decode>, borrowing when there is nothing to decode.
-fn percent_decode_str(input: &str) -> Cow<'_, [u8]> {
+/// UTF-8 decode without BOM of the percent-decoding of `input`: `input` itself when it has
+/// no `%` (its bytes are already UTF-8, and "without BOM" keeps a leading U+FEFF).
+fn utf8_decode_percent_decoded(input: &str) -> Cow<'_, str> {
     if input.contains('%') {
-        Cow::Owned(percent::percent_decode(input.as_bytes()))
+        let decoded = percent::percent_decode(input.as_bytes());
+        Cow::Owned(String::from_utf8_lossy(&decoded).into_owned())
     } else {
-        Cow::Borrowed(input.as_bytes())
+        Cow::Borrowed(input)
     }
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
-fn parse_opaque_host(
-    input: &str,
+fn parse_opaque_host<'a>(
+    input: &'a str,
     errors: &mut Errors,
     offset: usize,
-) -> Result<Host, HostParseFailure> {
+) -> Result<Host<'a>, HostParseFailure> {
     // "If input contains a forbidden host code point, host-invalid-code-point validation
     // error, return failure."
     if let Some(i) = input.find(is_forbidden_host_code_point) {
@@ -137,17 +142,13 @@ fn parse_opaque_host(
 }
 
 /// <https://url.spec.whatwg.org/#utf-8-percent-encode> with the C0 control percent-encode
-/// set. (Byte by byte: every byte of a non-ASCII code point is in every encode set.)
-fn c0_control_percent_encode(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    for &byte in input.as_bytes() {
-        if percent::C0_CONTROL.contains(byte) {
-            percent::push_percent_encoded_byte(&mut out, byte);
-        } else {
-            out.push(char::from(byte));
-        }
+/// set, borrowing when nothing needs encoding.
+fn c0_control_percent_encode(input: &str) -> Cow<'_, str> {
+    if input.bytes().any(|b| percent::C0_CONTROL.contains(b)) {
+        Cow::Owned(percent::utf8_percent_encode(input, percent::C0_CONTROL))
+    } else {
+        Cow::Borrowed(input)
     }
-    out
 }
 
 /// <https://url.spec.whatwg.org/#url-code-points>
@@ -175,7 +176,7 @@ fn is_noncharacter(c: char) -> bool {
     (0xFDD0..=0xFDEF).contains(&c) || c & 0xFFFE == 0xFFFE
 }
 
-impl Host {
+impl Host<'_> {
     /// <https://url.spec.whatwg.org/#concept-host-serializer>: append the serialization
     /// to `out`.
     pub fn serialize_into(&self, out: &mut String) {
@@ -198,7 +199,7 @@ impl Host {
 }
 
 /// <https://url.spec.whatwg.org/#concept-host-serializer>
-impl fmt::Display for Host {
+impl fmt::Display for Host<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Host::Domain(host) | Host::Opaque(host) => f.write_str(host),
