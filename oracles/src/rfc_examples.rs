@@ -80,8 +80,22 @@ fn resolve_case(reference: &str, base: &str) -> Case {
     Case { input: reference.to_owned(), base: Some(base.to_owned()), kind: CaseKind::Resolve }
 }
 
+/// The table's answer: the expected target, and its components (RFC 3986's Appendix B and
+/// §3.2 split of that target string — the table's own fact, restated per component so that
+/// every RFC-model field can be compared).
 fn resolved_answer(expected: &str) -> Answer {
-    let record = RfcRecord { resolved: Some(expected.to_owned()), ..RfcRecord::default() };
+    let target = urldiff_parser::rfc3986::split(expected);
+    let record = RfcRecord {
+        scheme: target.scheme,
+        authority: target.authority,
+        userinfo: target.userinfo,
+        host: target.host,
+        port: target.port,
+        path: target.path,
+        query: target.query,
+        fragment: target.fragment,
+        resolved: Some(expected.to_owned()),
+    };
     Answer::Parsed { record: Record::Rfc(record), errors: Vec::new() }
 }
 
@@ -112,7 +126,19 @@ impl RfcExamplesOracle {
             kind: OracleKind::ExpectationTable,
             version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
             model: RecordModel::Rfc,
-            fields: vec!["resolved".into()],
+            fields: [
+                "scheme",
+                "authority",
+                "userinfo",
+                "host",
+                "port",
+                "path",
+                "query",
+                "fragment",
+                "resolved",
+            ]
+            .map(String::from)
+            .to_vec(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
         };
         RfcExamplesOracle { info, table }
