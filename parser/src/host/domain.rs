@@ -104,7 +104,10 @@ pub fn domain_to_ascii<'a>(
         }
         // "If result contains a forbidden domain code point, domain-invalid-code-point
         // validation error, return failure."
-        if result.contains(is_forbidden_domain_code_point) {
+        // (result is ASCII: either the lowercased ASCII domain or ToASCII's output, so a
+        // byte test is the code point test.)
+        debug_assert!(result.is_ascii());
+        if result.bytes().any(|b| is_forbidden_domain_code_point(char::from(b))) {
             let position =
                 domain.find(is_forbidden_domain_code_point).map_or(offset, |i| offset + i);
             errors.report(ValidationErrorKind::DomainInvalidCodePoint, position);

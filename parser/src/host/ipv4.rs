@@ -26,7 +26,7 @@ pub fn ends_in_a_number(input: &str) -> bool {
     }
     let (parts, _) = split_dropping_empty_last(input);
     // "Let last be the last item in parts."
-    let last = parts.rsplit('.').next().unwrap_or("");
+    let last = parts.rsplit_once('.').map_or(parts, |(_, last)| last);
     // "If last is non-empty and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;

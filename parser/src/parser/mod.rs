@@ -244,14 +244,35 @@ impl<'a> Parser<'a> {
     /// lands after the run.
     #[inline]
     pub(crate) fn take_run(&mut self, c: char, run: &AsciiRun) -> &'a str {
+        self.take_run_from(self.pointer + c.len_utf8(), c, run)
+    }
+
+    #[inline]
+    fn take_run_from(&mut self, start: usize, c: char, run: &AsciiRun) -> &'a str {
         let bytes = self.input.as_bytes();
-        let start = self.pointer + c.len_utf8();
         let mut end = start;
         while end < bytes.len() && run.contains(bytes[end]) {
             end += 1;
         }
         self.pointer = end - c.len_utf8();
         &self.input[start..end]
+    }
+
+    /// The path, opaque path, query and fragment states' "validate c, UTF-8 percent-encode c
+    /// using `set` and append the result", followed by the run of code points after c that
+    /// the same step appends unchanged. When c itself is such a code point, the step is
+    /// just "append c", so the run starts at c.
+    #[inline]
+    pub(crate) fn append_code_points(&mut self, c: char, set: percent::EncodeSet, run: &AsciiRun) {
+        let start = if c.is_ascii() && run.contains(c as u8) {
+            self.pointer
+        } else {
+            self.check_url_unit(c);
+            percent::push_char_encoded(&mut self.url.serialization, c, set);
+            self.pointer + c.len_utf8()
+        };
+        let text = self.take_run_from(start, c, run);
+        self.url.serialization.push_str(text);
     }
 
     /// "remaining": the code points after c.

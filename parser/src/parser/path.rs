@@ -253,10 +253,7 @@ impl Parser<'_> {
         // invalid-URL-unit validation error. 2. If c is U+0025 (%) and remaining does not
         // start with two ASCII hex digits, invalid-URL-unit validation error. 3. UTF-8
         // percent-encode c using the path percent-encode set and append the result to buffer."
-        self.check_url_unit(ch);
-        percent::push_char_encoded(&mut self.url.serialization, ch, percent::PATH);
-        let run = self.take_run(ch, &PATH_RUN);
-        self.url.serialization.push_str(run);
+        self.append_code_points(ch, percent::PATH, &PATH_RUN);
         Ok(Step::Continue)
     }
 
@@ -345,10 +342,7 @@ impl Parser<'_> {
             // UTF-8 percent-encode c using the C0 control percent-encode set and append the
             // result to url's path."
             Some(ch) => {
-                self.check_url_unit(ch);
-                percent::push_char_encoded(&mut self.url.serialization, ch, percent::C0_CONTROL);
-                let run = self.take_run(ch, &OPAQUE_PATH_RUN);
-                self.url.serialization.push_str(run);
+                self.append_code_points(ch, percent::C0_CONTROL, &OPAQUE_PATH_RUN);
                 Ok(Step::Continue)
             }
             None => Ok(Step::Continue),
@@ -370,15 +364,12 @@ impl Parser<'_> {
             // Percent-encoding the buffer with UTF-8 is per code point, so each c is encoded
             // as it arrives (queryPercentEncodeSet: the special-query set if url is special).
             Some(ch) => {
-                self.check_url_unit(ch);
                 let (set, run) = if self.special {
                     (percent::SPECIAL_QUERY, &SPECIAL_QUERY_RUN)
                 } else {
                     (percent::QUERY, &QUERY_RUN)
                 };
-                percent::push_char_encoded(&mut self.url.serialization, ch, set);
-                let run = self.take_run(ch, run);
-                self.url.serialization.push_str(run);
+                self.append_code_points(ch, set, run);
                 Ok(Step::Continue)
             }
         }
@@ -389,10 +380,7 @@ impl Parser<'_> {
         // "1. If c is not the EOF code point, then: validate c; UTF-8 percent-encode c using
         // the fragment percent-encode set and append the result to url's fragment."
         if let Some(ch) = c {
-            self.check_url_unit(ch);
-            percent::push_char_encoded(&mut self.url.serialization, ch, percent::FRAGMENT);
-            let run = self.take_run(ch, &FRAGMENT_RUN);
-            self.url.serialization.push_str(run);
+            self.append_code_points(ch, percent::FRAGMENT, &FRAGMENT_RUN);
         }
         Ok(Step::Continue)
     }
