@@ -15,6 +15,7 @@ node-deps:
 
 test: fetch node-deps
 	$(CARGO) test --workspace --no-fail-fast
+	$(CARGO) test -p urldiff-parser --features trace --test trace
 
 # The conformance gate: every suite x every oracle, checked against corpus/expected/.
 # Exits with urldiff's code: 0 nothing unexpected, 1 divergent or stale ledger, 2 harness error.

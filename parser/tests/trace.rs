@@ -1,0 +1,42 @@
+//! The `trace` feature: the spec states a parse passes through.
+//! Run with `cargo test -p urldiff-parser --features trace --test trace` (`make test` does).
+#![cfg(feature = "trace")]
+
+use urldiff_parser::{State, Url};
+
+/// States in order, consecutive repeats collapsed (a state may take several code points).
+fn states(input: &str, base: Option<&str>) -> Vec<State> {
+    let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+    let mut trace = Url::trace(input, base.as_ref());
+    trace.dedup();
+    trace
+}
+
+#[test]
+fn special_url_walks_scheme_authority_host_path() {
+    // Walked by hand through the spec: "http" in the scheme state, ":" sends a special scheme
+    // to special authority slashes, "//" to ignore slashes, "a" to authority, which at "/"
+    // goes back to the host state, then path start and path.
+    use State::*;
+    assert_eq!(
+        states("http://a/", None),
+        [
+            SchemeStart,
+            Scheme,
+            SpecialAuthoritySlashes,
+            SpecialAuthorityIgnoreSlashes,
+            Authority,
+            Host,
+            PathStart,
+            Path
+        ]
+    );
+}
+
+#[test]
+fn relative_reference_goes_through_no_scheme_and_relative() {
+    // "b" has no scheme: scheme start, scheme (which fails at EOF and starts over), no
+    // scheme, relative (a base without opaque path, not file), then path.
+    use State::*;
+    assert_eq!(states("b", Some("http://h/a")), [SchemeStart, Scheme, NoScheme, Relative, Path]);
+}
