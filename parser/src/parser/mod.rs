@@ -249,11 +249,9 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn take_run_from(&mut self, start: usize, c: char, run: &AsciiRun) -> &'a str {
-        let bytes = self.input.as_bytes();
-        let mut end = start;
-        while end < bytes.len() && run.contains(bytes[end]) {
-            end += 1;
-        }
+        let rest = &self.input.as_bytes()[start..];
+        let len = rest.iter().position(|&b| !run.contains(b)).unwrap_or(rest.len());
+        let end = start + len;
         self.pointer = end - c.len_utf8();
         &self.input[start..end]
     }
