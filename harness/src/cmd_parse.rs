@@ -87,20 +87,7 @@ fn failure_json(errors: &[urldiff_parser::ValidationError]) -> Value {
 }
 
 fn field_value(url: &Url, field: &str) -> String {
-    match field {
-        "href" => url.href().into(),
-        "protocol" => url.protocol().into(),
-        "username" => url.username().into(),
-        "password" => url.password().into(),
-        "host" => url.host().into(),
-        "hostname" => url.hostname().into(),
-        "port" => url.port().into(),
-        "pathname" => url.pathname().into(),
-        "search" => url.search().into(),
-        "hash" => url.hash().into(),
-        "origin" => url.origin().ascii_serialization(),
-        _ => String::new(),
-    }
+    url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
 }
 
 fn print_for_person(answer: &Value) {

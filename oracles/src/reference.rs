@@ -7,7 +7,7 @@
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
-use urldiff_parser::Url;
+use urldiff_parser::{SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
 pub fn version() -> String {
@@ -78,42 +78,18 @@ impl UrlApi for ReferenceApi {
     }
 
     fn record(&self, url: &Url) -> WhatwgRecord {
-        inprocess::full_record(|field| match field {
-            "href" => url.href().to_owned(),
-            "protocol" => url.protocol().to_owned(),
-            "username" => url.username().to_owned(),
-            "password" => url.password().to_owned(),
-            "host" => url.host().to_owned(),
-            "hostname" => url.hostname().to_owned(),
-            "port" => url.port().to_owned(),
-            "pathname" => url.pathname().to_owned(),
-            "search" => url.search().to_owned(),
-            "hash" => url.hash().to_owned(),
-            _ => url.origin().ascii_serialization(),
+        inprocess::full_record(|field| {
+            url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
         })
     }
 
     fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
-        // The URL API setters (parser/src/setters.rs); only `href` can throw.
-        match property {
-            "href" => {
-                return match url.set_href(value) {
-                    Ok(()) => SetterCall::Ran,
-                    Err(e) => SetterCall::Threw(e.to_string()),
-                }
-            }
-            "protocol" => url.set_protocol(value),
-            "username" => url.set_username(value),
-            "password" => url.set_password(value),
-            "host" => url.set_host(value),
-            "hostname" => url.set_hostname(value),
-            "port" => url.set_port(value),
-            "pathname" => url.set_pathname(value),
-            "search" => url.set_search(value),
-            "hash" => url.set_hash(value),
-            _ => return SetterCall::Unsupported,
+        // The URL API setters by name; only `href` can throw.
+        match url.set_attribute(property, value) {
+            Ok(()) => SetterCall::Ran,
+            Err(SetAttributeError::HrefDoesNotParse(e)) => SetterCall::Threw(e.to_string()),
+            Err(_) => SetterCall::Unsupported,
         }
-        SetterCall::Ran
     }
 
     fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>> {

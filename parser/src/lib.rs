@@ -11,6 +11,7 @@
 //! A parsed [`Url`] is one serialization buffer plus component offsets, so getters are
 //! slices and the href is free.
 
+pub mod attributes;
 pub mod errors;
 pub mod form_urlencoded;
 pub mod host;
@@ -23,6 +24,7 @@ mod record;
 mod setters;
 mod url;
 
+pub use attributes::{SetAttributeError, ATTRIBUTES};
 pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};
 pub use host::Host;
 pub use parser::State;

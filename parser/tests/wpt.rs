@@ -31,20 +31,7 @@ const URL_FIELDS: [&str; 10] = [
 ];
 
 fn field(url: &Url, name: &str) -> String {
-    match name {
-        "href" => url.href().into(),
-        "protocol" => url.protocol().into(),
-        "username" => url.username().into(),
-        "password" => url.password().into(),
-        "host" => url.host().into(),
-        "hostname" => url.hostname().into(),
-        "port" => url.port().into(),
-        "pathname" => url.pathname().into(),
-        "search" => url.search().into(),
-        "hash" => url.hash().into(),
-        "origin" => url.origin().ascii_serialization(),
-        other => panic!("unknown field {other}"),
-    }
+    url.attribute(name).unwrap_or_else(|| panic!("unknown field {name}")).into_owned()
 }
 
 pub(crate) fn escape(s: &str) -> String {

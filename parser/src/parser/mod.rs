@@ -330,6 +330,38 @@ impl<'a> Parser<'a> {
         Ok(Step::Reprocess)
     }
 
+    /// "Set url's query to the empty string and state to query state."
+    pub(crate) fn enter_query(&mut self) -> StepResult {
+        self.url.start_query();
+        self.go(State::Query)
+    }
+
+    /// "Set url's fragment to the empty string and state to fragment state."
+    pub(crate) fn enter_fragment(&mut self) -> StepResult {
+        self.url.start_fragment();
+        self.go(State::Fragment)
+    }
+
+    /// The relative and file states, once url has base's host and path: "If c is U+003F (?),
+    /// then set url's query to the empty string and state to query state. Otherwise, if c is
+    /// U+0023 (#), set url's fragment to the empty string and state to fragment state."
+    /// (url's query is base's query, unless c starts a query.) `None` for any other c,
+    /// which each state handles its own way.
+    pub(crate) fn after_base_copied(&mut self, c: Option<char>, base: &Url) -> Option<StepResult> {
+        match c {
+            Some('?') => Some(self.enter_query()),
+            Some('#') => {
+                self.url.copy_query(base);
+                Some(self.enter_fragment())
+            }
+            None => {
+                self.url.copy_query(base);
+                Some(Ok(Step::Continue))
+            }
+            Some(_) => None,
+        }
+    }
+
     #[inline]
     pub(crate) fn go(&mut self, state: State) -> StepResult {
         self.state = state;

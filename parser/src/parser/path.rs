@@ -62,39 +62,22 @@ impl Parser<'_> {
                 // url's query to base's query."
                 self.url.replace_host_with(base);
                 self.url.copy_path(base);
-                match c {
-                    // "2. If c is U+003F (?), then set url's query to the empty string and
-                    // state to query state."
-                    Some('?') => {
-                        self.url.start_query();
-                        self.go(State::Query)
-                    }
-                    // "3. Otherwise, if c is U+0023 (#), set url's fragment to the empty string
-                    // and state to fragment state."
-                    Some('#') => {
-                        self.url.copy_query(base);
-                        self.url.start_fragment();
-                        self.go(State::Fragment)
-                    }
-                    // "4. Otherwise, if c is not the EOF code point: 1. Set url's query to
-                    // null. 2. If the code point substring from pointer to the end of input
-                    // does not start with a Windows drive letter, then shorten url's path.
-                    // 3. Otherwise: file-invalid-Windows-drive-letter validation error, set
-                    // url's path to « ». 4. Set state to path state and decrease pointer by 1."
-                    Some(_) => {
-                        if !starts_with_windows_drive_letter(&self.input[self.pointer..]) {
-                            self.url.shorten_path();
-                        } else {
-                            self.report(E::FileInvalidWindowsDriveLetter);
-                            self.url.clear_path();
-                        }
-                        self.reprocess_in(State::Path)
-                    }
-                    None => {
-                        self.url.copy_query(base);
-                        Ok(Step::Continue)
-                    }
+                // "2.–3. If c is U+003F (?) … Otherwise, if c is U+0023 (#) …"
+                if let Some(step) = self.after_base_copied(c, base) {
+                    return step;
                 }
+                // "4. Otherwise, if c is not the EOF code point: 1. Set url's query to null.
+                // 2. If the code point substring from pointer to the end of input does not
+                // start with a Windows drive letter, then shorten url's path. 3. Otherwise:
+                // file-invalid-Windows-drive-letter validation error, set url's path to « ».
+                // 4. Set state to path state and decrease pointer by 1."
+                if !starts_with_windows_drive_letter(&self.input[self.pointer..]) {
+                    self.url.shorten_path();
+                } else {
+                    self.report(E::FileInvalidWindowsDriveLetter);
+                    self.url.clear_path();
+                }
+                self.reprocess_in(State::Path)
             }
             // "5. Otherwise, set state to path state, and decrease pointer by 1."
             _ => self.reprocess_in(State::Path),
@@ -200,16 +183,10 @@ impl Parser<'_> {
         match c {
             // "2. Otherwise, if state override is not given and c is U+003F (?), set url's
             // query to the empty string and state to query state."
-            Some('?') if self.state_override.is_none() => {
-                self.url.start_query();
-                self.go(State::Query)
-            }
+            Some('?') if self.state_override.is_none() => self.enter_query(),
             // "3. Otherwise, if state override is not given and c is U+0023 (#), set url's
             // fragment to the empty string and state to fragment state."
-            Some('#') if self.state_override.is_none() => {
-                self.url.start_fragment();
-                self.go(State::Fragment)
-            }
+            Some('#') if self.state_override.is_none() => self.enter_fragment(),
             // "4. Otherwise, if c is not the EOF code point: Set state to path state. If c is
             // not U+002F (/), then decrease pointer by 1."
             Some(c) => {
@@ -297,16 +274,10 @@ impl Parser<'_> {
         match c {
             // "6. If c is U+003F (?), then set url's query to the empty string and state to
             // query state."
-            Some('?') => {
-                self.url.start_query();
-                self.go(State::Query)
-            }
+            Some('?') => self.enter_query(),
             // "7. If c is U+0023 (#), then set url's fragment to the empty string and state to
             // fragment state."
-            Some('#') => {
-                self.url.start_fragment();
-                self.go(State::Fragment)
-            }
+            Some('#') => self.enter_fragment(),
             Some(_) => {
                 self.open_segment();
                 Ok(Step::Continue)
@@ -320,16 +291,10 @@ impl Parser<'_> {
         match c {
             // "1. If c is U+003F (?), then set url's query to the empty string and state to
             // query state."
-            Some('?') => {
-                self.url.start_query();
-                self.go(State::Query)
-            }
+            Some('?') => self.enter_query(),
             // "2. Otherwise, if c is U+0023 (#), then set url's fragment to the empty string
             // and state to fragment state."
-            Some('#') => {
-                self.url.start_fragment();
-                self.go(State::Fragment)
-            }
+            Some('#') => self.enter_fragment(),
             // "3. Otherwise, if c is U+0020 SPACE: if remaining starts with U+003F (?) or
             // U+0023 (#), then append "%20" to url's path; otherwise append U+0020 SPACE."
             Some(' ') => {
@@ -355,10 +320,7 @@ impl Parser<'_> {
         // (#); c is the EOF code point; then: … set url's fragment to the empty string and
         // state to fragment state (if c is U+0023 (#))."
         match c {
-            Some('#') if self.state_override.is_none() => {
-                self.url.start_fragment();
-                self.go(State::Fragment)
-            }
+            Some('#') if self.state_override.is_none() => self.enter_fragment(),
             None => Ok(Step::Continue),
             // "3. Otherwise, if c is not the EOF code point: validate c, append c to buffer."
             // Percent-encoding the buffer with UTF-8 is per code point, so each c is encoded

@@ -132,8 +132,7 @@ impl Parser<'_> {
         // fragment to the empty string, and set state to fragment state."
         if base.opaque_path {
             self.url.copy_opaque_url_without_fragment(base);
-            self.url.start_fragment();
-            return self.go(State::Fragment);
+            return self.enter_fragment();
         }
         // "3. Otherwise, if base's scheme is not "file", set state to relative state and
         // decrease pointer by 1. 4. Otherwise, set state to file state and decrease pointer
@@ -191,31 +190,14 @@ impl Parser<'_> {
             _ => {
                 self.url.copy_authority(base);
                 self.url.copy_path(base);
-                match c {
-                    // "2. If c is U+003F (?), then set url's query to the empty string, and
-                    // state to query state."
-                    Some('?') => {
-                        self.url.start_query();
-                        self.go(State::Query)
-                    }
-                    // "3. Otherwise, if c is U+0023 (#), set url's fragment to the empty
-                    // string and state to fragment state."
-                    Some('#') => {
-                        self.url.copy_query(base);
-                        self.url.start_fragment();
-                        self.go(State::Fragment)
-                    }
-                    // "4. Otherwise, if c is not the EOF code point: set url's query to null,
-                    // shorten url's path, set state to path state and decrease pointer by 1."
-                    Some(_) => {
-                        self.url.shorten_path();
-                        self.reprocess_in(State::Path)
-                    }
-                    None => {
-                        self.url.copy_query(base);
-                        Ok(Step::Continue)
-                    }
+                // "2.–3. If c is U+003F (?) … Otherwise, if c is U+0023 (#) …"
+                if let Some(step) = self.after_base_copied(c, base) {
+                    return step;
                 }
+                // "4. Otherwise, if c is not the EOF code point: set url's query to null,
+                // shorten url's path, set state to path state and decrease pointer by 1."
+                self.url.shorten_path();
+                self.reprocess_in(State::Path)
             }
         }
     }

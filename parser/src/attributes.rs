@@ -1,0 +1,109 @@
+//! The URL API's attributes by their IDL names (`href`, `protocol`, …, `origin`), as WPT and
+//! every harness that drives a URL API names them: one place that maps a name to the getter or
+//! setter, so callers do not each keep their own table.
+//! <https://url.spec.whatwg.org/#url-class>
+
+use crate::errors::ParseError;
+use crate::url::Url;
+use std::borrow::Cow;
+
+/// The URL class's string attributes, in the spec's IDL order (`origin` is read-only).
+pub const ATTRIBUTES: [&str; 11] = [
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
+];
+
+/// Why [`Url::set_attribute`] did nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetAttributeError {
+    /// Not a settable attribute (unknown, or `origin`).
+    NotSettable(String),
+    /// The `href` setter threw: the value does not parse.
+    HrefDoesNotParse(ParseError),
+}
+
+impl Url {
+    /// The getter of the attribute named `name`, or `None` for a name the URL class lacks.
+    pub fn attribute(&self, name: &str) -> Option<Cow<'_, str>> {
+        let value = match name {
+            "href" => self.href(),
+            "origin" => return Some(Cow::Owned(self.origin().ascii_serialization())),
+            "protocol" => self.protocol(),
+            "username" => self.username(),
+            "password" => self.password(),
+            "host" => self.host(),
+            "hostname" => self.hostname(),
+            "port" => self.port(),
+            "pathname" => self.pathname(),
+            "search" => self.search(),
+            "hash" => self.hash(),
+            _ => return None,
+        };
+        Some(Cow::Borrowed(value))
+    }
+
+    /// The setter of the attribute named `name`. Only `href` can throw; the others ignore a
+    /// value they reject, as the URL API does.
+    pub fn set_attribute(&mut self, name: &str, value: &str) -> Result<(), SetAttributeError> {
+        match name {
+            "href" => return self.set_href(value).map_err(SetAttributeError::HrefDoesNotParse),
+            "protocol" => self.set_protocol(value),
+            "username" => self.set_username(value),
+            "password" => self.set_password(value),
+            "host" => self.set_host(value),
+            "hostname" => self.set_hostname(value),
+            "port" => self.set_port(value),
+            "pathname" => self.set_pathname(value),
+            "search" => self.set_search(value),
+            "hash" => self.set_hash(value),
+            other => return Err(SetAttributeError::NotSettable(other.to_owned())),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_attribute_reads_and_unknown_names_do_not() {
+        let url = Url::parse("https://u:p@example.com:8080/a?b#c", None).unwrap();
+        let got: Vec<String> =
+            ATTRIBUTES.iter().map(|a| url.attribute(a).unwrap().into_owned()).collect();
+        assert_eq!(
+            got,
+            [
+                "https://u:p@example.com:8080/a?b#c",
+                "https://example.com:8080",
+                "https:",
+                "u",
+                "p",
+                "example.com:8080",
+                "example.com",
+                "8080",
+                "/a",
+                "?b",
+                "#c"
+            ]
+        );
+        assert_eq!(url.attribute("searchParams"), None);
+    }
+
+    #[test]
+    fn setters_by_name() {
+        let mut url = Url::parse("http://h/", None).unwrap();
+        url.set_attribute("pathname", "/x y").unwrap();
+        assert_eq!(url.href(), "http://h/x%20y");
+        assert!(matches!(
+            url.set_attribute("href", "nope"),
+            Err(SetAttributeError::HrefDoesNotParse(_))
+        ));
+        assert_eq!(
+            url.set_attribute("origin", "x"),
+            Err(SetAttributeError::NotSettable("origin".into()))
+        );
+        assert_eq!(url.href(), "http://h/x%20y");
+    }
+}
