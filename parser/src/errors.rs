@@ -95,11 +95,11 @@ impl fmt::Display for ValidationError {
     }
 }
 
-/// Where validation errors go during a parse. Pushing is cheap: no allocation happens
-/// until the first error.
+/// Where validation errors go during a parse. The first few are kept inline, so a parse
+/// that meets some errors (and a caller that then drops them) allocates nothing for them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Errors {
-    list: Vec<ValidationError>,
+    list: smallvec::SmallVec<[ValidationError; 4]>,
 }
 
 impl Errors {
@@ -118,7 +118,7 @@ impl Errors {
     }
 
     pub fn into_vec(self) -> Vec<ValidationError> {
-        self.list
+        self.list.into_vec()
     }
 
     pub fn is_empty(&self) -> bool {

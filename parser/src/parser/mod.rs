@@ -117,11 +117,17 @@ fn is_ascii_tab_or_newline(c: char) -> bool {
 impl Url {
     /// <https://url.spec.whatwg.org/#concept-basic-url-parser> without a state override.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Self::parse_with_errors(input, base).result
+        Self::parse_collecting(input, base).0
     }
 
     /// Parse and return every validation error met, in order.
     pub fn parse_with_errors(input: &str, base: Option<&Url>) -> ParseOutcome {
+        let (result, errors) = Self::parse_collecting(input, base);
+        ParseOutcome { result, errors: errors.into_vec() }
+    }
+
+    /// The basic URL parser without a state override, and the validation errors it met.
+    fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
         let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len());
@@ -134,7 +140,7 @@ impl Url {
             parser.url.fix_path_dot_prefix();
             std::mem::replace(&mut parser.url, Url::empty())
         });
-        ParseOutcome { result, errors: parser.errors.into_vec() }
+        (result, parser.errors)
     }
 
     /// The states visited by a parse of `input`, in order (feature `trace`).
