@@ -278,8 +278,12 @@ impl Parser<'_> {
             // "7. If c is U+0023 (#), then set url's fragment to the empty string and state to
             // fragment state."
             Some('#') => self.enter_fragment(),
-            Some(_) => {
+            // c is a slash: the next segment starts, and the path state would append each
+            // following code point of the run unchanged (see `Parser::take_run`).
+            Some(slash) => {
                 self.open_segment();
+                let run = self.take_run(slash, &PATH_RUN);
+                self.url.serialization.push_str(run);
                 Ok(Step::Continue)
             }
             None => Ok(Step::Continue),
