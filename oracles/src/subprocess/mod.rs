@@ -1,7 +1,10 @@
 //! Out-of-process oracles: persistent workers speaking JSON Lines, and HTTP services.
 //!
 //! - [`worker`]: one worker process — spawn, handshake, a writer thread feeding requests while
-//!   the caller collects answers by id, each within the case timeout, kill with evidence.
+//!   the caller reads the answers straight from the worker's stdout and matches them by id,
+//!   kill with evidence.
+//! - [`watchdog`]: the per-case time limit — a thread that kills the worker's process group
+//!   when the next answer is overdue (the collector then sees EOF and records the time-out).
 //! - [`pool`]: [`WorkerOracle`], the [`Oracle`](crate::Oracle) over a pool of workers, with
 //!   lazy set-up (availability and the exact version come from the worker's handshake) and
 //!   kill-and-restart on crash or hang, so one bad case never costs another's answer.
@@ -19,6 +22,7 @@ pub mod pool;
 pub mod protocol;
 pub mod python;
 pub mod runtime;
+pub mod watchdog;
 pub mod worker;
 
 pub use external::{external_oracles, load_config, BrokenOracle, ExternalConfig, ExternalEntry};

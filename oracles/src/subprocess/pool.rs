@@ -182,7 +182,8 @@ impl WorkerOracle {
                 },
             };
             match current.run(&cases[out.len()..], self.timeouts.case, &mut out) {
-                Ok(()) => worker = Some(current),
+                // A worker killed by a time-out as its last answer came is dropped here.
+                Ok(()) => worker = Some(current).filter(Worker::is_usable),
                 // `out` now ends just before the case that stopped the worker; the dead
                 // worker is dropped and the next round starts a fresh one after that case.
                 Err(stop) => out.push(self.stopped_answer(stop, cases[out.len()])),

@@ -9,6 +9,8 @@
 //!   "errors": […]}`, `{"id": N, "outcome": "failure", "reason": …, "errors": […]}` or
 //!   `{"id": N, "outcome": "no-opinion"}`.
 
+use std::io::{self, Write};
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -56,6 +58,144 @@ pub fn request_line(id: u64, case: &Case) -> String {
     let mut line = serde_json::to_string(&Request { id, case }).expect("a case always serializes");
     line.push('\n');
     line
+}
+
+/// Write the request line for `case` to `out`: [`request_line`] without the intermediate string.
+pub fn write_request(out: &mut impl Write, id: u64, case: &Case) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &Request { id, case })?;
+    out.write_all(b"\n")
+}
+
+/// Read one answer line from a worker: its id, and its answer or why that answer is unreadable.
+/// `Err` is a line that is not an answer at all (no JSON object with an id).
+///
+/// The common case is read in one pass straight into the model's types; a line that does not
+/// fit them (an unknown outcome, a record with a number where a string belongs, …) is read
+/// again loosely, so that the error spoils only its own case and says what was wrong.
+pub fn read_answer(
+    line: &[u8],
+    model: RecordModel,
+) -> Result<(u64, Result<Answer, String>), String> {
+    if let Ok(typed) = serde_json::from_slice::<TypedAnswer>(line) {
+        let id = typed.id;
+        if let Ok(answer) = typed.into_answer(model) {
+            return Ok((id, Ok(answer)));
+        }
+    }
+    let text = String::from_utf8_lossy(line);
+    let wire = WireAnswer::parse(&text)?;
+    Ok((wire.id, wire.into_answer(model)))
+}
+
+/// An answer line in the model's types (see [`read_answer`]).
+#[derive(Deserialize)]
+struct TypedAnswer {
+    id: u64,
+    outcome: Outcome,
+    #[serde(default)]
+    record: Option<FlatRecord>,
+    #[serde(default)]
+    errors: Vec<String>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Outcome {
+    Parsed,
+    Failure,
+    NoOpinion,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum RecordTag {
+    Whatwg,
+    Rfc,
+    Text,
+    Pairs,
+}
+
+/// Every key a wire record may have, in every model (`host` and `port` are in both URL models);
+/// the keys of the record's model are kept and the others ignored, as [`record_from_wire`]
+/// does.
+#[derive(Deserialize)]
+struct FlatRecord {
+    model: Option<RecordTag>,
+    href: Option<String>,
+    protocol: Option<String>,
+    username: Option<String>,
+    password: Option<String>,
+    host: Option<String>,
+    hostname: Option<String>,
+    port: Option<String>,
+    pathname: Option<String>,
+    search: Option<String>,
+    hash: Option<String>,
+    origin: Option<String>,
+    scheme: Option<String>,
+    authority: Option<String>,
+    userinfo: Option<String>,
+    path: Option<String>,
+    query: Option<String>,
+    fragment: Option<String>,
+    resolved: Option<String>,
+    value: Option<String>,
+    pairs: Option<Vec<(String, String)>>,
+}
+
+impl TypedAnswer {
+    /// `Err` sends the line to the loose reading, which finds the error's words.
+    fn into_answer(self, model: RecordModel) -> Result<Answer, ()> {
+        Ok(match self.outcome {
+            Outcome::Parsed => {
+                let record = self.record.ok_or(())?.into_record(model)?;
+                Answer::Parsed { record, errors: self.errors }
+            }
+            Outcome::Failure => {
+                Answer::Failure { reason: self.reason.unwrap_or_default(), errors: self.errors }
+            }
+            Outcome::NoOpinion => Answer::NoOpinion,
+        })
+    }
+}
+
+impl FlatRecord {
+    fn into_record(self, model: RecordModel) -> Result<Record, ()> {
+        let tag = self.model.unwrap_or(match model {
+            RecordModel::Whatwg => RecordTag::Whatwg,
+            RecordModel::Rfc => RecordTag::Rfc,
+        });
+        Ok(match tag {
+            RecordTag::Whatwg => Record::Whatwg(WhatwgRecord {
+                href: self.href,
+                protocol: self.protocol,
+                username: self.username,
+                password: self.password,
+                host: self.host,
+                hostname: self.hostname,
+                port: self.port,
+                pathname: self.pathname,
+                search: self.search,
+                hash: self.hash,
+                origin: self.origin,
+            }),
+            RecordTag::Rfc => Record::Rfc(RfcRecord {
+                scheme: self.scheme,
+                authority: self.authority,
+                userinfo: self.userinfo,
+                host: self.host,
+                port: self.port,
+                path: self.path.ok_or(())?,
+                query: self.query,
+                fragment: self.fragment,
+                resolved: self.resolved,
+            }),
+            RecordTag::Text => Record::Text { value: self.value.ok_or(())? },
+            RecordTag::Pairs => Record::Pairs { pairs: self.pairs.ok_or(())? },
+        })
+    }
 }
 
 /// An answer as it comes over the wire: the record is interpreted with the worker's model.
@@ -134,6 +274,9 @@ mod tests {
             base: Some("http://b/".into()),
             kind: CaseKind::Setter { property: "host".into(), value: "c".into() },
         };
+        let mut written = Vec::new();
+        write_request(&mut written, 1, &setter).unwrap();
+        assert_eq!(String::from_utf8(written).unwrap(), request_line(1, &setter));
         let v = request_json(1, &setter);
         assert_eq!(v["kind"], "setter");
         assert_eq!(v["property"], "host");
@@ -161,6 +304,60 @@ mod tests {
             .into_answer(RecordModel::Rfc)
             .is_err());
         assert!(WireAnswer::parse("not json").is_err());
+    }
+
+    /// The one-pass reading gives what the loose reading (through `serde_json::Value`) gives.
+    #[test]
+    fn read_answer_agrees_with_the_loose_reading() {
+        let lines = [
+            (
+                r#"{"id":1,"outcome":"parsed","record":{"href":"http://a/","port":"","x":[1]},"errors":["e"]}"#,
+                RecordModel::Whatwg,
+            ),
+            (
+                r#"{"id":2,"outcome":"parsed","record":{"path":"/x","query":null,"host":"h","href":3}}"#,
+                RecordModel::Rfc,
+            ),
+            (
+                r#"{"id":3,"outcome":"parsed","record":{"model":"text","value":"xn--a"}}"#,
+                RecordModel::Whatwg,
+            ),
+            (
+                r#"{"id":4,"outcome":"parsed","record":{"model":"pairs","pairs":[["a","b"]]}}"#,
+                RecordModel::Rfc,
+            ),
+            (
+                r#"{"id":5,"outcome":"parsed","record":{"model":"rfc","path":""}}"#,
+                RecordModel::Whatwg,
+            ),
+            (r#" {"id":6,"outcome":"failure","reason":"bad","errors":[]} "#, RecordModel::Rfc),
+            (r#"{"id":7,"outcome":"no-opinion","unknown":{}}"#, RecordModel::Rfc),
+        ];
+        for (line, model) in lines {
+            let loose = WireAnswer::parse(line).unwrap();
+            let (id, answer) = read_answer(line.as_bytes(), model).unwrap();
+            assert_eq!(id, loose.id);
+            assert_eq!(answer.unwrap(), loose.into_answer(model).unwrap(), "{line}");
+        }
+    }
+
+    /// An unreadable answer for a known id spoils only that answer; a line without an id is not
+    /// an answer at all.
+    #[test]
+    fn read_answer_keeps_the_id_of_an_unreadable_answer() {
+        for line in [
+            r#"{"id":8,"outcome":"parsed","record":{"href":80}}"#,
+            r#"{"id":8,"outcome":"exploded"}"#,
+            r#"{"id":8,"outcome":"parsed","record":{"query":"q"}}"#,
+            r#"{"id":8,"outcome":"parsed"}"#,
+        ] {
+            let model = if line.contains("query") { RecordModel::Rfc } else { RecordModel::Whatwg };
+            let (id, answer) = read_answer(line.as_bytes(), model).unwrap();
+            assert_eq!(id, 8);
+            assert!(answer.is_err(), "{line}: {answer:?}");
+        }
+        assert!(read_answer(b"this is not json", RecordModel::Rfc).is_err());
+        assert!(read_answer(br#"{"outcome":"parsed"}"#, RecordModel::Rfc).is_err());
     }
 
     #[test]
