@@ -108,6 +108,10 @@ pub struct WhatwgRecord {
     pub origin: Option<String>,
 }
 
+/// Every field of the RFC model, as oracles declare them in `OracleInfo::fields`.
+pub const RFC_FIELDS: [&str; 9] =
+    ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"];
+
 /// A component of the RFC model: defined (possibly empty) or undefined.
 pub type Component = Option<String>;
 

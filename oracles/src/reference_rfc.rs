@@ -21,9 +21,7 @@ pub struct ReferenceRfc3986Oracle {
     info: OracleInfo,
 }
 
-/// The RFC model fields, in order.
-pub const RFC_FIELDS: [&str; 9] =
-    ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"];
+pub use crate::model::RFC_FIELDS;
 
 impl ReferenceRfc3986Oracle {
     pub fn new() -> Self {

@@ -126,19 +126,7 @@ impl RfcExamplesOracle {
             kind: OracleKind::ExpectationTable,
             version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
             model: RecordModel::Rfc,
-            fields: [
-                "scheme",
-                "authority",
-                "userinfo",
-                "host",
-                "port",
-                "path",
-                "query",
-                "fragment",
-                "resolved",
-            ]
-            .map(String::from)
-            .to_vec(),
+            fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
         };
         RfcExamplesOracle { info, table }

@@ -16,8 +16,7 @@ use super::worker::WorkerCommand;
 use crate::model::{CaseKindTag, OracleKind, RecordModel};
 
 /// The fields the java-uri worker fills.
-pub const FIELDS: &[&str] =
-    &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"];
+pub const FIELDS: &[&str] = &crate::model::RFC_FIELDS;
 
 /// The `java-uri` oracle.
 pub fn java_uri() -> WorkerOracle {

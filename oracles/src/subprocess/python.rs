@@ -16,8 +16,7 @@ use super::worker::WorkerCommand;
 use crate::model::{CaseKindTag, OracleKind, RecordModel};
 
 /// The fields the python-urllib worker fills.
-pub const FIELDS: &[&str] =
-    &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"];
+pub const FIELDS: &[&str] = &crate::model::RFC_FIELDS;
 
 /// The `python-urllib` oracle.
 pub fn python_urllib() -> WorkerOracle {
