@@ -230,6 +230,13 @@ pub enum Availability {
 pub trait Oracle: Send + Sync {
     fn info(&self) -> &OracleInfo;
 
+    /// The contract name, without any setup work: an oracle that starts a worker to learn its
+    /// version (in `info`) answers this from its declaration, so that selecting oracles by
+    /// name starts nothing.
+    fn name(&self) -> &str {
+        &self.info().name
+    }
+
     /// Checked once before a run; an unavailable oracle is skipped with its reason.
     fn availability(&self) -> Availability {
         Availability::Available

@@ -33,7 +33,7 @@ pub struct Plan<'a> {
 
 impl std::fmt::Debug for Plan<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let oracles: Vec<&str> = self.oracles.iter().map(|o| o.info().name.as_str()).collect();
+        let oracles: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
         let suites: Vec<&str> = self.suites.iter().map(|s| s.name.as_str()).collect();
         f.debug_struct("Plan")
             .field("oracles", &oracles)
@@ -169,7 +169,7 @@ fn progress(plan: &Plan, total: u64) -> ProgressBar {
 
 /// Which oracles run: the selected ones plus every truth oracle.
 fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
-    let known: HashSet<&str> = plan.oracles.iter().map(|o| o.info().name.as_str()).collect();
+    let known: HashSet<&str> = plan.oracles.iter().map(|o| o.name()).collect();
     for name in &plan.selected {
         if !known.contains(name.as_str()) {
             let mut names: Vec<_> = known.iter().copied().collect();
@@ -191,7 +191,7 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
         .iter()
         .map(|o| o.as_ref())
         .filter(|o| {
-            let name = o.info().name.as_str();
+            let name = o.name();
             plan.selected.is_empty()
                 || plan.selected.iter().any(|s| s == name)
                 || truths.contains(name)
@@ -199,9 +199,21 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
         .collect())
 }
 
+/// Check every oracle's availability at once, each on its own thread: a subprocess oracle's
+/// first check starts its worker (an interpreter or a JVM), which waits on the process, not
+/// the CPU, so the start-ups overlap instead of queueing behind rayon's per-core threads.
+fn start_concurrently(oracles: &[&dyn Oracle]) {
+    std::thread::scope(|scope| {
+        for oracle in oracles {
+            scope.spawn(move || oracle.availability());
+        }
+    });
+}
+
 /// Run the plan: answer, compare, check the ledger.
 pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
+    start_concurrently(&to_run);
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     let bar = progress(plan, (all_cases.len() * to_run.len()) as u64);
     let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> = to_run

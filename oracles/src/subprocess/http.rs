@@ -204,6 +204,10 @@ impl Oracle for HttpOracle {
         &self.setup().info
     }
 
+    fn name(&self) -> &str {
+        &self.settings.name
+    }
+
     fn availability(&self) -> Availability {
         match &self.setup().ready {
             Ok(_) => Availability::Available,

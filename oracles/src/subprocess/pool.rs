@@ -210,6 +210,10 @@ impl Oracle for WorkerOracle {
         &self.setup().info
     }
 
+    fn name(&self) -> &str {
+        &self.declared.name
+    }
+
     fn availability(&self) -> Availability {
         match &self.setup().command {
             Ok(_) => Availability::Available,
