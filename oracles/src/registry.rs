@@ -54,10 +54,12 @@ pub type Unavailable = Vec<(String, String)>;
 
 /// The oracles that can run, and the (name, reason) of those that cannot.
 pub fn split_available(oracles: Vec<Box<dyn Oracle>>) -> (Vec<Box<dyn Oracle>>, Unavailable) {
+    let refs: Vec<&dyn Oracle> = oracles.iter().map(|o| o.as_ref()).collect();
+    let checks = check_all(&refs);
     let mut available = Vec::new();
     let mut unavailable = Vec::new();
-    for oracle in oracles {
-        match oracle.availability() {
+    for (oracle, check) in oracles.into_iter().zip(checks) {
+        match check {
             Availability::Available => available.push(oracle),
             Availability::Unavailable { reason } => {
                 unavailable.push((oracle.info().name.clone(), reason))
@@ -65,6 +67,17 @@ pub fn split_available(oracles: Vec<Box<dyn Oracle>>) -> (Vec<Box<dyn Oracle>>, 
         }
     }
     (available, unavailable)
+}
+
+/// Every oracle's availability, checked at once, each on its own thread: a subprocess
+/// oracle's first check starts its worker (an interpreter or a JVM), which waits on the
+/// process rather than the CPU, so the start-ups overlap instead of queueing.
+pub fn check_all(oracles: &[&dyn Oracle]) -> Vec<Availability> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            oracles.iter().map(|oracle| scope.spawn(|| oracle.availability())).collect();
+        handles.into_iter().map(|h| h.join().expect("availability check panicked")).collect()
+    })
 }
 
 /// A placeholder for an oracle that cannot be built on this machine or in this build: it is

@@ -199,21 +199,12 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
         .collect())
 }
 
-/// Check every oracle's availability at once, each on its own thread: a subprocess oracle's
-/// first check starts its worker (an interpreter or a JVM), which waits on the process, not
-/// the CPU, so the start-ups overlap instead of queueing behind rayon's per-core threads.
-fn start_concurrently(oracles: &[&dyn Oracle]) {
-    std::thread::scope(|scope| {
-        for oracle in oracles {
-            scope.spawn(move || oracle.availability());
-        }
-    });
-}
-
 /// Run the plan: answer, compare, check the ledger.
 pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
-    start_concurrently(&to_run);
+    // Start every selected oracle at once (availability is cached), not two at a time on
+    // rayon's per-core threads.
+    urldiff_oracles::registry::check_all(&to_run);
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     let bar = progress(plan, (all_cases.len() * to_run.len()) as u64);
     let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> = to_run
