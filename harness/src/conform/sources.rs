@@ -50,19 +50,7 @@ fn cases_revision(dir: &Path) -> String {
 /// The WPT files as suites `wpt/<file>`, judged by the `wpt` oracle's table for each file.
 pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
     let loaded = urldiff_oracles::wpt::load_suites(data)?;
-    Ok(loaded
-        .into_iter()
-        .map(|s| Suite {
-            truth: Truth::Table {
-                oracle: "wpt".into(),
-                file: format!("{}.json", s.name),
-                answers: s.expected,
-            },
-            name: format!("wpt/{}", s.name),
-            revision: s.revision,
-            cases: s.cases,
-        })
-        .collect())
+    Ok(table_suites(loaded, "wpt", "wpt", |name| format!("{name}.json")))
 }
 
 /// The RFC 3986 §5.4 and RFC 2396 Appendix C tables as suites `rfc/<table>-<reading>`, each
@@ -70,19 +58,26 @@ pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
 /// answers judge the RFC 2396 suite).
 pub fn rfc_suites(dir: &Path) -> anyhow::Result<Vec<Suite>> {
     let loaded = urldiff_oracles::rfc_examples::load_suites(dir).map_err(anyhow::Error::msg)?;
-    Ok(loaded
+    Ok(table_suites(loaded, "rfc", "rfc-examples", |name| format!("corpus/rfc ({name})")))
+}
+
+/// Expectation-table suites as `<prefix>/<name>`, each judged by its own table, which
+/// `oracle` serves; `file` names the table in reports.
+fn table_suites(
+    loaded: Vec<urldiff_oracles::wpt::Suite>,
+    prefix: &str,
+    oracle: &str,
+    file: impl Fn(&str) -> String,
+) -> Vec<Suite> {
+    loaded
         .into_iter()
         .map(|s| Suite {
-            truth: Truth::Table {
-                oracle: "rfc-examples".into(),
-                file: format!("corpus/rfc ({})", s.name),
-                answers: s.expected,
-            },
-            name: format!("rfc/{}", s.name),
+            truth: Truth::Table { oracle: oracle.into(), file: file(&s.name), answers: s.expected },
+            name: format!("{prefix}/{}", s.name),
             revision: s.revision,
             cases: s.cases,
         })
-        .collect())
+        .collect()
 }
 
 /// Every suite of a default run: WPT, RFC tables, then our own cases from `cases_dir`.
