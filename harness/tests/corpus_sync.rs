@@ -9,14 +9,7 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::process::Output;
 
-const FILES: [&str; 6] = [
-    "urltestdata.json",
-    "urltestdata-javascript-only.json",
-    "setters_tests.json",
-    "toascii.json",
-    "percent-encoding.json",
-    "IdnaTestV2.json",
-];
+use urldiff_corpus::wpt::FILES;
 
 /// Small JSON stand-ins for the WPT files (sync checks JSON and checksums, not content).
 fn good_files() -> HashMap<String, Vec<u8>> {
@@ -85,7 +78,7 @@ fn good_files_are_cached_with_their_revision() {
     let wpt = cache.path().join("wpt");
     assert_eq!(std::fs::read_to_string(wpt.join("REVISION")).unwrap(), "testrev\n");
     for name in FILES {
-        assert_eq!(std::fs::read(wpt.join(name)).unwrap(), good_files()[name]);
+        assert_eq!(std::fs::read(wpt.join(name)).unwrap(), good_files()[*name]);
     }
     let recorded = std::fs::read_to_string(checksums.path().join("testrev.sha256")).unwrap();
     assert_eq!(recorded.lines().count(), FILES.len());

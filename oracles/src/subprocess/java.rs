@@ -13,21 +13,10 @@ use sha2::{Digest, Sha256};
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, oracles_dir, run_probe, workspace_root};
 use super::worker::WorkerCommand;
-use crate::model::{CaseKindTag, OracleKind, RecordModel};
-
-/// The fields the java-uri worker fills.
-pub const FIELDS: &[&str] = &crate::model::RFC_FIELDS;
 
 /// The `java-uri` oracle.
 pub fn java_uri() -> WorkerOracle {
-    let declared = Declared {
-        name: "java-uri".into(),
-        kind: OracleKind::Subprocess,
-        model: RecordModel::Rfc,
-        fields: FIELDS.iter().map(|f| f.to_string()).collect(),
-        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
-    };
-    WorkerOracle::new(declared, Box::new(launch))
+    WorkerOracle::new(Declared::rfc_subprocess("java-uri"), Box::new(launch))
 }
 
 fn launch() -> Result<WorkerCommand, String> {

@@ -58,6 +58,20 @@ struct Setup {
     command: Result<WorkerCommand, String>,
 }
 
+impl Declared {
+    /// A built-in subprocess oracle of the RFC model that answers parse and resolve cases and
+    /// fills every RFC field.
+    pub fn rfc_subprocess(name: &str) -> Declared {
+        Declared {
+            name: name.into(),
+            kind: OracleKind::Subprocess,
+            model: RecordModel::Rfc,
+            fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
+            case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+        }
+    }
+}
+
 /// An oracle backed by persistent JSON Lines workers.
 pub struct WorkerOracle {
     declared: Declared,

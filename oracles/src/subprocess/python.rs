@@ -13,21 +13,10 @@ use std::time::Duration;
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, oracles_dir, run_probe};
 use super::worker::WorkerCommand;
-use crate::model::{CaseKindTag, OracleKind, RecordModel};
-
-/// The fields the python-urllib worker fills.
-pub const FIELDS: &[&str] = &crate::model::RFC_FIELDS;
 
 /// The `python-urllib` oracle.
 pub fn python_urllib() -> WorkerOracle {
-    let declared = Declared {
-        name: "python-urllib".into(),
-        kind: OracleKind::Subprocess,
-        model: RecordModel::Rfc,
-        fields: FIELDS.iter().map(|f| f.to_string()).collect(),
-        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
-    };
-    WorkerOracle::new(declared, Box::new(launch))
+    WorkerOracle::new(Declared::rfc_subprocess("python-urllib"), Box::new(launch))
 }
 
 fn launch() -> Result<WorkerCommand, String> {
