@@ -9,7 +9,8 @@
 //!
 //! Skipped with one line when node or the whatwg-url package is missing (`make node-deps`).
 //! `URLDIFF_VALIDATION_CASES=N` sets the generated set's size (default 5000),
-//! `URLDIFF_VALIDATION_SEED=S` its seed.
+//! `URLDIFF_VALIDATION_SEED=S` its seed, `URLDIFF_VALIDATION_EXTRA=FILE` adds the cases of a
+//! JSON Lines file of `{"input", "base"}` (e.g. `python3 ../shared/tools/stress.py N SEED`).
 
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -64,7 +65,8 @@ fn whatwg_url_package() -> Result<PathBuf, String> {
 
 /// whatwg-url's answers, in the order of `cases`.
 fn whatwg_url(package: &PathBuf, cases: &[GenCase]) -> Result<Vec<Answer>, String> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/whatwg_url_validation.js");
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/whatwg_url_validation.js");
     let mut child = Command::new("node")
         .arg(&script)
         .arg(package)
@@ -122,6 +124,21 @@ fn wpt_cases() -> Vec<GenCase> {
         .collect()
 }
 
+/// Cases from a JSON Lines file of `{"input": "...", "base": "..." | null}`.
+fn read_jsonl(path: &PathBuf) -> Vec<GenCase> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (v, _) = urldiff_corpus::usv_json::parse(l).unwrap_or_else(|e| panic!("{l}: {e}"));
+            GenCase {
+                input: v["input"].as_str().unwrap_or_default().to_owned(),
+                base: v["base"].as_str().map(str::to_owned),
+            }
+        })
+        .collect()
+}
+
 fn name(case: &GenCase) -> String {
     match &case.base {
         None => format!("{:?}", case.input),
@@ -145,8 +162,13 @@ fn main() {
     let count = env_number("URLDIFF_VALIDATION_CASES", DEFAULT_GENERATED as u64) as usize;
     let seed = env_number("URLDIFF_VALIDATION_SEED", DEFAULT_SEED);
     let generated = urlgen::generate(&wpt, count, seed);
+    let extra = std::env::var_os("URLDIFF_VALIDATION_EXTRA").map(|p| read_jsonl(&PathBuf::from(p)));
+    let mut sets = vec![("urltestdata", &wpt), ("generated", &generated)];
+    if let Some(extra) = &extra {
+        sets.push(("extra", extra));
+    }
     let mut problems = Vec::new();
-    for (set, cases) in [("urltestdata", &wpt), ("generated", &generated)] {
+    for (set, cases) in sets {
         let theirs = whatwg_url(&package, cases).unwrap_or_else(|e| panic!("whatwg-url: {e}"));
         let mut agree = 0;
         for (case, theirs) in cases.iter().zip(&theirs) {
