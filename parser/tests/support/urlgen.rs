@@ -19,7 +19,7 @@
 #![allow(dead_code)]
 
 /// One generated case: an input and the base it is parsed against.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GenCase {
     pub input: String,
     pub base: Option<String>,
