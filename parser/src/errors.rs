@@ -15,7 +15,9 @@
 //! before the spec's trimming of leading and trailing C0 controls and spaces and its removal of
 //! tabs and newlines (offsets are mapped back through both). It points at:
 //! - for an error of the basic URL parser's states: the code point `c` (the spec's pointer) when
-//!   the step that reports it runs; at the end of the input, the input's length;
+//!   the step that reports it runs; at the end of the input, the input's length. One
+//!   exception: `port-out-of-range` points at the port's first digit, not at the code point
+//!   after the port where the step runs;
 //! - for the two pre-processing `invalid-URL-unit` errors: the first leading or trailing C0
 //!   control or space, and the first tab or newline;
 //! - for an error of the host parser and the parsers it calls: the host string's start plus,
