@@ -1,16 +1,35 @@
 //! `urldiff parse`: the reference parser's answer for one input, or a JSON Lines stream.
 //!
-//! WHATWG mode (default) prints the URL API record and the validation errors; `--rfc3986` and
+//! WHATWG mode (default) prints the URL API record, the validation errors (names, and names with
+//! positions) and the valid-URL-string verdict (see [`WHATWG_HELP`]); `--rfc3986` and
 //! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
 
 use crate::jsonl;
 use anyhow::bail;
 use clap::Args;
 use serde_json::{json, Value};
-use urldiff_parser::Url;
+use urldiff_parser::{valid, Url, ValidationError};
+
+/// What WHATWG mode prints, for `urldiff parse --help` (the RFC modes' text follows it).
+pub const WHATWG_HELP: &str = "\
+WHATWG mode (default): the URL API record of INPUT parsed against --base:
+  href, protocol, username, password, host, hostname, port, pathname, search, hash, origin
+      (on failure {\"failure\": true} instead)
+  errors  the validation errors the parser met, by their spec names, every occurrence in order
+      (the base's, when the base does not parse)
+  validation_errors  the same, as [{\"name\", \"position\"}]; a position is a byte offset
+      into INPUT (or the base)
+  valid_url_string  whether INPUT is a valid URL string (the URL Standard's writing grammar,
+      against the base for relative forms); null when the base does not parse
+  url_string_violation  when it is not: {\"production\", \"position\"}, the first production
+      of the grammar that fails and the byte offset where";
+
+fn after_help() -> String {
+    format!("{WHATWG_HELP}\n\n{}", crate::cmd_parse_rfc::AFTER_HELP)
+}
 
 #[derive(Debug, Args)]
-#[command(after_help = crate::cmd_parse_rfc::AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct ParseArgs {
     /// The input to parse (omit with --jsonl).
     pub input: Option<String>,
@@ -55,35 +74,64 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     Ok(0)
 }
 
-/// The WHATWG answer as JSON: the record's fields plus `errors`, or `failure` and `errors`.
+/// The WHATWG answer as JSON: the record's fields plus `errors`, `validation_errors`,
+/// `valid_url_string` (and `url_string_violation` when false), or `failure` and the same.
 /// A base that fails to parse makes the parse fail, as `new URL(input, base)` does; the
-/// errors are then the base's.
+/// errors are then the base's and `valid_url_string` is null.
 pub fn whatwg_json(input: &str, base: Option<&str>) -> Value {
     let parsed_base = match base.map(|b| Url::parse_with_errors(b, None)) {
         None => None,
         Some(outcome) => match outcome.result {
             Ok(url) => Some(url),
-            Err(_) => return failure_json(&outcome.errors),
+            Err(_) => return with_validity(failure_json(&outcome.errors), None),
         },
     };
     let outcome = Url::parse_with_errors(input, parsed_base.as_ref());
-    let errors: Vec<&'static str> = outcome.errors.iter().map(|e| e.kind.name()).collect();
-    match outcome.result {
+    let grammar = valid::check_url_string(input, parsed_base.as_ref());
+    let answer = match outcome.result {
         Ok(url) => {
             let mut map = serde_json::Map::new();
             for field in FIELDS {
                 map.insert(field.into(), Value::String(field_value(&url, field)));
             }
-            map.insert("errors".into(), json!(errors));
+            map.insert("errors".into(), json!(error_names(&outcome.errors)));
+            map.insert("validation_errors".into(), validation_errors_json(&outcome.errors));
             Value::Object(map)
         }
         Err(_) => failure_json(&outcome.errors),
-    }
+    };
+    with_validity(answer, Some(grammar))
 }
 
-fn failure_json(errors: &[urldiff_parser::ValidationError]) -> Value {
-    let names: Vec<&'static str> = errors.iter().map(|e| e.kind.name()).collect();
-    json!({ "failure": true, "errors": names })
+fn error_names(errors: &[ValidationError]) -> Vec<&'static str> {
+    errors.iter().map(|e| e.kind.name()).collect()
+}
+
+/// `[{"name", "position"}]`, in the order the parser met them.
+fn validation_errors_json(errors: &[ValidationError]) -> Value {
+    errors.iter().map(|e| json!({ "name": e.kind.name(), "position": e.position })).collect()
+}
+
+fn failure_json(errors: &[ValidationError]) -> Value {
+    json!({
+        "failure": true,
+        "errors": error_names(errors),
+        "validation_errors": validation_errors_json(errors),
+    })
+}
+
+/// Add `valid_url_string` (null without a verdict) and, when false, `url_string_violation`.
+fn with_validity(mut answer: Value, grammar: Option<Result<(), valid::Violation>>) -> Value {
+    let map = answer.as_object_mut().expect("an object");
+    map.insert("valid_url_string".into(), json!(grammar.map(|g| g.is_ok())));
+    if let Some(Err(violation)) = grammar {
+        let production = violation.production.name();
+        map.insert(
+            "url_string_violation".into(),
+            json!({ "production": production, "position": violation.position }),
+        );
+    }
+    answer
 }
 
 fn field_value(url: &Url, field: &str) -> String {
@@ -98,11 +146,72 @@ fn print_for_person(answer: &Value) {
             println!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
         }
     }
-    let errors: Vec<&str> =
-        answer["errors"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let errors: Vec<String> = answer["validation_errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| format!("{} at {}", e["name"].as_str().unwrap_or(""), e["position"]))
+        .collect();
     if errors.is_empty() {
         println!("   errors: (none)");
     } else {
         println!("   errors: {}", errors.join(", "));
+    }
+    let verdict = match (&answer["valid_url_string"], &answer["url_string_violation"]) {
+        (Value::Bool(true), _) => "yes".to_owned(),
+        (Value::Bool(false), v) => {
+            format!("no: not a {} at {}", v["production"].as_str().unwrap_or(""), v["position"])
+        }
+        _ => "(no verdict: the base does not parse)".to_owned(),
+    };
+    println!("    valid: {verdict}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_names_errors_with_positions_and_the_grammar_verdict() {
+        let a = whatwg_json("https://example.org/\\a b", None);
+        assert_eq!(a["errors"], json!(["invalid-reverse-solidus", "invalid-URL-unit"]));
+        assert_eq!(
+            a["validation_errors"],
+            json!([
+                { "name": "invalid-reverse-solidus", "position": 20 },
+                { "name": "invalid-URL-unit", "position": 22 },
+            ])
+        );
+        assert_eq!(a["valid_url_string"], false);
+        assert_eq!(
+            a["url_string_violation"],
+            json!({ "production": "URL-path-segment string", "position": 20 })
+        );
+        let ok = whatwg_json("https://example.org/", None);
+        assert_eq!(
+            (ok["valid_url_string"].clone(), ok.get("url_string_violation")),
+            (json!(true), None)
+        );
+    }
+
+    #[test]
+    fn failures_and_unparsable_bases_keep_the_keys() {
+        let a = whatwg_json("https://ex%00ample/", None);
+        assert_eq!(a["failure"], true);
+        assert_eq!(a["errors"], json!(["domain-percent-encoded", "domain-to-ASCII"]));
+        assert_eq!(a["validation_errors"][1], json!({ "name": "domain-to-ASCII", "position": 8 }));
+        assert_eq!(a["url_string_violation"]["production"], "valid domain string");
+        let b = whatwg_json("x", Some("not a url"));
+        assert_eq!(
+            (b["failure"].clone(), b["valid_url_string"].clone()),
+            (json!(true), Value::Null)
+        );
+    }
+
+    #[test]
+    fn help_names_every_key() {
+        for key in ["errors", "validation_errors", "valid_url_string", "url_string_violation"] {
+            assert!(WHATWG_HELP.contains(key), "{key}");
+        }
     }
 }

@@ -1,15 +1,38 @@
 //! Validation errors and fatal parse errors.
 //!
 //! Validation errors are the spec's own: every variant of [`ValidationErrorKind`] is one row of
-//! the table in <https://url.spec.whatwg.org/#validation-error>, and [`ValidationErrorKind::name`]
-//! returns the spec's name verbatim. A parse collects them in order, each with the byte offset
-//! in the (pre-processed) input where it arose. Fatal errors ([`ParseError`]) are the few ways
-//! a parse can return failure.
+//! the table in <https://url.spec.whatwg.org/#validation-error>, as the current standard has it
+//! (`../shared/spec/url.bs`, whatwg/url 6ae8486, 2026-07-02, plus one row added after it:
+//! `IPv4-non-ASCII-input`), and [`ValidationErrorKind::name`] returns the spec's name verbatim.
+//! Names the standard has dropped are in [`RENAMED`], the one place that remembers them.
+//!
+//! A parse reports every occurrence, in the order the parser meets it, each with its own
+//! position. Fatal errors ([`ParseError`]) are the few ways a parse can return failure.
+//!
+//! # What a position points at
+//!
+//! A position is a byte offset into the string handed to the parser — the caller's input,
+//! before the spec's trimming of leading and trailing C0 controls and spaces and its removal of
+//! tabs and newlines (offsets are mapped back through both). It points at:
+//! - for an error of the basic URL parser's states: the code point `c` (the spec's pointer) when
+//!   the step that reports it runs; at the end of the input, the input's length. One
+//!   exception: `port-out-of-range` points at the port's first digit, not at the code point
+//!   after the port where the step runs;
+//! - for the two pre-processing `invalid-URL-unit` errors: the first leading or trailing C0
+//!   control or space, and the first tab or newline;
+//! - for an error of the host parser and the parsers it calls: the host string's start plus,
+//!   where the error concerns one part of the host, that part's offset — the IPv6 parser's
+//!   pointer (for `IPv6-piece-leading-zero`, the piece's first digit), the opaque-host parser's
+//!   first offending code point, the first percent-encoded byte for `domain-percent-encoded`,
+//!   the IPv4 part (or the end, for `IPv4-empty-part`). IPv4 parts are located in the domain
+//!   after percent-decoding and IDNA; when those changed the host's length, IPv4 errors point
+//!   at the host's start instead. `domain-to-ASCII` and `IPv4-non-ASCII-input` concern the
+//!   whole domain and point at its start.
 
 use std::fmt;
 
 macro_rules! validation_errors {
-    ($($variant:ident => $name:literal, $failure:literal;)*) => {
+    ($($variant:ident => $name:literal, $failure:literal, $reported_in:expr;)*) => {
         /// One row of the spec's validation-error table.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
@@ -30,48 +53,101 @@ macro_rules! validation_errors {
                 match self { $(ValidationErrorKind::$variant => $failure,)* }
             }
 
-            /// Look a kind up by its spec name.
+            /// The algorithm whose steps report this error (its spec link).
+            pub fn reported_in(self) -> &'static str {
+                match self { $(ValidationErrorKind::$variant => $reported_in,)* }
+            }
+
+            /// Look a kind up by its spec name; a name the standard has dropped (see
+            /// [`RENAMED`]) gives the kind reported in its place, if any.
             pub fn from_name(name: &str) -> Option<Self> {
-                match name { $($name => Some(ValidationErrorKind::$variant),)* _ => None }
+                match name {
+                    $($name => Some(ValidationErrorKind::$variant),)*
+                    _ => RENAMED.iter().find(|r| r.old == name).and_then(|r| r.now),
+                }
             }
         }
     };
 }
 
+const DOMAIN_PARSER: &str = "https://url.spec.whatwg.org/#concept-domain-to-ascii";
+const HOST_PARSER: &str = "https://url.spec.whatwg.org/#concept-host-parser";
+const IPV4_PARSER: &str = "https://url.spec.whatwg.org/#concept-ipv4-parser";
+const IPV6_PARSER: &str = "https://url.spec.whatwg.org/#concept-ipv6-parser";
+const OPAQUE_HOST_PARSER: &str = "https://url.spec.whatwg.org/#concept-opaque-host-parser";
+const URL_PARSER: &str = "https://url.spec.whatwg.org/#concept-basic-url-parser";
+
+// The table, row by row: name, the Failure column, and where the steps report it.
+// (IPv4-non-ASCII-input is placed as in whatwg/url's review draft 2026-08, commit 2f54a38:
+// after IPv4-out-of-range-part.)
 validation_errors! {
     // IDNA
-    DomainToAscii => "domain-to-ASCII", true;
-    DomainToUnicode => "domain-to-Unicode", false;
+    DomainToAscii => "domain-to-ASCII", true, DOMAIN_PARSER;
     // Host parsing
-    DomainInvalidCodePoint => "domain-invalid-code-point", true;
-    HostInvalidCodePoint => "host-invalid-code-point", true;
-    Ipv4EmptyPart => "IPv4-empty-part", false;
-    Ipv4TooManyParts => "IPv4-too-many-parts", true;
-    Ipv4NonNumericPart => "IPv4-non-numeric-part", true;
-    Ipv4NonDecimalPart => "IPv4-non-decimal-part", false;
-    Ipv4OutOfRangePart => "IPv4-out-of-range-part", true;
-    Ipv6Unclosed => "IPv6-unclosed", true;
-    Ipv6InvalidCompression => "IPv6-invalid-compression", true;
-    Ipv6TooManyPieces => "IPv6-too-many-pieces", true;
-    Ipv6MultipleCompression => "IPv6-multiple-compression", true;
-    Ipv6InvalidCodePoint => "IPv6-invalid-code-point", true;
-    Ipv6TooFewPieces => "IPv6-too-few-pieces", true;
-    Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces", true;
-    Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point", true;
-    Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part", true;
-    Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts", true;
-    // URL parsing
-    InvalidUrlUnit => "invalid-URL-unit", false;
-    SpecialSchemeMissingFollowingSolidus => "special-scheme-missing-following-solidus", false;
-    MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL", true;
-    InvalidReverseSolidus => "invalid-reverse-solidus", false;
-    InvalidCredentials => "invalid-credentials", false;
-    HostMissing => "host-missing", true;
-    PortOutOfRange => "port-out-of-range", true;
-    PortInvalid => "port-invalid", true;
-    FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter", false;
-    FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host", false;
+    DomainPercentEncoded => "domain-percent-encoded", false, HOST_PARSER;
+    HostInvalidCodePoint => "host-invalid-code-point", true, OPAQUE_HOST_PARSER;
+    Ipv4EmptyPart => "IPv4-empty-part", false, IPV4_PARSER;
+    Ipv4TooFewParts => "IPv4-too-few-parts", false, IPV4_PARSER;
+    Ipv4TooManyParts => "IPv4-too-many-parts", true, IPV4_PARSER;
+    Ipv4NonNumericPart => "IPv4-non-numeric-part", true, IPV4_PARSER;
+    Ipv4NonDecimalPart => "IPv4-non-decimal-part", false, IPV4_PARSER;
+    Ipv4OutOfRangePart => "IPv4-out-of-range-part", true, IPV4_PARSER;
+    Ipv4NonAsciiInput => "IPv4-non-ASCII-input", false, HOST_PARSER;
+    Ipv6Unclosed => "IPv6-unclosed", true, HOST_PARSER;
+    Ipv6InvalidCompression => "IPv6-invalid-compression", true, IPV6_PARSER;
+    Ipv6TooManyPieces => "IPv6-too-many-pieces", true, IPV6_PARSER;
+    Ipv6MultipleCompression => "IPv6-multiple-compression", true, IPV6_PARSER;
+    Ipv6InvalidCodePoint => "IPv6-invalid-code-point", true, IPV6_PARSER;
+    Ipv6TooFewPieces => "IPv6-too-few-pieces", true, IPV6_PARSER;
+    Ipv6PieceLeadingZero => "IPv6-piece-leading-zero", false, IPV6_PARSER;
+    Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces", true, IPV6_PARSER;
+    Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point", true, IPV6_PARSER;
+    Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part", true, IPV6_PARSER;
+    Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts", true, IPV6_PARSER;
+    // URL parsing (invalid-URL-unit is also reported by the opaque-host parser)
+    InvalidUrlUnit => "invalid-URL-unit", false, URL_PARSER;
+    SpecialSchemeMissingFollowingSolidus => "special-scheme-missing-following-solidus", false, URL_PARSER;
+    MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL", true, URL_PARSER;
+    InvalidReverseSolidus => "invalid-reverse-solidus", false, URL_PARSER;
+    InvalidCredentials => "invalid-credentials", false, URL_PARSER;
+    HostMissing => "host-missing", true, URL_PARSER;
+    PortOutOfRange => "port-out-of-range", true, URL_PARSER;
+    PortInvalid => "port-invalid", true, URL_PARSER;
+    FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter", false, URL_PARSER;
+    FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host", false, URL_PARSER;
 }
+
+/// A validation-error name the standard no longer has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Renamed {
+    /// The old name, as earlier texts of the standard (and the seed copy) spell it.
+    pub old: &'static str,
+    /// The kind the standard reports instead, if any.
+    pub now: Option<ValidationErrorKind>,
+    /// When and why it went.
+    pub revision: &'static str,
+}
+
+/// Every dropped name, with what replaced it: the one place the old names are kept.
+pub const RENAMED: &[Renamed] = &[
+    Renamed {
+        old: "domain-invalid-code-point",
+        now: Some(ValidationErrorKind::DomainToAscii),
+        revision:
+            "dropped by the 2026 domain-parser rewrite (whatwg/url#914, \"Add Unicode ToASCII \
+                   fallback for ASCII domains\"); absent from whatwg/url 6ae8486 (2026-07-02): the \
+                   domain parser now runs Unicode ToASCII strictly first and reports any failure \
+                   as domain-to-ASCII, and its forbidden-domain-code-point step returns failure \
+                   without an error of its own",
+    },
+    Renamed {
+        old: "domain-to-Unicode",
+        now: Some(ValidationErrorKind::DomainToAscii),
+        revision: "dropped by the same change (absent from whatwg/url 6ae8486): domain to Unicode \
+                   signifies no errors (\"any recorded errors will already have been signified \
+                   as validation errors\" by the host parser's domain-to-ASCII)",
+    },
+];
 
 impl fmt::Display for ValidationErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -83,9 +159,8 @@ impl fmt::Display for ValidationErrorKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ValidationError {
     pub kind: ValidationErrorKind,
-    /// Byte offset into the input string handed to the parser (after the spec's
-    /// leading/trailing C0-control-or-space trimming, offsets still count from the
-    /// original input's start).
+    /// Byte offset into the input string handed to the parser (see the module's
+    /// "What a position points at").
     pub position: usize,
 }
 

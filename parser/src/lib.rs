@@ -5,6 +5,8 @@
 //!   [`State`] variant per spec state, the serializer, the host parser, percent-encode sets,
 //!   origin, the URL API getters and setters and application/x-www-form-urlencoded; every
 //!   parse returns the spec's named validation errors ([`ValidationErrorKind`]);
+//! - the standard's valid-URL-string grammar, apart from the parser ([`valid`]), and the
+//!   `validity` check that puts both notions of validity side by side;
 //! - RFC 3986 (and RFC 2396 where it differs): the generic split, a strict ABNF check,
 //!   reference resolution and normalization ([`rfc3986`], [`rfc2396`]).
 //!
@@ -18,6 +20,7 @@ pub mod host;
 pub mod percent;
 pub mod rfc2396;
 pub mod rfc3986;
+pub mod valid;
 
 mod parser;
 mod record;

@@ -46,77 +46,66 @@ pub fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c <= '\u{1F}' || c == '%' || c == '\u{7F}'
 }
 
-/// The UTS #46 _UseSTD3ASCIIRules_ flag, as the `idna` crate takes it. With beStrict false
-/// nothing is denied inside UTS #46: the URL Standard checks the forbidden domain code
-/// points itself afterwards, so that it can name the error domain-invalid-code-point.
-fn ascii_deny_list(be_strict: bool) -> AsciiDenyList {
-    if be_strict {
-        AsciiDenyList::STD3
+/// <https://url.spec.whatwg.org/#domain-parser-toascii>: "the result of running Unicode
+/// ToASCII with domain_name set to domain, CheckHyphens set to beStrict, CheckBidi set to true,
+/// CheckJoiners set to true, UseSTD3ASCIIRules set to beStrict, Transitional_Processing set to
+/// false, VerifyDnsLength set to beStrict, and IgnoreInvalidPunycode set to false."
+///
+/// (The `idna` crate always checks bidi and joiners, never uses transitional processing and
+/// never ignores invalid Punycode; `DnsLength::Verify` is VerifyDnsLength=true, which rejects
+/// the empty root label of a trailing dot.)
+fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, ()> {
+    let (deny_list, hyphens, dns_length) = if be_strict {
+        (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
     } else {
-        AsciiDenyList::EMPTY
-    }
+        (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
+    };
+    Uts46::new().to_ascii(domain.as_bytes(), deny_list, hyphens, dns_length).map_err(|_| ())
 }
 
-/// <https://url.spec.whatwg.org/#concept-domain-to-ascii>
+/// <https://url.spec.whatwg.org/#concept-domain-to-ascii> (the "domain parser")
 ///
-/// Validation errors are reported at `offset` (the start of the domain in the URL input):
-/// UTS #46 maps the whole domain, so a failure has no single position.
+/// Its one validation error, domain-to-ASCII, is reported at `offset` (the start of the domain
+/// in the URL input): UTS #46 maps the whole domain, so a failure has no single position.
 pub fn domain_to_ascii<'a>(
     domain: Cow<'a, str>,
     be_strict: bool,
     errors: &mut Errors,
     offset: usize,
 ) -> Result<Cow<'a, str>, HostParseFailure> {
-    let result = if !be_strict && domain.is_ascii() {
-        // An ASCII domain is only ASCII-lowercased when beStrict is false: UTS #46 does not
-        // run, so neither invalid Punycode nor other IDNA rules fail it (WPT toascii.json:
-        // "xn--a" → "xn--a" but "xn--a.ß" → failure; urltestdata.json: "Domain is ASCII,
-        // but a label is invalid IDNA"). The seed's text of the standard predates this and
-        // only notes that ToASCII then amounts to lowercasing for labels without "xn--".
+    // "1. Let strictResult be the result of running domain parser ToASCII with domain and
+    // true."
+    let strict_result = domain_parser_to_ascii(&domain, true);
+    // "2. If strictResult is a failure value, domain-to-ASCII validation error. This step
+    // does not return."
+    if strict_result.is_err() {
+        errors.report(ValidationErrorKind::DomainToAscii, offset);
+    }
+    // "3. If beStrict is true: 1. If strictResult is a failure value, then return failure.
+    // 2. Return strictResult."
+    if be_strict {
+        return strict_result.map(|r| Cow::Owned(r.into_owned())).map_err(|()| HostParseFailure);
+    }
+    // "4. Let result be null."
+    // "5. If domain is an ASCII string, then set result to domain, lowercased."
+    let result = if domain.is_ascii() {
         ascii_lowercase(&domain)
     } else {
-        // "Let result be the result of running Unicode ToASCII with domain_name set to
-        // domain, CheckHyphens set to false, CheckBidi set to true, CheckJoiners set to
-        // true, UseSTD3ASCIIRules set to beStrict, Transitional_Processing set to false,
-        // VerifyDnsLength set to beStrict, and IgnoreInvalidPunycode set to false."
-        // (The `idna` crate always checks bidi and joiners, never uses transitional
-        // processing and never ignores invalid Punycode.)
-        let dns_length = if be_strict { DnsLength::Verify } else { DnsLength::Ignore };
-        let result = Uts46::new().to_ascii(
-            domain.as_bytes(),
-            ascii_deny_list(be_strict),
-            Hyphens::Allow,
-            dns_length,
-        );
-        // "If result is a failure value, domain-to-ASCII validation error, return failure."
-        let Ok(result) = result else {
-            errors.report(ValidationErrorKind::DomainToAscii, offset);
-            return Err(HostParseFailure);
-        };
+        // "6. Otherwise: 1. Set result to the result of running domain parser ToASCII with
+        // domain and false. 2. If result is a failure value, then return failure."
+        let result = domain_parser_to_ascii(&domain, false).map_err(|()| HostParseFailure)?;
         Cow::Owned(result.into_owned())
     };
-    // "If beStrict is false:"
-    if !be_strict {
-        // "If result is the empty string, domain-to-ASCII validation error, return failure."
-        if result.is_empty() {
-            errors.report(ValidationErrorKind::DomainToAscii, offset);
-            return Err(HostParseFailure);
-        }
-        // "If result contains a forbidden domain code point, domain-invalid-code-point
-        // validation error, return failure."
-        // (result is ASCII: either the lowercased ASCII domain or ToASCII's output, so a
-        // byte test is the code point test.)
-        debug_assert!(result.is_ascii());
-        if result.bytes().any(|b| is_forbidden_domain_code_point(char::from(b))) {
-            let position =
-                domain.find(is_forbidden_domain_code_point).map_or(offset, |i| offset + i);
-            errors.report(ValidationErrorKind::DomainInvalidCodePoint, position);
-            return Err(HostParseFailure);
-        }
+    // "7. If result is the empty string, then return failure."
+    // "8. If result contains a forbidden domain code point, then return failure."
+    // (result is ASCII: either the lowercased ASCII domain or ToASCII's output, so a byte
+    // test is the code point test. Neither step names an error: strictResult, which
+    // UseSTD3ASCIIRules and VerifyDnsLength make fail on both, already did.)
+    debug_assert!(result.is_ascii());
+    if result.is_empty() || result.bytes().any(|b| is_forbidden_domain_code_point(char::from(b))) {
+        return Err(HostParseFailure);
     }
-    // "Assert: result is not the empty string and does not contain a forbidden domain
-    // code point." (With beStrict true, UseSTD3ASCIIRules and VerifyDnsLength ensure it.)
-    // "Return result."
+    // "9. Return result."
     Ok(result)
 }
 
@@ -132,25 +121,20 @@ fn ascii_lowercase<'a>(domain: &Cow<'a, str>) -> Cow<'a, str> {
 
 /// <https://url.spec.whatwg.org/#concept-domain-to-unicode>
 ///
-/// Always returns a result; UTS #46 marks the labels it could not process with U+FFFD.
-pub fn domain_to_unicode(
-    domain: &str,
-    be_strict: bool,
-    errors: &mut Errors,
-    offset: usize,
-) -> String {
-    // "Let result be the result of running Unicode ToUnicode with domain_name set to domain,
-    // CheckHyphens set to false, CheckBidi set to true, CheckJoiners set to true,
-    // UseSTD3ASCIIRules set to beStrict, Transitional_Processing set to false, and
+/// Reports no validation error: "Because domain can only result from the host parser, any
+/// recorded errors will already have been signified as validation errors."
+pub fn domain_to_unicode(domain: &str) -> String {
+    // "1. Let result be the result of running Unicode ToUnicode with domain_name set to
+    // domain, CheckHyphens set to false, CheckBidi set to true, CheckJoiners set to true,
+    // UseSTD3ASCIIRules set to false, Transitional_Processing set to false, and
     // IgnoreInvalidPunycode set to false."
     let (result, status) =
-        Uts46::new().to_unicode(domain.as_bytes(), ascii_deny_list(be_strict), Hyphens::Allow);
-    // "Signify domain-to-Unicode validation errors for any returned errors, and then return
-    // result."
-    if status.is_err() {
-        errors.report(ValidationErrorKind::DomainToUnicode, offset);
+        Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    // "2. If an error was recorded, then return domain." "3. Return result."
+    match status {
+        Ok(()) => result.into_owned(),
+        Err(_) => domain.to_owned(),
     }
-    result.into_owned()
 }
 
 #[cfg(test)]
@@ -163,6 +147,10 @@ mod tests {
         (result, errors)
     }
 
+    fn kinds(errors: &Errors) -> Vec<ValidationErrorKind> {
+        errors.as_slice().iter().map(|e| e.kind).collect()
+    }
+
     #[test]
     fn spec_examples() {
         // From the spec's host table and its note on UTS #46 vs IDNA2008.
@@ -173,62 +161,56 @@ mod tests {
     }
 
     #[test]
-    fn failure_reports_domain_to_ascii() {
-        // U+FFFD is disallowed by UTS #46 (toascii.json: "\u{FFFD}.com" → null).
+    fn strict_failure_is_reported_even_when_the_relaxed_result_is_used() {
+        use ValidationErrorKind::DomainToAscii;
+        // Valid under the strict parameters: no error.
+        assert!(to_ascii("example.com", false).1.is_empty());
+        // "a_b" breaks UseSTD3ASCIIRules, "-a" and "ab--c" CheckHyphens, a 64-octet label
+        // and a trailing dot VerifyDnsLength: domain-to-ASCII, yet the ASCII domain is used.
+        let long_label = "a".repeat(64);
+        for domain in ["a_b", "-a", "ab--c", long_label.as_str(), "example.com.", "a..b"] {
+            let (result, errors) = to_ascii(domain, false);
+            assert_eq!(result.as_deref(), Ok(domain), "{domain}");
+            assert_eq!(kinds(&errors), vec![DomainToAscii], "{domain}");
+        }
+        // The note's example: invalid Punycode in an ASCII domain is only lowercased.
+        assert_eq!(to_ascii("XN--8I7CAA", false).0.unwrap(), "xn--8i7caa");
+        // U+FFFD is disallowed by UTS #46 (toascii.json: "\u{FFFD}.com" → null): one error,
+        // then failure.
         let (result, errors) = to_ascii("\u{FFFD}.com", false);
-        assert_eq!(result, Err(HostParseFailure));
-        assert_eq!(errors.as_slice()[0].kind, ValidationErrorKind::DomainToAscii);
-        // Only ignored code points: the result is empty.
+        assert_eq!((result, kinds(&errors)), (Err(HostParseFailure), vec![DomainToAscii]));
+        // Only ignored code points: the relaxed result is empty, failure.
         let (result, errors) = to_ascii("\u{AD}", false);
-        assert_eq!(result, Err(HostParseFailure));
-        assert!(errors.contains(ValidationErrorKind::DomainToAscii));
-        // The empty string, unchanged by lowercasing, is empty too.
-        let (result, errors) = to_ascii("", false);
-        assert_eq!(result, Err(HostParseFailure));
-        assert!(errors.contains(ValidationErrorKind::DomainToAscii));
+        assert_eq!((result, kinds(&errors)), (Err(HostParseFailure), vec![DomainToAscii]));
     }
 
     #[test]
-    fn forbidden_domain_code_point_reports_domain_invalid_code_point() {
-        let (result, errors) = to_ascii("exa%mple", false);
-        assert_eq!(result, Err(HostParseFailure));
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors.as_slice()[0].kind, ValidationErrorKind::DomainInvalidCodePoint);
-        assert_eq!(errors.as_slice()[0].position, 3);
+    fn forbidden_domain_code_points_fail_after_the_strict_error() {
+        use ValidationErrorKind::DomainToAscii;
+        for domain in ["exa%mple", "a<b", "exa mple", ""] {
+            let (result, errors) = to_ascii(domain, false);
+            assert_eq!((result, kinds(&errors)), (Err(HostParseFailure), vec![DomainToAscii]));
+        }
         // U+2A74 (⩴) maps to "::=", which contains a forbidden domain code point.
         let (result, errors) = to_ascii("a\u{2A74}b", false);
-        assert_eq!(result, Err(HostParseFailure));
-        assert!(errors.contains(ValidationErrorKind::DomainInvalidCodePoint));
+        assert_eq!((result, kinds(&errors)), (Err(HostParseFailure), vec![DomainToAscii]));
     }
 
     #[test]
-    fn ascii_domains_are_only_lowercased_unless_strict() {
-        // WPT toascii.json.
+    fn be_strict_returns_the_strict_result() {
         assert_eq!(to_ascii("xn--a", false).0.unwrap(), "xn--a");
-        assert_eq!(to_ascii("XN--ZN7C.com", false).0.unwrap(), "xn--zn7c.com");
-        assert_eq!(to_ascii("xn--ls8h=", false).0.unwrap(), "xn--ls8h=");
-        assert_eq!(to_ascii("xn--a.\u{DF}", false).0, Err(HostParseFailure));
         assert_eq!(to_ascii("xn--a", true).0, Err(HostParseFailure));
-    }
-
-    #[test]
-    fn be_strict_applies_std3_and_dns_length() {
-        assert!(to_ascii("a_b", false).0.is_ok());
+        assert_eq!(to_ascii("xn--a.\u{DF}", false).0, Err(HostParseFailure));
         assert!(to_ascii("a_b", true).0.is_err());
-        let long_label = "a".repeat(64);
-        assert!(to_ascii(&long_label, false).0.is_ok());
-        assert!(to_ascii(&long_label, true).0.is_err());
+        assert_eq!(to_ascii("EXAMPLE.com", true).0.unwrap(), "example.com");
     }
 
     #[test]
-    fn to_unicode_and_its_error() {
-        let mut errors = Errors::new();
-        assert_eq!(domain_to_unicode("xn--fa-hia.example", false, &mut errors, 0), "faß.example");
-        assert!(errors.is_empty());
-        // "xn--a" is invalid Punycode: ToUnicode records an error (and keeps a U+FFFD).
-        let unicode = domain_to_unicode("xn--a.example", false, &mut errors, 5);
-        assert!(unicode.contains('\u{FFFD}'));
-        assert_eq!(errors.as_slice()[0].kind, ValidationErrorKind::DomainToUnicode);
-        assert_eq!(errors.as_slice()[0].position, 5);
+    fn to_unicode_returns_the_domain_on_error() {
+        assert_eq!(domain_to_unicode("xn--fa-hia.example"), "faß.example");
+        // "xn--a" is invalid Punycode: an error is recorded, so the domain comes back as is.
+        assert_eq!(domain_to_unicode("xn--a.example"), "xn--a.example");
+        // The spec's note: xn--8i7caa decodes to ｗｗｗ (status "mapped"), an error.
+        assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
     }
 }

@@ -92,6 +92,18 @@ pub fn parse_ipv4(
     errors: &mut Errors,
     offset: usize,
 ) -> Result<u32, HostParseFailure> {
+    parse_ipv4_located(input, errors, offset, true)
+}
+
+/// The IPv4 parser; with `parts_located` false (`input` is not the URL input's text, see the
+/// host parser) every validation error is reported at `offset`.
+pub(crate) fn parse_ipv4_located(
+    input: &str,
+    errors: &mut Errors,
+    offset: usize,
+    parts_located: bool,
+) -> Result<u32, HostParseFailure> {
+    let at = |i: usize| if parts_located { offset + i } else { offset };
     // "Let parts be the result of strictly splitting input on U+002E (.)."
     // "If the last item in parts is the empty string, then:"
     //   "IPv4-empty-part validation error."
@@ -99,12 +111,17 @@ pub fn parse_ipv4(
     let (parts_text, dropped_empty) =
         if input.is_empty() { (input, false) } else { split_dropping_empty_last(input) };
     if dropped_empty || input.is_empty() {
-        errors.report(ValidationErrorKind::Ipv4EmptyPart, offset + input.len());
+        errors.report(ValidationErrorKind::Ipv4EmptyPart, at(input.len()));
+    }
+    let size = parts_text.split('.').count();
+    // "If parts's size is less than 4, IPv4-too-few-parts validation error."
+    if size < 4 {
+        errors.report(ValidationErrorKind::Ipv4TooFewParts, at(0));
     }
     // "If parts's size is greater than 4, IPv4-too-many-parts validation error, return
     // failure."
-    if parts_text.split('.').nth(4).is_some() {
-        errors.report(ValidationErrorKind::Ipv4TooManyParts, offset);
+    if size > 4 {
+        errors.report(ValidationErrorKind::Ipv4TooManyParts, at(0));
         return Err(HostParseFailure);
     }
     // "Let numbers be an empty list."
@@ -117,12 +134,12 @@ pub fn parse_ipv4(
         // "Let result be the result of parsing part."
         // "If result is failure, IPv4-non-numeric-part validation error, return failure."
         let Some((number, non_decimal)) = parse_ipv4_number(part) else {
-            errors.report(ValidationErrorKind::Ipv4NonNumericPart, offset + part_start);
+            errors.report(ValidationErrorKind::Ipv4NonNumericPart, at(part_start));
             return Err(HostParseFailure);
         };
         // "If result[1] is true, IPv4-non-decimal-part validation error."
         if non_decimal {
-            errors.report(ValidationErrorKind::Ipv4NonDecimalPart, offset + part_start);
+            errors.report(ValidationErrorKind::Ipv4NonDecimalPart, at(part_start));
         }
         // "Append result[0] to numbers."
         numbers[count] = number;
@@ -133,7 +150,7 @@ pub fn parse_ipv4(
     let numbers = &numbers[..count];
     // "If any item in numbers is greater than 255, IPv4-out-of-range-part validation error."
     if let Some(i) = numbers.iter().position(|&n| n > 255) {
-        errors.report(ValidationErrorKind::Ipv4OutOfRangePart, offset + starts[i]);
+        errors.report(ValidationErrorKind::Ipv4OutOfRangePart, at(starts[i]));
     }
     // "If any but the last item in numbers is greater than 255, then return failure."
     let (&last, init) = numbers.split_last().expect("parts is never empty");
@@ -228,22 +245,31 @@ mod tests {
         assert_eq!(ipv4("1.2.x.4"), (Err(HostParseFailure), vec![Ipv4NonNumericPart]));
         // Only one empty last part is removed: "1.2.3.4.." keeps five parts.
         assert_eq!(ipv4("1.2.3.4..").1, vec![Ipv4EmptyPart, Ipv4TooManyParts]);
-        assert_eq!(ipv4("1.2..").1, vec![Ipv4EmptyPart, Ipv4NonNumericPart]);
-        assert_eq!(ipv4("").1, vec![Ipv4EmptyPart, Ipv4NonNumericPart]);
-        assert_eq!(ipv4("0x7f.1"), (Ok(0x7F00_0001), vec![Ipv4NonDecimalPart]));
+        assert_eq!(ipv4("1.2..").1, vec![Ipv4EmptyPart, Ipv4TooFewParts, Ipv4NonNumericPart]);
+        assert_eq!(ipv4("").1, vec![Ipv4EmptyPart, Ipv4TooFewParts, Ipv4NonNumericPart]);
+        // The spec's example for IPv4-too-few-parts, and the order of the steps: too few
+        // parts before each part's own errors.
+        assert_eq!(ipv4("1.2.3"), (Ok(0x0102_0003), vec![Ipv4TooFewParts]));
+        assert_eq!(ipv4("0x7f.1"), (Ok(0x7F00_0001), vec![Ipv4TooFewParts, Ipv4NonDecimalPart]));
         assert_eq!(
             ipv4("1.2.3.0400"),
             (Err(HostParseFailure), vec![Ipv4NonDecimalPart, Ipv4OutOfRangePart])
         );
         // Out of range but not fatal: the last part may span the remaining bytes.
-        assert_eq!(ipv4("1.256"), (Ok(0x0100_0100), vec![Ipv4OutOfRangePart]));
+        assert_eq!(ipv4("1.256"), (Ok(0x0100_0100), vec![Ipv4TooFewParts, Ipv4OutOfRangePart]));
     }
 
     #[test]
     fn error_positions_point_at_the_part() {
         let mut errors = Errors::new();
-        let _ = parse_ipv4("1.0x2.3", &mut errors, 10);
-        assert_eq!(errors.as_slice()[0].position, 12);
+        let _ = parse_ipv4("1.2.0x3.4.", &mut errors, 10);
+        let found: Vec<_> = errors.as_slice().iter().map(|e| (e.kind, e.position)).collect();
+        use ValidationErrorKind::*;
+        assert_eq!(found, vec![(Ipv4EmptyPart, 20), (Ipv4NonDecimalPart, 14)]);
+        // Not located: everything at the offset.
+        let mut errors = Errors::new();
+        let _ = parse_ipv4_located("1.2.0x3.4.", &mut errors, 10, false);
+        assert!(errors.as_slice().iter().all(|e| e.position == 10));
     }
 
     #[test]

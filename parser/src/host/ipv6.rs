@@ -85,6 +85,7 @@ pub fn parse_ipv6(
             compress = Some(piece_index);
             continue;
         }
+        let piece_start = p.pointer;
         let (value, length) = read_hex_piece(&mut p);
         // "If c is U+002E (.), then:"
         if p.c() == Some(b'.') {
@@ -118,6 +119,11 @@ pub fn parse_ipv6(
         // error, return failure."
         else if p.c().is_some() {
             return fail(Ipv6InvalidCodePoint, &p, errors, offset);
+        }
+        // "If length is greater than 1 and value is less than 0x10^(length − 1),
+        // IPv6-piece-leading-zero validation error." (Reported at the piece's first digit.)
+        if length > 1 && u32::from(value) < 0x10u32.pow(length as u32 - 1) {
+            errors.report(Ipv6PieceLeadingZero, offset + piece_start);
         }
         // "Set address[pieceIndex] to value." "Increase pieceIndex by 1."
         address[piece_index] = value;
@@ -329,7 +335,10 @@ mod tests {
         let result = parse_ipv6(input, &mut errors, 0);
         match result {
             Ok(address) => {
-                assert!(errors.is_empty(), "{input}: {errors:?}");
+                assert!(
+                    errors.as_slice().iter().all(|e| e.kind == Ipv6PieceLeadingZero),
+                    "{input}: {errors:?}"
+                );
                 Ok(address)
             }
             Err(HostParseFailure) => {
@@ -375,6 +384,35 @@ mod tests {
         assert_eq!(ipv6("::1.2.3.256"), Err(Ipv4InIpv6OutOfRangePart));
         assert_eq!(ipv6("::1.2.3"), Err(Ipv4InIpv6TooFewParts));
         assert_eq!(ipv6("::1.2.3."), Err(Ipv4InIpv6InvalidCodePoint));
+    }
+
+    #[test]
+    fn piece_leading_zero_is_reported_for_each_piece_that_has_one() {
+        let leading_zeros = |input: &str| {
+            let mut errors = Errors::new();
+            let result = parse_ipv6(input, &mut errors, 100);
+            let found: Vec<_> = errors.as_slice().iter().map(|e| (e.kind, e.position)).collect();
+            (result.is_ok(), found)
+        };
+        // The spec's example, "https://[::01]": a piece of length 2 whose value is < 0x10.
+        assert_eq!(leading_zeros("::01"), (true, vec![(Ipv6PieceLeadingZero, 102)]));
+        assert_eq!(
+            leading_zeros("0001:02::0abc"),
+            (
+                true,
+                vec![
+                    (Ipv6PieceLeadingZero, 100),
+                    (Ipv6PieceLeadingZero, 105),
+                    (Ipv6PieceLeadingZero, 109)
+                ]
+            )
+        );
+        // A lone 0, and pieces without a leading zero, are fine.
+        assert_eq!(leading_zeros("0:0::10:100:1000"), (true, vec![]));
+        // A piece followed by an invalid code point fails before the leading-zero step.
+        assert_eq!(leading_zeros("01x::"), (false, vec![(Ipv6InvalidCodePoint, 102)]));
+        // The IPv4 part's digits are not an IPv6 piece.
+        assert_eq!(leading_zeros("::1.2.3.4"), (true, vec![]));
     }
 
     #[test]

@@ -68,14 +68,17 @@ fn every_host_validation_error_by_name() {
     // parser (as a special URL's host unless noted).
     let cases: &[(&str, bool, &str)] = &[
         ("\u{FFFD}.com", false, "domain-to-ASCII"),
-        ("exa mple.com", false, "domain-invalid-code-point"),
-        ("exa%25mple.com", false, "domain-invalid-code-point"),
+        ("exa mple.com", false, "domain-to-ASCII"),
+        ("exa%25mple.com", false, "domain-to-ASCII"),
+        ("exam%70le.org", false, "domain-percent-encoded"),
         ("exa mple", true, "host-invalid-code-point"),
         ("1.2.3.4.", false, "IPv4-empty-part"),
+        ("1.2.3", false, "IPv4-too-few-parts"),
         ("1.2.3.4.5", false, "IPv4-too-many-parts"),
         ("1.2.3.09", false, "IPv4-non-numeric-part"),
         ("0x7f.0.0.1", false, "IPv4-non-decimal-part"),
         ("1.2.3.256", false, "IPv4-out-of-range-part"),
+        ("\u{2460}.\u{2461}.\u{2462}.\u{2463}", false, "IPv4-non-ASCII-input"),
         ("[::1", false, "IPv6-unclosed"),
         ("[::1", true, "IPv6-unclosed"),
         ("[:1]", false, "IPv6-invalid-compression"),
@@ -83,6 +86,7 @@ fn every_host_validation_error_by_name() {
         ("[1::2::3]", false, "IPv6-multiple-compression"),
         ("[1:2:3:4:5:6:7:g]", false, "IPv6-invalid-code-point"),
         ("[1:2:3:4:5:6:7]", false, "IPv6-too-few-pieces"),
+        ("[::01]", false, "IPv6-piece-leading-zero"),
         ("[1:2:3:4:5:6:7:1.2.3.4]", false, "IPv4-in-IPv6-too-many-pieces"),
         ("[::1.2.3.4x]", false, "IPv4-in-IPv6-invalid-code-point"),
         ("[::1.2.3.256]", false, "IPv4-in-IPv6-out-of-range-part"),
@@ -94,16 +98,30 @@ fn every_host_validation_error_by_name() {
         let names: Vec<&str> = errors_of(input, is_opaque).iter().map(|k| k.name()).collect();
         assert!(names.contains(&name), "{input:?}: expected {name}, got {names:?}");
     }
-    // domain-to-Unicode is reported by domain to Unicode, which the host parser never runs.
-    let mut errors = Errors::new();
-    let _ = domain_to_unicode("xn--a.com", false, &mut errors, 0);
-    assert_eq!(errors.as_slice()[0].kind.name(), "domain-to-Unicode");
+}
+
+#[test]
+fn domain_errors_in_the_host_parsers_order() {
+    // "https://exa%23mple.org" (the table's example): percent-decoded to "exa#mple.org".
+    assert_eq!(host("exa%23mple.org", false), Err(vec![DomainPercentEncoded, DomainToAscii]));
+    // Percent-encoded bytes that decode to a fine domain: one non-fatal error.
+    assert_eq!(host("a%2Eb", false), Ok("a.b".into()));
+    assert_eq!(errors_of("a%2Eb", false), vec![DomainPercentEncoded]);
+    // IPv4-non-ASCII-input: "domain is not an ASCII string", after percent-decoding.
+    assert_eq!(host("\u{FF11}.2.3.4", false), Ok("1.2.3.4".into()));
+    assert_eq!(errors_of("\u{FF11}.2.3.4", false), vec![Ipv4NonAsciiInput]);
+    assert_eq!(errors_of("%EF%BC%91.2.3.4", false), vec![DomainPercentEncoded, Ipv4NonAsciiInput]);
+    assert_eq!(errors_of("%31.2.3.4", false), vec![DomainPercentEncoded]);
+    assert_eq!(errors_of("\u{FF11}.2.3", false), vec![Ipv4NonAsciiInput, Ipv4TooFewParts]);
+    // A non-ASCII domain that does not end in a number is no IPv4 matter.
+    assert_eq!(errors_of("\u{FF11}.example", false), vec![]);
 }
 
 #[test]
 fn fatal_errors_come_with_failure_and_others_do_not() {
     assert_eq!(host("1.2.3.4.", false), Ok("1.2.3.4".into()));
-    assert_eq!(errors_of("1.2.3.4.", false), vec![Ipv4EmptyPart]);
+    // The trailing dot also fails strict ToASCII (VerifyDnsLength): domain-to-ASCII first.
+    assert_eq!(errors_of("1.2.3.4.", false), vec![DomainToAscii, Ipv4EmptyPart]);
     assert_eq!(host("0x7f.0.0.1", false), Ok("127.0.0.1".into()));
     assert_eq!(host("1.2.3.09", false), Err(vec![Ipv4NonNumericPart]));
     // Opaque hosts keep invalid URL units (percent-encoding C0 controls and non-ASCII).
@@ -121,6 +139,9 @@ fn error_positions_add_the_offset() {
     let _ = parse_host("[1:x]", false, &mut errors, 8);
     let _ = parse_host("ab cd", true, &mut errors, 8);
     let _ = parse_host("ab%", true, &mut errors, 8);
+    let _ = parse_host("a%41%42", false, &mut errors, 8);
+    let _ = parse_host("1.0x2", false, &mut errors, 8);
+    let _ = parse_host("%31.0x2", false, &mut errors, 8);
     let positions: Vec<_> = errors.as_slice().iter().map(|e| (e.kind, e.position)).collect();
     assert_eq!(
         positions,
@@ -128,7 +149,14 @@ fn error_positions_add_the_offset() {
             (Ipv6Unclosed, 8),
             (Ipv6InvalidCodePoint, 11),
             (HostInvalidCodePoint, 10),
-            (InvalidUrlUnit, 10)
+            (InvalidUrlUnit, 10),
+            (DomainPercentEncoded, 9),
+            (Ipv4TooFewParts, 8),
+            (Ipv4NonDecimalPart, 10),
+            // Percent-decoding changed the host: IPv4 errors at its start.
+            (DomainPercentEncoded, 8),
+            (Ipv4TooFewParts, 8),
+            (Ipv4NonDecimalPart, 8),
         ]
     );
 }

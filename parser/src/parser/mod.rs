@@ -479,8 +479,8 @@ pub(crate) fn is_normalized_windows_drive_letter(s: &str) -> bool {
 /// <https://url.spec.whatwg.org/#start-with-a-windows-drive-letter>
 pub(crate) fn starts_with_windows_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() >= 2
-        && is_windows_drive_letter(&s[..2])
+    // `get`: the first two bytes may end inside a multi-byte code point.
+    s.get(..2).is_some_and(is_windows_drive_letter)
         && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
 }
 

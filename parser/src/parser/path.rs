@@ -299,9 +299,11 @@ impl Parser<'_> {
             // "2. Otherwise, if c is U+0023 (#), then set url's fragment to the empty string
             // and state to fragment state."
             Some('#') => self.enter_fragment(),
-            // "3. Otherwise, if c is U+0020 SPACE: if remaining starts with U+003F (?) or
-            // U+0023 (#), then append "%20" to url's path; otherwise append U+0020 SPACE."
+            // "3. Otherwise, if c is U+0020 SPACE: 1. Invalid-URL-unit validation error.
+            // 2. If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
+            // path. 3. Otherwise, append U+0020 SPACE to url's path."
             Some(' ') => {
+                self.report(E::InvalidUrlUnit);
                 let next = self.remaining(c).as_bytes().first();
                 let text = if matches!(next, Some(b'?' | b'#')) { "%20" } else { " " };
                 self.url.serialization.push_str(text);
