@@ -118,3 +118,38 @@ fn explain_projection_prints_the_table() {
     assert!(text.contains("scheme     protocol without its trailing `:`"), "{text}");
     assert!(text.contains("percent-encoding"), "{text}");
 }
+
+#[test]
+fn a_missing_ledger_folder_exits_2() {
+    let dir = fixture(None);
+    let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .arg("conform")
+        .args(["--only-cases", "--cases"])
+        .arg(dir.path().join("cases"))
+        .args(["--table-oracle", &format!("fake={}", dir.path().join("fake.json").display())])
+        .arg("--ledger")
+        .arg(dir.path().join("no-such-ledger"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no-such-ledger"), "{stderr}");
+}
+
+#[test]
+fn an_unavailable_oracle_named_with_oracle_exits_2() {
+    // Without an interpreter on PATH, python-urllib cannot run: a harness error, not a pass
+    // over zero cases.
+    let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["conform", "--oracle", "python-urllib", "--suite", "rfc/rfc3986-5.4-strict"])
+        .env("PATH", "/nonexistent")
+        .env_remove("URLDIFF_PYTHON")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("python-urllib was asked for with --oracle but cannot run"),
+        "{stderr}"
+    );
+}

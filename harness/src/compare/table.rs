@@ -41,7 +41,10 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highl
     let mut out = String::new();
     if let Some(why) = &compared.base_failure {
         let base = compared.request.base.as_deref().unwrap_or("");
-        let _ = writeln!(out, "note: the base {base:?} does not parse (WHATWG): {why}");
+        let _ = writeln!(
+            out,
+            "note: the base {base:?} does not parse (WHATWG): {why}; WHATWG-model oracles fail"
+        );
     }
     let _ = writeln!(out, "input: {:?}", compared.request.input);
     if let Some(base) = &compared.request.base {
@@ -49,7 +52,7 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highl
     }
     out.push('\n');
     write_grid(&mut out, &names, &rows, &columns, highlight);
-    write_notes(&mut out, &names, compared);
+    write_notes(&mut out, oracles, compared);
     out
 }
 
@@ -155,9 +158,15 @@ fn paint(text: &str, width: usize, differs: bool, highlight: Highlight) -> Strin
     }
 }
 
-fn write_notes(out: &mut String, names: &[&str], compared: &Compared) {
+/// Under the table: the reference's validation errors, failure reasons (not the WHATWG ones
+/// when the base does not parse: the note at the top said it once), lost answers, the oracles
+/// without an opinion, the summary and the signature.
+fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compared) {
     out.push('\n');
-    for (name, answer) in names.iter().zip(&compared.answers) {
+    let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
+    for ((oracle, name), answer) in oracles.iter().zip(&names).zip(&compared.answers) {
+        let base_said = compared.base_failure.is_some()
+            && oracle.info().model == urldiff_oracles::RecordModel::Whatwg;
         match answer {
             Answer::Parsed { errors, .. } | Answer::Failure { errors, .. }
                 if *name == "reference" && !errors.is_empty() =>
@@ -167,7 +176,7 @@ fn write_notes(out: &mut String, names: &[&str], compared: &Compared) {
             _ => {}
         }
         match answer {
-            Answer::Failure { reason, .. } if !reason.is_empty() => {
+            Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
                 let _ = writeln!(out, "{name}: failure: {}", escape(reason));
             }
             Answer::Crashed { .. } | Answer::TimedOut => {
