@@ -6,8 +6,11 @@
 //! fields; the projection reads the table, see `project`), or done by the adapter itself and
 //! listed here so that a reader of a difference knows it ([`RuleEffect::None`]).
 
+use serde::Serialize;
+
 /// What the comparison does for a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum RuleEffect {
     /// Done by the adapter; listed for the reader, nothing for the comparison to do.
     None,
@@ -19,7 +22,7 @@ pub enum RuleEffect {
 }
 
 /// One row of the adapter-rule table.
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 pub struct AdapterRule {
     /// The oracle whose answers the rule concerns.
     pub oracle: &'static str,
@@ -130,6 +133,12 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
 /// The rules of one oracle.
 pub fn rules_for(oracle: &str) -> impl Iterator<Item = &'static AdapterRule> + '_ {
     ADAPTER_RULES.iter().filter(move |rule| rule.oracle == oracle)
+}
+
+/// The rules that concern any of `oracles`, in table order (for reports).
+pub fn rules_of<'a>(oracles: impl IntoIterator<Item = &'a str>) -> Vec<&'static AdapterRule> {
+    let names: Vec<&str> = oracles.into_iter().collect();
+    ADAPTER_RULES.iter().filter(|rule| names.contains(&rule.oracle)).collect()
 }
 
 /// The comparison's effect on `field` of `oracle`'s records, if a rule has one.

@@ -195,6 +195,14 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
     if !silent.is_empty() {
         let _ = writeln!(out, "no opinion: {}", silent.join(", "));
     }
+    let applied: Vec<String> = urldiff_compare::rules::rules_of(names.iter().copied())
+        .into_iter()
+        .filter(|r| r.effect != urldiff_compare::rules::RuleEffect::None)
+        .map(|r| format!("{}/{}", r.oracle, r.name))
+        .collect();
+    if !applied.is_empty() {
+        let _ = writeln!(out, "adapter rules read: {} (--explain-projection)", applied.join(", "));
+    }
     let _ = writeln!(out, "summary: {}", summary(&compared.comparison));
     let _ = writeln!(out, "signature {}: {}", compared.signature.id(), compared.signature.line());
 }

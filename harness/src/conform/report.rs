@@ -201,6 +201,8 @@ pub struct JsonReport<'a> {
     pub wall_seconds: f64,
     #[serde(flatten)]
     pub result: &'a RunResult,
+    /// The adapter rules of the oracles that ran (what their adapters do to answers).
+    pub adapter_rules: Vec<&'static urldiff_compare::rules::AdapterRule>,
 }
 
 /// The JSON report as text.
@@ -211,6 +213,9 @@ pub fn json_text(result: &RunResult, wall_seconds: f64) -> anyhow::Result<String
         exit_code: result.exit_code(),
         wall_seconds,
         result,
+        adapter_rules: urldiff_compare::rules::rules_of(
+            result.oracles.iter().map(|o| o.info.name.as_str()),
+        ),
     };
     Ok(serde_json::to_string_pretty(&report)?)
 }
