@@ -48,7 +48,7 @@ pub fn is_lost(answer: &Answer) -> bool {
 pub fn outcome_value(answer: &Answer) -> Projected {
     Projected::Defined(match answer {
         Answer::Failure { reason, .. } if !reason.is_empty() => format!("failure: {reason}"),
-        Answer::Crashed { .. } | Answer::TimedOut => {
+        lost if is_lost(lost) => {
             format!("{}: {}", answer.outcome(), evidence(answer).unwrap_or_default())
         }
         other => other.outcome().to_owned(),
@@ -76,8 +76,9 @@ pub struct Sources<'a> {
 pub fn compare(case: &Case, truth: &Answer, got: &Answer, sources: Sources) -> Verdict {
     use Answer::*;
     match (truth, got) {
-        (_, Crashed { .. } | TimedOut) => outcome_diff(truth, got),
-        (NoOpinion | Crashed { .. } | TimedOut, _) | (_, NoOpinion) => Verdict::NoOpinion,
+        _ if is_lost(got) => outcome_diff(truth, got),
+        _ if is_lost(truth) => Verdict::NoOpinion,
+        (NoOpinion, _) | (_, NoOpinion) => Verdict::NoOpinion,
         (Failure { .. }, Failure { .. }) => Verdict::Pass,
         (Parsed { record: want, .. }, Parsed { record: have, .. }) => {
             let host_value = matches!(case.kind, CaseKind::HostToAscii);

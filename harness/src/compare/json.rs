@@ -31,7 +31,8 @@ fn answer_json(oracle: &str, answer: &Answer) -> Value {
             (serde_json::to_value(record).unwrap_or(Value::Null), errors.clone())
         }
         Answer::Failure { errors, .. } => (Value::Null, errors.clone()),
-        Answer::Crashed { .. } | Answer::NoOpinion | Answer::TimedOut => (Value::Null, Vec::new()),
+        // No opinion, or a lost answer (crashed, timed out): no record, no errors.
+        _ => (Value::Null, Vec::new()),
     };
     json!({ "oracle": oracle, "outcome": answer.outcome(), "record": record, "errors": errors })
 }

@@ -35,11 +35,11 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {
                 let _ = writeln!(out, "    {:>9}: {}", "reason", escape(reason));
                 write_errors(&mut out, errors);
             }
-            Answer::Crashed { .. } | Answer::TimedOut => {
-                let why = evidence(answer).unwrap_or_default();
-                let _ = writeln!(out, "    {:>9}: {}", "details", escape(&why));
+            other => {
+                if let Some(why) = evidence(other) {
+                    let _ = writeln!(out, "    {:>9}: {}", "details", escape(&why));
+                }
             }
-            Answer::NoOpinion => {}
         }
     }
     out.push_str("(* = differs from the first oracle that speaks about the field)\n");

@@ -11,7 +11,7 @@
 
 use crate::compare::{first_line, Compared};
 use std::fmt::Write as _;
-use urldiff_compare::verdict::evidence;
+use urldiff_compare::verdict::{evidence, is_lost};
 use urldiff_compare::{Comparison, Group, Projected};
 use urldiff_oracles::{Answer, Oracle};
 
@@ -179,7 +179,7 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
             Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
                 let _ = writeln!(out, "{name}: failure: {}", escape(reason));
             }
-            Answer::Crashed { .. } | Answer::TimedOut => {
+            lost if is_lost(lost) => {
                 let why = evidence(answer).unwrap_or_default();
                 let _ = writeln!(out, "{name}: {}: {}", answer.outcome(), escape(first_line(&why)));
             }
