@@ -34,11 +34,13 @@ bless: fetch node-deps
 	$(URLDIFF) conform --bless
 
 # Speed, as rates and ratios against competitors in the same run (no timing assertions
-# anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate.
-bench: fetch
+# anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
+# then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs.
+bench: fetch node-deps
 	$(CARGO) bench -p urldiff-parser --bench throughput
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
+	$(CARGO) bench -p urldiff --bench compare_batch
 
 lint:
 	$(CARGO) fmt --all -- --check

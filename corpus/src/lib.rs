@@ -7,7 +7,10 @@
 //! - [`usv_json`] reads JSON whose strings may hold lone-surrogate escapes (`"\uD800"`), which
 //!   a Rust `String` cannot hold, converting each lone surrogate to U+FFFD as a USVString
 //!   conversion does, and counting them.
+//! - [`urltestdata`] is the one reader of the urltestdata.json format (WPT's URL files and our
+//!   own `corpus/cases/`), returning entries of this crate's own type.
 
+pub mod urltestdata;
 pub mod usv_json;
 pub mod wpt;
 

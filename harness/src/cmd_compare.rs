@@ -1,227 +1,164 @@
-//! `urldiff compare [--base URL] INPUT`: every available oracle's answer, side by side.
+//! `urldiff compare [--base URL] INPUT`: every available oracle's answer, compared across
+//! models through the projection, as a table grouped by agreement (default), a per-oracle
+//! listing (`--wide`), one JSON object (`--json`), or a JSON Lines stream (`--jsonl`).
 //!
-//! WHATWG-model oracles get a parse case; RFC-model oracles get a resolve case when a base is
-//! given and they answer those, a parse case otherwise. Fields that differ are marked against
-//! the reference of the same model: `reference` for WHATWG records, `reference-rfc3986` for
-//! RFC records. Unavailable oracles are named with their reason and skipped. Exit code 0.
-//!
-//! `--json` prints exactly `{"input", "base", "answers": [{"oracle", "outcome", "record",
-//! "errors"}]}` (the contract other tools drive); failure reasons, crash details and the
-//! marked differences are in the table printed without `--json`, and unavailable oracles go
-//! to stderr, one line each.
+//! Exit codes: 0 when the comparison was printed, whether or not the oracles disagree (the
+//! disagreement is the output, not a failure); 2 for a harness error (an unknown or
+//! unavailable `--oracle`, two oracles with one name, an oracle losing answers, a write
+//! error). A closed stdout (`| head -1`) ends the run quietly with 0.
 
 use clap::Args;
-use serde_json::{json, Value};
-use urldiff_oracles::registry::split_available;
-use urldiff_oracles::{
-    default_oracles, Answer, Case, CaseKind, CaseKindTag, Oracle, Record, RecordModel,
-    RegistryConfig,
-};
+use std::io::{BufRead, IsTerminal as _, Write};
+use urldiff::compare::table::Highlight;
+use urldiff::compare::{self, json, listing, table, Request, Selection};
+use urldiff_oracles::{default_oracles, RegistryConfig};
+
+/// How many `--jsonl` requests are answered as one batch.
+const JSONL_BATCH: usize = 4096;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The input to give every oracle.
-    pub input: String,
+    /// The input to give every oracle (omit with --jsonl).
+    #[arg(required_unless_present_any = ["jsonl", "explain_projection"])]
+    pub input: Option<String>,
     /// Parse (or resolve) the input against this base URL.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "jsonl")]
     pub base: Option<String>,
-    /// Print one JSON object instead of a table.
-    #[arg(long)]
+    /// Print one JSON object: input, base, answers, divergences, signature.
+    #[arg(long, conflicts_with = "wide")]
     pub json: bool,
-}
-
-/// One oracle's answer with what differs from its model's reference.
-struct Row {
-    oracle: String,
-    model: RecordModel,
-    /// The fields this oracle fills (`OracleInfo::fields`).
-    fields: Vec<String>,
-    answer: Answer,
-    differs: Vec<String>,
+    /// Read JSON lines {"input": ..., "base": ...|null} from stdin; answer each with the
+    /// --json object on one line, in order, after every 4096 lines and at the end of input.
+    #[arg(long, conflicts_with_all = ["json", "wide"])]
+    pub jsonl: bool,
+    /// Show every oracle's whole answer, one field per line (the per-oracle listing).
+    #[arg(long, alias = "long")]
+    pub wide: bool,
+    /// Ask only this oracle (repeatable). Unknown or unavailable: an error.
+    #[arg(long = "oracle", value_name = "NAME")]
+    pub oracles: Vec<String>,
+    /// Print the projection, equivalence, severity and adapter-rule tables, and exit.
+    #[arg(long)]
+    pub explain_projection: bool,
 }
 
 pub fn run(args: CompareArgs) -> anyhow::Result<u8> {
-    let (available, unavailable) = split_available(default_oracles(&RegistryConfig::default()));
-    let rows = compare(&available, &args.input, args.base.as_deref());
-    if args.json {
-        let answers: Vec<Value> = rows.iter().map(row_json).collect();
-        for (name, reason) in &unavailable {
-            eprintln!("{name}: unavailable: {}", reason.lines().next().unwrap_or(""));
-        }
-        let out = json!({ "input": args.input, "base": args.base, "answers": answers });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-    } else {
-        print_rows(&rows);
-        for (name, reason) in &unavailable {
-            let first_line = reason.lines().next().unwrap_or("");
-            println!("{name}: unavailable ({first_line})");
-        }
-    }
-    Ok(0)
-}
-
-/// The case an oracle is asked, given its model and the case kinds it answers.
-fn case_for(oracle: &dyn Oracle, input: &str, base: Option<&str>) -> Case {
-    let info = oracle.info();
-    let resolves = info.case_kinds.contains(&CaseKindTag::Resolve);
-    match (info.model, base) {
-        (RecordModel::Rfc, Some(base)) if resolves => {
-            Case { input: input.to_owned(), base: Some(base.to_owned()), kind: CaseKind::Resolve }
-        }
-        _ => Case::parse(input, base),
+    let mut out = std::io::stdout().lock();
+    match write_run(&args, &mut out) {
+        Ok(()) => Ok(0),
+        Err(e) if is_broken_pipe(&e) => Ok(0),
+        Err(e) => Err(e),
     }
 }
 
-fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<Row> {
-    let mut rows: Vec<Row> = oracles
-        .iter()
-        .map(|oracle| {
-            let case = case_for(oracle.as_ref(), input, base);
-            let answer = oracle.answer_batch(std::slice::from_ref(&case)).remove(0);
-            Row {
-                oracle: oracle.info().name.clone(),
-                model: oracle.info().model,
-                fields: oracle.info().fields.clone(),
-                answer,
-                differs: Vec::new(),
-            }
-        })
-        .collect();
-    for model in [RecordModel::Whatwg, RecordModel::Rfc] {
-        let reference_name = match model {
-            RecordModel::Whatwg => "reference",
-            RecordModel::Rfc => "reference-rfc3986",
-        };
-        let Some(reference) = rows.iter().find(|r| r.oracle == reference_name) else {
-            continue;
-        };
-        let (reference_answer, reference_fields) =
-            (reference.answer.clone(), reference.fields.clone());
-        for row in rows.iter_mut().filter(|r| r.model == model && r.oracle != reference_name) {
-            row.differs = differing_fields(
-                (&reference_answer, &reference_fields),
-                (&row.answer, &row.fields),
-            );
-        }
-    }
-    rows
-}
-
-/// The fields (and `outcome`) in which `other` differs from `reference`; fields only one of
-/// them fills are not compared. A no-opinion answer differs in nothing.
-fn differing_fields(
-    (reference, reference_fields): (&Answer, &[String]),
-    (other, other_fields): (&Answer, &[String]),
-) -> Vec<String> {
-    if matches!(other, Answer::NoOpinion) || matches!(reference, Answer::NoOpinion) {
-        return Vec::new();
-    }
-    if reference.outcome() != other.outcome() {
-        return vec!["outcome".to_owned()];
-    }
-    let (Answer::Parsed { record: a, .. }, Answer::Parsed { record: b, .. }) = (reference, other)
-    else {
-        return Vec::new();
-    };
-    let (a, b) = (record_fields(a, reference_fields), record_fields(b, other_fields));
-    a.iter()
-        .filter_map(|(name, value)| {
-            let theirs = b.iter().find(|(n, _)| n == name)?;
-            (theirs.1 != *value).then(|| name.clone())
-        })
-        .collect()
-}
-
-/// A record's fields as (name, shown value), in the model's order; only fields the oracle
-/// fills (`filled`, from `OracleInfo::fields`) are shown. RFC components show `(undefined)`.
-fn record_fields(record: &Record, filled: &[String]) -> Vec<(String, String)> {
-    let shown = |name: &str| filled.is_empty() || filled.iter().any(|f| f == name);
-    let component = |v: &Option<String>| v.clone().unwrap_or_else(|| "(undefined)".to_owned());
-    let fields: Vec<(&str, Option<String>)> = match record {
-        Record::Whatwg(r) => vec![
-            ("href", r.href.clone()),
-            ("protocol", r.protocol.clone()),
-            ("username", r.username.clone()),
-            ("password", r.password.clone()),
-            ("host", r.host.clone()),
-            ("hostname", r.hostname.clone()),
-            ("port", r.port.clone()),
-            ("pathname", r.pathname.clone()),
-            ("search", r.search.clone()),
-            ("hash", r.hash.clone()),
-            ("origin", r.origin.clone()),
-        ],
-        Record::Rfc(r) => vec![
-            ("scheme", Some(component(&r.scheme))),
-            ("authority", Some(component(&r.authority))),
-            ("userinfo", Some(component(&r.userinfo))),
-            ("host", Some(component(&r.host))),
-            ("port", Some(component(&r.port))),
-            ("path", Some(r.path.clone())),
-            ("query", Some(component(&r.query))),
-            ("fragment", Some(component(&r.fragment))),
-            ("resolved", r.resolved.clone()),
-        ],
-        Record::Text { value } => vec![("value", Some(value.clone()))],
-        Record::Pairs { pairs } => vec![("pairs", Some(format!("{pairs:?}")))],
-    };
-    fields
-        .into_iter()
-        .filter(|(name, _)| {
-            matches!(record, Record::Text { .. } | Record::Pairs { .. }) || shown(name)
-        })
-        .filter_map(|(name, value)| Some((name.to_owned(), value?)))
-        .collect()
-}
-
-fn row_json(row: &Row) -> Value {
-    let (record, errors) = match &row.answer {
-        Answer::Parsed { record, errors } => {
-            (serde_json::to_value(record).unwrap_or(Value::Null), errors.clone())
-        }
-        Answer::Failure { errors, .. } => (Value::Null, errors.clone()),
-        Answer::Crashed { .. } | Answer::NoOpinion | Answer::TimedOut => (Value::Null, Vec::new()),
-    };
-    json!({
-        "oracle": row.oracle,
-        "outcome": row.answer.outcome(),
-        "record": record,
-        "errors": errors,
+/// A write error that only means the reader went away.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
 
-fn print_rows(rows: &[Row]) {
-    for row in rows {
-        let mark = |field: &str| if row.differs.iter().any(|d| d == field) { '*' } else { ' ' };
-        println!("{} {}: {}", mark("outcome"), row.oracle, row.answer.outcome());
-        match &row.answer {
-            Answer::Parsed { record, errors } => {
-                for (name, value) in record_fields(record, &row.fields) {
-                    println!("  {} {name:>9}: {}", mark(&name), escape(&value));
-                }
-                print_errors(errors);
+fn write_run(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.explain_projection {
+        out.write_all(urldiff_compare::explain::explain().as_bytes())?;
+        return Ok(out.flush()?);
+    }
+    let selection = compare::select(default_oracles(&RegistryConfig::default()), &args.oracles)?;
+    for (name, reason) in &selection.unavailable {
+        eprintln!("{name}: unavailable: {}", compare::first_line(reason));
+    }
+    if args.jsonl {
+        return serve_jsonl(&selection, out);
+    }
+    let request =
+        Request { input: args.input.clone().unwrap_or_default(), base: args.base.clone() };
+    let compared = compare::compare_batch(&selection.oracles, std::slice::from_ref(&request))?;
+    let compared = &compared[0];
+    if args.json {
+        let value = json::compared_json(&selection.oracles, compared);
+        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+    } else if args.wide {
+        out.write_all(listing::render(&selection.oracles, compared).as_bytes())?;
+    } else {
+        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        let highlight = if colour { Highlight::Colour } else { Highlight::Marker };
+        out.write_all(table::render(&selection.oracles, compared, highlight).as_bytes())?;
+    }
+    Ok(out.flush()?)
+}
+
+/// One stdin line: a request, or the error line it gets.
+enum Line {
+    Request(Request),
+    Error(String),
+}
+
+/// Read stdin as bytes, answer in batches of [`JSONL_BATCH`], one output line per input line
+/// (blank lines are skipped), in order.
+fn serve_jsonl(selection: &Selection, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut stdin = std::io::stdin().lock();
+    let mut number = 0;
+    loop {
+        let mut lines = Vec::new();
+        let mut requests = 0;
+        let mut buf = Vec::new();
+        while requests < JSONL_BATCH {
+            buf.clear();
+            if stdin.read_until(b'\n', &mut buf)? == 0 {
+                break;
             }
-            Answer::Failure { reason, errors } => {
-                println!("    {:>9}: {}", "reason", escape(reason));
-                print_errors(errors);
+            number += 1;
+            if let Some(line) = read_line(&buf, number) {
+                requests += usize::from(matches!(line, Line::Request(_)));
+                lines.push(line);
             }
-            Answer::Crashed { details } => println!("    {:>9}: {}", "details", escape(details)),
-            Answer::NoOpinion | Answer::TimedOut => {}
         }
-    }
-    println!("(* = differs from the reference of the same model)");
-}
-
-fn print_errors(errors: &[String]) {
-    if !errors.is_empty() {
-        println!("    {:>9}: {}", "errors", errors.join(", "));
+        if lines.is_empty() {
+            return Ok(());
+        }
+        answer_lines(selection, lines, out)?;
     }
 }
 
-/// Control characters shown escaped (`\t`, `\u{1}`), so every field stays on its line.
-fn escape(value: &str) -> String {
-    value
-        .chars()
-        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
-        .collect()
+/// A line's request, its error, or `None` for a blank line.
+fn read_line(bytes: &[u8], number: usize) -> Option<Line> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Some(Line::Error(format!("line {number}: not UTF-8")));
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    Some(match crate::jsonl::parse_request(text.trim_end_matches(['\n', '\r'])) {
+        Ok(r) => Line::Request(Request { input: r.input, base: r.base }),
+        Err(why) => Line::Error(format!("line {number}: {why}")),
+    })
+}
+
+fn answer_lines(
+    selection: &Selection,
+    lines: Vec<Line>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let requests: Vec<Request> = lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Request(r) => Some(r.clone()),
+            Line::Error(_) => None,
+        })
+        .collect();
+    let mut compared = compare::compare_batch(&selection.oracles, &requests)?.into_iter();
+    for line in lines {
+        let value = match line {
+            Line::Error(why) => serde_json::json!({ "error": why }),
+            Line::Request(_) => {
+                let c = compared.next().expect("one comparison per request");
+                json::compared_json(&selection.oracles, &c)
+            }
+        };
+        let mut text = serde_json::to_string(&value)?;
+        text.push('\n');
+        out.write_all(text.as_bytes())?;
+    }
+    Ok(out.flush()?)
 }

@@ -1,15 +1,16 @@
 //! `urldiff conform`: the CLI front of `urldiff::conform` (every suite × every oracle, the
 //! ledger gate, the matrix and the JSON/JUnit reports).
 
+use crate::progress;
 use clap::Args;
-use std::io::IsTerminal as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use urldiff::conform::{self, sources, suite::TableOracle};
 use urldiff_oracles::Oracle;
 
 #[derive(Debug, Args)]
 pub struct ConformArgs {
-    /// Report only this oracle (repeatable). Truth oracles still run.
+    /// Run and report only this oracle (repeatable). Unknown or unavailable: an error.
     #[arg(long = "oracle", value_name = "NAME")]
     pub oracles: Vec<String>,
     /// Run only this suite (repeatable), e.g. `wpt/urltestdata` or `cases/ssrf`.
@@ -46,9 +47,10 @@ pub struct ConformArgs {
 
 pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     if args.explain_projection {
-        print!("{}", conform::project::explain());
+        print!("{}", urldiff_compare::explain::explain());
         return Ok(0);
     }
+    let events = progress::for_stderr("conform");
     let cases_dir = args.cases.clone().unwrap_or_else(sources::default_cases_dir);
     // Locating WPT runs `cargo metadata`; fixture runs (cases and table oracles only) skip it.
     let fixture_only = args.only_cases && !args.table_oracles.is_empty();
@@ -56,7 +58,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     let suites = if args.only_cases {
         conform::suite::cases_suites(&cases_dir, "cases/", "test fixture")?
     } else {
-        sources::default_suites(&wpt, &cases_dir)?
+        sources::default_suites(&wpt, &cases_dir, events.as_ref())?
     };
     let oracles: Vec<Box<dyn Oracle>> = if args.table_oracles.is_empty() {
         sources::default_oracles(&wpt)
@@ -75,8 +77,31 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         junit: args.junit,
         matrix: args.matrix,
         bless: args.bless,
-        progress_bar: std::io::stderr().is_terminal(),
-        quiet: false,
+        incomplete_suites: !args.only_cases && wpt.is_err(),
     };
-    conform::execute(&opts, &oracles, suites)
+    let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
+    print_finished(&finished)?;
+    Ok(finished.code)
+}
+
+/// The matrix, the wall time and what bless changed, on stdout.
+fn print_finished(finished: &conform::Finished) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(finished.matrix.as_bytes())?;
+    writeln!(out, "wall time: {:.2} s", finished.wall_seconds)?;
+    let Some(changes) = &finished.bless else { return out.flush() };
+    for change in changes {
+        let (added, removed) = (change.added.len(), change.removed.len());
+        writeln!(out, "bless: {} (+{added} -{removed})", change.path.display())?;
+        for line in &change.removed {
+            writeln!(out, "  - {line}")?;
+        }
+        for line in &change.added {
+            writeln!(out, "  + {line}")?;
+        }
+    }
+    if changes.is_empty() {
+        writeln!(out, "bless: the ledger already matches this run")?;
+    }
+    out.flush()
 }

@@ -50,10 +50,8 @@ pub struct ParseArgs {
     pub rfc2396: bool,
 }
 
-const FIELDS: [&str; 11] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "origin",
-];
+/// The WHATWG record fields, in record order: the parser's one list.
+const FIELDS: [&str; 11] = urldiff_parser::ATTRIBUTES;
 
 pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     if args.rfc3986 || args.rfc2396 {

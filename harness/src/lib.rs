@@ -1,3 +1,12 @@
-//! urldiff library: the conformance driver, shared by the binary and the tests.
+//! urldiff library: everything the binary does, minus the printing, so that tests (and later
+//! the web service) drive the same code.
+//!
+//! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
+//! - [`compare`]: every oracle's answer to some inputs, compared (`urldiff compare`);
+//! - [`events`]: the progress interface runs report through;
+//! - [`atomic`]: the one atomic writer of report and ledger files.
 
+pub mod atomic;
+pub mod compare;
 pub mod conform;
+pub mod events;

@@ -13,6 +13,7 @@ mod cmd_oracles;
 mod cmd_parse;
 mod cmd_parse_rfc;
 mod jsonl;
+mod progress;
 mod wpt_sync;
 
 /// Differential conformance harness for URL parsers (WHATWG URL Standard, RFC 3986/2396).
@@ -31,7 +32,7 @@ enum Command {
     Conform(cmd_conform::ConformArgs),
     /// List every oracle with its kind, version and availability.
     Oracles(cmd_oracles::OraclesArgs),
-    /// Show every available oracle's answer for one input, differences marked.
+    /// Compare every available oracle's answer to an input (or a JSON Lines stream of them).
     Compare(cmd_compare::CompareArgs),
     /// Manage urldiff's data (`corpus sync`: fetch the WPT URL files).
     Corpus(cmd_corpus::CorpusArgs),

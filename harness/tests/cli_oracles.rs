@@ -69,7 +69,11 @@ fn compare_json_marks_differences() {
         k.sort();
         k
     };
-    assert_eq!(keys(&json), ["answers", "base", "input"], "top level is exactly the contract");
+    assert_eq!(
+        keys(&json),
+        ["answers", "base", "divergences", "input", "signature"],
+        "top level is the contract: today's keys plus divergences and signature"
+    );
     for answer in answers {
         assert_eq!(keys(answer), ["errors", "oracle", "outcome", "record"], "{answer}");
     }

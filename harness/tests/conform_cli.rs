@@ -16,7 +16,8 @@ const TRUTH: &str = r#"[
    "pathname": "/", "search": "", "hash": ""}
 ]"#;
 
-/// The fake keeps the scheme's case: an ascii-case difference (severity info).
+/// The fake keeps the scheme's and host's case: an ascii-case difference (severity medium:
+/// schemes and hosts are case-insensitive, so only a case-sensitive check is fooled).
 const FAKE: &str = r#"[
   {"input": "http://a/\tb", "base": null, "href": "http://a/b", "protocol": "http:",
    "username": "", "password": "", "host": "a", "hostname": "a", "port": "",
@@ -102,7 +103,7 @@ fn bless_then_pass() {
     let out = conform(dir.path(), &["--bless"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("+ <HTTP://A/> | href,scheme,host | unreviewed (info)"), "{stdout}");
+    assert!(stdout.contains("+ <HTTP://A/> | href,scheme,host | unreviewed (medium)"), "{stdout}");
     assert_eq!(conform(dir.path(), &[]).status.code(), Some(0));
 }
 
@@ -116,4 +117,39 @@ fn explain_projection_prints_the_table() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text.contains("scheme     protocol without its trailing `:`"), "{text}");
     assert!(text.contains("percent-encoding"), "{text}");
+}
+
+#[test]
+fn a_missing_ledger_folder_exits_2() {
+    let dir = fixture(None);
+    let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .arg("conform")
+        .args(["--only-cases", "--cases"])
+        .arg(dir.path().join("cases"))
+        .args(["--table-oracle", &format!("fake={}", dir.path().join("fake.json").display())])
+        .arg("--ledger")
+        .arg(dir.path().join("no-such-ledger"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no-such-ledger"), "{stderr}");
+}
+
+#[test]
+fn an_unavailable_oracle_named_with_oracle_exits_2() {
+    // Without an interpreter on PATH, python-urllib cannot run: a harness error, not a pass
+    // over zero cases.
+    let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["conform", "--oracle", "python-urllib", "--suite", "rfc/rfc3986-5.4-strict"])
+        .env("PATH", "/nonexistent")
+        .env_remove("URLDIFF_PYTHON")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("python-urllib was asked for with --oracle but cannot run"),
+        "{stderr}"
+    );
 }

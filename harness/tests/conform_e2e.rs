@@ -3,11 +3,17 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use urldiff::conform::suite::{Suite, Truth};
-use urldiff::conform::{execute, Options};
+use urldiff::conform::{self, Options};
+use urldiff::events::NoEvents;
+use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{
     Answer, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel, WhatwgRecord,
 };
+
+/// Run conform silently; the exit code.
+fn execute(opts: &Options, oracles: &[Box<dyn Oracle>], suites: Vec<Suite>) -> anyhow::Result<u8> {
+    conform::execute(opts, oracles, suites, &NoEvents).map(|f| f.code)
+}
 
 /// A WHATWG record as WPT would write it for a simple `scheme://host/path` URL.
 fn record(href: &str, protocol: &str, host: &str, port: &str, path: &str) -> Answer {
@@ -49,12 +55,11 @@ fn suite() -> Suite {
         record("http://example.com/b", "http:", "example.com", "", "/b"),
         failure(),
     ];
-    Suite {
-        name: "synthetic".into(),
-        revision: "test".into(),
-        truth: Truth::Embedded { label: "the test's table".into(), answers },
-        cases,
-    }
+    let mut suite =
+        Suite::new("synthetic", "test", Truth::Embedded { label: "the test's table".into() });
+    suite.cases = cases;
+    suite.expected = answers;
+    suite
 }
 
 /// A fake oracle answering from a map keyed by input; anything else gets no opinion.
@@ -102,7 +107,7 @@ fn fake_oracle() -> Vec<Box<dyn Oracle>> {
 const BACKSLASH_NAME: &str = r"<http://example.com\\b>";
 
 fn options(ledger: &Path) -> Options {
-    Options { ledger_dir: ledger.to_owned(), quiet: true, ..Options::default() }
+    Options { ledger_dir: ledger.to_owned(), ..Options::default() }
 }
 
 fn run_with_ledger(text: Option<&str>) -> (u8, tempfile::TempDir) {
@@ -145,11 +150,23 @@ fn stale_entry_exits_1() {
     assert_eq!(run_with_ledger(Some(&text)).0, 1);
 }
 
+/// A second suite, which `--suite synthetic` leaves out of the run.
+fn elsewhere_suite() -> Suite {
+    let mut suite = Suite::new("elsewhere", "test", Truth::Embedded { label: "t".into() });
+    suite.cases = vec![Case::parse("http://elsewhere/", None)];
+    suite.expected = vec![record("http://elsewhere/", "http:", "elsewhere", "", "/")];
+    suite
+}
+
 #[test]
 fn entry_for_case_outside_the_run_is_not_stale() {
+    let dir = tempfile::tempdir().unwrap();
     let text =
         format!("{BACKSLASH_NAME} | * | expected\n<http://elsewhere/> | * | another suite\n");
-    assert_eq!(run_with_ledger(Some(&text)).0, 0);
+    std::fs::write(dir.path().join("fake.txt"), text).unwrap();
+    let opts = Options { suites: vec!["synthetic".into()], ..options(dir.path()) };
+    let code = execute(&opts, &fake_oracle(), vec![suite(), elsewhere_suite()]).unwrap();
+    assert_eq!(code, 0);
 }
 
 #[test]
@@ -184,7 +201,8 @@ fn bless_writes_a_ledger_that_then_passes() {
 #[test]
 fn json_and_junit_reports_are_written() {
     let dir = tempfile::tempdir().unwrap();
-    let mut opts = options(&dir.path().join("no-ledger"));
+    std::fs::create_dir(dir.path().join("empty-ledger")).unwrap();
+    let mut opts = options(&dir.path().join("empty-ledger"));
     opts.json = Some(dir.path().join("out/run.json"));
     opts.junit = Some(dir.path().join("out/junit.xml"));
     opts.matrix = Some(dir.path().join("out/matrix.txt"));

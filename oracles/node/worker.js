@@ -84,7 +84,8 @@ function makeMode(mode) {
         } catch (e) {
           return failure(e);
         }
-        // url-parse has no `search`: its `query` (unparsed, with its "?") plays that part.
+        // url-parse has no `search`: its `query` (unparsed, with its "?") plays that part
+        // (adapter rule url-parse/query-as-search, shown by `urldiff conform --explain-projection`).
         const record = {
           href: u.href, protocol: u.protocol, username: u.username, password: u.password,
           host: u.host, hostname: u.hostname, port: u.port, pathname: u.pathname,

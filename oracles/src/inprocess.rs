@@ -14,16 +14,10 @@
 //!
 //! A panic on one case becomes [`Answer::Crashed`] for that case only.
 
-use crate::model::{Answer, Case, CaseKind, CaseKindTag, Record, WhatwgRecord};
+use crate::model::{Answer, Case, CaseKind, CaseKindTag, Record, RecordModel, WhatwgRecord};
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Once;
-
-/// The WHATWG record fields, in WPT order.
-pub const WHATWG_FIELDS: [&str; 11] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "origin",
-];
 
 /// The case kinds every in-process WHATWG oracle answers.
 pub(crate) const WHATWG_CASE_KINDS: [CaseKindTag; 5] = [
@@ -193,24 +187,12 @@ fn text_answer<A: UrlApi>(
 
 /// A record with every WHATWG field filled from a getter.
 pub(crate) fn full_record(get: impl Fn(&str) -> String) -> WhatwgRecord {
-    WhatwgRecord {
-        href: Some(get("href")),
-        protocol: Some(get("protocol")),
-        username: Some(get("username")),
-        password: Some(get("password")),
-        host: Some(get("host")),
-        hostname: Some(get("hostname")),
-        port: Some(get("port")),
-        pathname: Some(get("pathname")),
-        search: Some(get("search")),
-        hash: Some(get("hash")),
-        origin: Some(get("origin")),
-    }
+    WhatwgRecord::from_fields(|name| Some(get(name)))
 }
 
 /// The field names as owned strings, for `OracleInfo::fields`.
 pub(crate) fn whatwg_field_names() -> Vec<String> {
-    WHATWG_FIELDS.iter().map(|f| (*f).to_owned()).collect()
+    RecordModel::Whatwg.field_names()
 }
 
 #[cfg(test)]

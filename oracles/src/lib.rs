@@ -10,7 +10,8 @@
 //! - in process, RFC model: [`reference_rfc`] (our parser's RFC 3986 mode);
 //! - expectation tables: [`wpt`] (the WPT URL files, also exposed as suites) and
 //!   [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396 Appendix C, also as suites);
-//! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B).
+//! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
+//! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from).
 
 pub mod ada;
 pub mod inprocess;
@@ -22,6 +23,7 @@ pub mod rfc3986_regex;
 pub mod rfc_examples;
 pub mod rust_url;
 pub mod subprocess;
+pub mod suite;
 pub mod wpt;
 
 pub use model::*;

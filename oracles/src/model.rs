@@ -91,6 +91,26 @@ pub enum RecordModel {
     Rfc,
 }
 
+/// Every field of the WHATWG model (the URL API's attributes, as WPT's records list them),
+/// as oracles declare them in `OracleInfo::fields`. The same list as the parser's
+/// [`urldiff_parser::ATTRIBUTES`], not a copy of it.
+pub const WHATWG_FIELDS: [&str; 11] = urldiff_parser::ATTRIBUTES;
+
+impl RecordModel {
+    /// Every field of this model's records, in record order.
+    pub fn fields(self) -> &'static [&'static str] {
+        match self {
+            RecordModel::Whatwg => &WHATWG_FIELDS,
+            RecordModel::Rfc => &RFC_FIELDS,
+        }
+    }
+
+    /// The fields as owned names, for `OracleInfo::fields`.
+    pub fn field_names(self) -> Vec<String> {
+        self.fields().iter().map(|f| (*f).to_owned()).collect()
+    }
+}
+
 /// The WHATWG URL API's view of a URL (the WPT field set). `None` means the oracle does
 /// not fill that field (see `OracleInfo::fields`), never "empty".
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -106,6 +126,45 @@ pub struct WhatwgRecord {
     pub search: Option<String>,
     pub hash: Option<String>,
     pub origin: Option<String>,
+}
+
+impl WhatwgRecord {
+    /// The one record builder: each field from `get(name)`, for every name of
+    /// [`WHATWG_FIELDS`] (`None`: the source does not give that field).
+    pub fn from_fields(mut get: impl FnMut(&str) -> Option<String>) -> Self {
+        WhatwgRecord {
+            href: get("href"),
+            protocol: get("protocol"),
+            username: get("username"),
+            password: get("password"),
+            host: get("host"),
+            hostname: get("hostname"),
+            port: get("port"),
+            pathname: get("pathname"),
+            search: get("search"),
+            hash: get("hash"),
+            origin: get("origin"),
+        }
+    }
+
+    /// The field named `name` (one of [`WHATWG_FIELDS`]); `None` when not filled or unknown.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        let field = match name {
+            "href" => &self.href,
+            "protocol" => &self.protocol,
+            "username" => &self.username,
+            "password" => &self.password,
+            "host" => &self.host,
+            "hostname" => &self.hostname,
+            "port" => &self.port,
+            "pathname" => &self.pathname,
+            "search" => &self.search,
+            "hash" => &self.hash,
+            "origin" => &self.origin,
+            _ => return None,
+        };
+        field.as_deref()
+    }
 }
 
 /// Every field of the RFC model, as oracles declare them in `OracleInfo::fields`.
@@ -129,6 +188,25 @@ pub struct RfcRecord {
     pub fragment: Component,
     /// The resolved reference, when the case had a base.
     pub resolved: Option<String>,
+}
+
+impl RfcRecord {
+    /// The field named `name` (one of [`RFC_FIELDS`]): `Some(None)` is an undefined
+    /// component, `None` an unknown name. `path` is always defined.
+    pub fn get(&self, name: &str) -> Option<Option<&str>> {
+        Some(match name {
+            "scheme" => self.scheme.as_deref(),
+            "authority" => self.authority.as_deref(),
+            "userinfo" => self.userinfo.as_deref(),
+            "host" => self.host.as_deref(),
+            "port" => self.port.as_deref(),
+            "path" => Some(self.path.as_str()),
+            "query" => self.query.as_deref(),
+            "fragment" => self.fragment.as_deref(),
+            "resolved" => self.resolved.as_deref(),
+            _ => return None,
+        })
+    }
 }
 
 /// What an oracle reports for a case it could answer.

@@ -18,7 +18,7 @@ use crate::model::{
     Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
     RecordModel, RfcRecord,
 };
-use crate::wpt::Suite;
+use crate::suite::{Suite, Truth};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -49,14 +49,12 @@ pub fn load_suites(dir: &Path) -> Result<Vec<Suite>, String> {
             .as_array()
             .ok_or_else(|| format!("{} has no examples array", path.display()))?;
         for reading in ["strict", "non-strict"] {
-            let mut suite = Suite {
-                name: format!("{}-{reading}", file.trim_end_matches(".json")),
-                revision: source.clone(),
-                cases: Vec::new(),
-                expected: Vec::new(),
-                lone_surrogates_replaced: 0,
-                skipped: 0,
+            let name = format!("{}-{reading}", file.trim_end_matches(".json"));
+            let truth = Truth::Table {
+                oracle: "rfc-examples".into(),
+                file: format!("corpus/rfc ({name})"),
             };
+            let mut suite = Suite::new(name, source.clone(), truth);
             for example in examples {
                 if example["mode"].as_str().is_some_and(|mode| mode != reading) {
                     suite.skipped += 1;

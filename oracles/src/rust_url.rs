@@ -3,7 +3,8 @@
 //! Getters and setters go through `url::quirks`, the crate's own URL-API layer (what its WPT
 //! tests use). rust-url reports "syntax violations" rather than the spec's validation errors;
 //! [`spec_name`] maps each onto the spec name of the validation error it corresponds to, so
-//! `errors` speaks the same vocabulary as the reference.
+//! `errors` speaks the same vocabulary as the reference. The mapping's catch-all is the named
+//! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};

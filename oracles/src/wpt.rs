@@ -20,24 +20,13 @@ use crate::model::{
     Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
     RecordModel, WhatwgRecord,
 };
+use crate::suite::{Suite, Truth};
 use serde_json::Value;
 use std::collections::HashMap;
 use urldiff_corpus::wpt::WptData;
 
-/// One WPT file's cases and expected answers (`expected[i]` answers `cases[i]`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Suite {
-    /// The file name without `.json`, e.g. `urltestdata`, `setters_tests`, `IdnaTestV2`.
-    pub name: String,
-    /// The WPT data revision (`WptData::revision`).
-    pub revision: String,
-    pub cases: Vec<Case>,
-    pub expected: Vec<Answer>,
-    /// How many lone-surrogate escapes were replaced with U+FFFD while reading the file.
-    pub lone_surrogates_replaced: usize,
-    /// Entries not turned into cases (comments, untestable inputs, other encodings).
-    pub skipped: usize,
-}
+/// The reason of every failure WPT expects.
+const EXPECTS_FAILURE: &str = "WPT expects failure";
 
 #[derive(Debug, thiserror::Error)]
 pub enum WptLoadError {
@@ -59,19 +48,16 @@ pub fn load_suites(data: &WptData) -> Result<Vec<Suite>, WptLoadError> {
             .map_err(|source| WptLoadError::Read { path: shown.clone(), source })?;
         let (json, replaced) = urldiff_corpus::usv_json::parse(&text)
             .map_err(|source| WptLoadError::Json { path: shown.clone(), source })?;
-        let name = file.trim_end_matches(".json").to_owned();
-        let mut suite = Suite {
-            name,
-            revision: data.revision.clone(),
-            cases: Vec::new(),
-            expected: Vec::new(),
-            lone_surrogates_replaced: replaced,
-            skipped: 0,
-        };
+        let name = file.trim_end_matches(".json");
+        let truth = Truth::Table { oracle: "wpt".into(), file: (*file).to_owned() };
+        let mut suite = Suite::new(name, data.revision.clone(), truth);
+        suite.lone_surrogates_replaced = replaced;
         let layout = |what: &str| WptLoadError::Layout { path: shown.clone(), what: what.into() };
         match *file {
             "urltestdata.json" | "urltestdata-javascript-only.json" => {
-                fill_parse_suite(&mut suite, &json).map_err(|w| layout(&w))?
+                let entries = urldiff_corpus::urltestdata::from_value(&json, &shown)
+                    .map_err(|e| layout(&e.to_string()))?;
+                suite.push_urltestdata(&entries, EXPECTS_FAILURE).map_err(|w| layout(&w))?
             }
             "setters_tests.json" => fill_setter_suite(&mut suite, &json).map_err(|w| layout(&w))?,
             "toascii.json" | "IdnaTestV2.json" => {
@@ -101,44 +87,11 @@ fn failure(reason: &str) -> Answer {
 
 /// A WHATWG record with exactly the fields present in `object`.
 fn record_from(object: &Value) -> WhatwgRecord {
-    let get = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);
-    WhatwgRecord {
-        href: get("href"),
-        protocol: get("protocol"),
-        username: get("username"),
-        password: get("password"),
-        host: get("host"),
-        hostname: get("hostname"),
-        port: get("port"),
-        pathname: get("pathname"),
-        search: get("search"),
-        hash: get("hash"),
-        origin: get("origin"),
-    }
+    WhatwgRecord::from_fields(|key| object.get(key).and_then(Value::as_str).map(str::to_owned))
 }
 
 fn parsed(record: Record) -> Answer {
     Answer::Parsed { record, errors: Vec::new() }
-}
-
-/// urltestdata: `{input, base, failure | href, protocol, …}`; strings are comments.
-fn fill_parse_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
-    for entry in entries(json)? {
-        if entry.is_string() {
-            suite.skipped += 1;
-            continue;
-        }
-        let input = str_field(entry, "input")?;
-        let base = entry.get("base").and_then(Value::as_str);
-        let expected = if entry["failure"] == Value::Bool(true) {
-            failure("WPT expects failure")
-        } else {
-            parsed(Record::Whatwg(record_from(entry)))
-        };
-        suite.cases.push(Case::parse(input, base));
-        suite.expected.push(expected);
-    }
-    Ok(())
 }
 
 /// setters_tests: `{property: [{href, new_value, expected: {field: value}}]}`.
@@ -172,7 +125,7 @@ fn fill_host_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
         let input = str_field(entry, "input")?;
         let expected = match entry["output"].as_str() {
             Some(output) => parsed(Record::Text { value: output.to_owned() }),
-            None => failure("WPT expects failure"),
+            None => failure(EXPECTS_FAILURE),
         };
         suite.cases.push(Case { input: input.to_owned(), base: None, kind: CaseKind::HostToAscii });
         suite.expected.push(expected);

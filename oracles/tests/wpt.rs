@@ -9,7 +9,8 @@ mod common;
 use urldiff_corpus::wpt::locate_packaged;
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::reference::ReferenceOracle;
-use urldiff_oracles::wpt::{load_suites, Suite, WptOracle};
+use urldiff_oracles::suite::Suite;
+use urldiff_oracles::wpt::{load_suites, WptOracle};
 use urldiff_oracles::{Answer, Case, CaseKind, Oracle, Record};
 
 fn suites() -> Vec<Suite> {

@@ -9,8 +9,10 @@ when a base was given. An exception (urllib raises ValueError for bad brackets, 
 characters and bad ports) is a failure whose reason is "<ExceptionType>: <message>".
 
 urllib returns "" both for an absent and for an empty netloc, query or fragment, so those
-are reported as "" (defined) either way; the scheme can never be empty in RFC 3986, so an
-empty scheme is reported as undefined (null).
+are reported as "" (defined) either way, as urllib gives them; the comparison reads them as
+empty-or-undefined by its named adapter rule python-urllib/urlsplit-empty-is-unknown (every
+rule: `urldiff conform --explain-projection`). The scheme can never be empty in RFC 3986, so
+an empty scheme is reported as undefined (null).
 """
 import json
 import platform

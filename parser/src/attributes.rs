@@ -7,10 +7,13 @@ use crate::errors::ParseError;
 use crate::url::Url;
 use std::borrow::Cow;
 
-/// The URL class's string attributes, in the spec's IDL order (`origin` is read-only).
+/// The URL class's string attributes (`origin` is read-only), in the order WPT's
+/// urltestdata.json records list them, which is the order of every WHATWG record urldiff
+/// builds or prints. This is urldiff's one list of the WHATWG record fields; the spec's IDL
+/// lists `origin` second.
 pub const ATTRIBUTES: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash", "origin",
 ];
 
 /// Why [`Url::set_attribute`] did nothing.
@@ -76,7 +79,6 @@ mod tests {
             got,
             [
                 "https://u:p@example.com:8080/a?b#c",
-                "https://example.com:8080",
                 "https:",
                 "u",
                 "p",
@@ -85,7 +87,8 @@ mod tests {
                 "8080",
                 "/a",
                 "?b",
-                "#c"
+                "#c",
+                "https://example.com:8080"
             ]
         );
         assert_eq!(url.attribute("searchParams"), None);

@@ -31,4 +31,4 @@ pub use attributes::{SetAttributeError, ATTRIBUTES};
 pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};
 pub use host::Host;
 pub use parser::State;
-pub use url::{HostKind, Origin, ParseOutcome, Url};
+pub use url::{default_port, HostKind, Origin, ParseOutcome, Url};

@@ -68,7 +68,10 @@ impl Origin {
 }
 
 /// <https://url.spec.whatwg.org/#special-scheme>: the special schemes and their default ports.
-pub(crate) fn default_port(scheme: &str) -> Option<u16> {
+/// urldiff's one default-port table: the RFC 3986 scheme-based normalization and the
+/// comparison's `default-port` equivalence read it too. `scheme` must be lowercase (as a
+/// parsed URL's scheme is); other callers lowercase first.
+pub fn default_port(scheme: &str) -> Option<u16> {
     match scheme {
         "http" | "ws" => Some(80),
         "https" | "wss" => Some(443),

@@ -11,8 +11,9 @@
 
 use serde_json::Value;
 use std::collections::BTreeSet;
+use urldiff_corpus::urltestdata::{self, Expected};
 use urldiff_corpus::wpt::{self, WptData};
-use urldiff_parser::Url;
+use urldiff_parser::{Url, ATTRIBUTES};
 
 #[path = "wpt/setters.rs"]
 mod setters;
@@ -24,11 +25,6 @@ struct Outcome {
     /// Not run, as WPT does not run it (counted and printed).
     skipped: bool,
 }
-
-const URL_FIELDS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
 
 fn field(url: &Url, name: &str) -> String {
     url.attribute(name).unwrap_or_else(|| panic!("unknown field {name}")).into_owned()
@@ -51,11 +47,16 @@ fn parse_api(input: &str, base: Option<&str>) -> Result<Url, String> {
     Url::parse(input, base.as_ref()).map_err(|e| e.to_string())
 }
 
-/// Compare `url` with the expected fields present in `expected`.
-pub(crate) fn compare_fields(url: &Url, expected: &Value, fields: &[&str]) -> Option<String> {
+/// Compare `url` with the expected fields present in `expected` (a JSON object).
+pub(crate) fn compare_fields(url: &Url, expected: &Value) -> Option<String> {
+    compare_with(url, |name| expected.get(name).and_then(Value::as_str))
+}
+
+/// Compare every URL attribute (`urldiff_parser::ATTRIBUTES`) that `want` gives.
+fn compare_with<'a>(url: &Url, want: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
     let mut diffs = Vec::new();
-    for &name in fields {
-        if let Some(want) = expected.get(name).and_then(Value::as_str) {
+    for name in ATTRIBUTES {
+        if let Some(want) = want(name) {
             let got = field(url, name);
             if got != want {
                 diffs.push(format!("{name}: got {:?}, want {:?}", got, want));
@@ -65,26 +66,28 @@ pub(crate) fn compare_fields(url: &Url, expected: &Value, fields: &[&str]) -> Op
     (!diffs.is_empty()).then(|| diffs.join("; "))
 }
 
-/// urltestdata.json and urltestdata-javascript-only.json.
+/// urltestdata.json and urltestdata-javascript-only.json, read by the one reader of that
+/// format (`urldiff_corpus::urltestdata`).
 fn run_urltestdata(cases: &Value) -> Vec<Outcome> {
+    let file = match urltestdata::from_value(cases, "urltestdata") {
+        Ok(file) => file,
+        Err(e) => {
+            let failure = Some(e.to_string());
+            return vec![Outcome { name: "(the file)".into(), failure, skipped: false }];
+        }
+    };
     let mut out = Vec::new();
-    for case in cases.as_array().into_iter().flatten().filter(|c| c.is_object()) {
-        let input = case["input"].as_str().unwrap_or_default();
-        let base = case["base"].as_str();
+    for entry in &file.entries {
+        let (input, base) = (entry.input.as_str(), entry.base.as_deref());
         let mut name = format!("<{}>", escape(input));
         if let Some(b) = base {
             name.push_str(&format!(" against <{}>", escape(b)));
         }
-        let expect_failure = case.get("failure").and_then(Value::as_bool) == Some(true);
-        let failure = match (parse_api(input, base), expect_failure) {
-            (Ok(url), true) => Some(format!("expected failure, got {}", url.href())),
-            (Err(_), true) => None,
-            (Err(e), false) => Some(format!("unexpected failure: {e}")),
-            (Ok(url), false) => {
-                let mut fields = URL_FIELDS.to_vec();
-                fields.push("origin");
-                compare_fields(&url, case, &fields)
-            }
+        let failure = match (parse_api(input, base), &entry.expected) {
+            (Ok(url), Expected::Failure) => Some(format!("expected failure, got {}", url.href())),
+            (Err(_), Expected::Failure) => None,
+            (Err(e), Expected::Record(_)) => Some(format!("unexpected failure: {e}")),
+            (Ok(url), expected) => compare_with(&url, |name| expected.field(name)),
         };
         out.push(Outcome { name, failure, skipped: false });
     }

@@ -2,8 +2,8 @@
 //! removed; each unexpected divergence becomes a case entry (one per case name, its fields the
 //! union over suites). Comments and entries outside the run's scope are kept as they were.
 
-use crate::conform::driver::{Divergence, RunResult};
-use crate::conform::ledger::{Entry, Ledger, LedgerFile, Line, Matcher};
+use crate::conform::evaluate::{Divergence, RunResult};
+use crate::conform::ledger::{Entry, Ledger, LedgerFile, Line, Lost, Matcher};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
@@ -83,22 +83,27 @@ fn new_entries(
     old_reasons: &HashMap<String, String>,
 ) -> Vec<Entry> {
     let mut order: Vec<&str> = Vec::new();
-    let mut by_name: BTreeMap<&str, (BTreeSet<_>, &Divergence)> = BTreeMap::new();
+    let mut by_name: BTreeMap<&str, (BTreeSet<_>, BTreeSet<Lost>, &Divergence)> = BTreeMap::new();
     for d in result.unexpected().filter(|d| d.oracle == oracle) {
         let slot = by_name.entry(&d.name).or_insert_with(|| {
             order.push(&d.name);
-            (BTreeSet::new(), d)
+            (BTreeSet::new(), BTreeSet::new(), d)
         });
-        slot.0.extend(d.field_set());
+        // A lost answer is ledgered by naming it (crashed, timed-out), never as `outcome`.
+        match Lost::of(&d.answer) {
+            Some(lost) => slot.1.extend([lost]),
+            None => slot.0.extend(d.field_set()),
+        }
     }
     order
         .into_iter()
         .map(|name| {
-            let (fields, first) = &by_name[name];
+            let (fields, lost, first) = &by_name[name];
             let reason = old_reasons.get(name).cloned().unwrap_or_else(|| unreviewed_reason(first));
             Entry {
                 matcher: Matcher::Case(name.to_owned()),
                 fields: Some(fields.clone()),
+                lost: lost.clone(),
                 reason,
                 line: 0,
             }

@@ -2,7 +2,7 @@
 //! divergences are `<failure>`s carrying the field diff, ledgered ones and no-opinion cases
 //! are `<skipped>` with the reason.
 
-use crate::conform::driver::{CaseStatus, RunResult};
+use crate::conform::evaluate::{CaseStatus, RunResult};
 use crate::conform::report::divergence_text;
 use std::fmt::Write as _;
 

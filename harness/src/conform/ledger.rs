@@ -11,12 +11,47 @@
 //! Fields are shared-field names separated by commas (`host,path`), or `*` for any. An
 //! entry covers a divergence when it names its case (or the class matches suite and case)
 //! and the divergence's fields are a subset of the entry's. An entry in scope of a run that
-//! covers nothing is stale. See `corpus/expected/README.md`.
+//! covers nothing is stale.
+//!
+//! A crashed or timed-out answer is covered only by an entry that names it: the pseudo-fields
+//! `crashed` and `timed-out` ([`Lost`]); `*` never covers one. A case entry whose case is in
+//! no suite is unknown, and the same entry written twice is a duplicate: both fail the gate.
+//! See `corpus/expected/README.md`.
 
-use crate::conform::project::SharedField;
+use anyhow::Context;
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use urldiff_compare::SharedField;
+use urldiff_oracles::Answer;
+
+/// A lost answer, which only an entry naming it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lost {
+    Crashed,
+    TimedOut,
+}
+
+impl Lost {
+    pub const ALL: [Lost; 2] = [Lost::Crashed, Lost::TimedOut];
+
+    /// The pseudo-field naming it in a ledger line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lost::Crashed => "crashed",
+            Lost::TimedOut => "timed-out",
+        }
+    }
+
+    /// The kind of a lost answer; `None` for an answer that was not lost.
+    pub fn of(answer: &Answer) -> Option<Lost> {
+        match answer {
+            Answer::Crashed { .. } => Some(Lost::Crashed),
+            Answer::TimedOut => Some(Lost::TimedOut),
+            _ => None,
+        }
+    }
+}
 
 /// A malformed ledger: the harness cannot tell what is expected (exit 2).
 #[derive(Debug, thiserror::Error)]
@@ -40,36 +75,65 @@ pub struct Entry {
     pub matcher: Matcher,
     /// `None` for `*`.
     pub fields: Option<BTreeSet<SharedField>>,
+    /// The lost answers this entry covers (named explicitly; `*` covers none).
+    pub lost: BTreeSet<Lost>,
     pub reason: String,
     /// 1-based line number in its file (0 for entries not yet written).
     pub line: usize,
 }
 
+/// What a divergence is, for the ledger: its fields, or the lost answer it is.
+#[derive(Clone, Copy, Debug)]
+pub enum Difference<'a> {
+    Fields(&'a BTreeSet<SharedField>),
+    Lost(Lost),
+}
+
+impl<'a> Difference<'a> {
+    pub fn of(answer: &Answer, fields: &'a BTreeSet<SharedField>) -> Self {
+        match Lost::of(answer) {
+            Some(lost) => Difference::Lost(lost),
+            None => Difference::Fields(fields),
+        }
+    }
+}
+
 impl Entry {
-    /// Whether this entry covers a divergence of `case_name` in `suite` on `fields`.
-    pub fn covers(&self, suite: &str, case_name: &str, fields: &BTreeSet<SharedField>) -> bool {
+    /// Whether this entry covers a divergence of `case_name` in `suite`.
+    pub fn covers(&self, suite: &str, case_name: &str, difference: Difference) -> bool {
         let named = match &self.matcher {
             Matcher::Case(name) => name == case_name,
             Matcher::Class { suite: s, case, .. } => s.is_match(suite) && case.is_match(case_name),
         };
-        let allowed = match &self.fields {
-            None => true,
-            Some(allowed) => fields.is_subset(allowed),
+        let allowed = match (difference, &self.fields) {
+            (Difference::Lost(lost), _) => self.lost.contains(&lost),
+            (Difference::Fields(_), None) => true,
+            (Difference::Fields(fields), Some(allowed)) => fields.is_subset(allowed),
         };
         named && allowed
     }
 
-    /// The entry as a ledger line.
-    pub fn render(&self) -> String {
-        let fields = match &self.fields {
-            None => "*".to_owned(),
-            Some(set) => set.iter().map(|f| f.name()).collect::<Vec<_>>().join(","),
-        };
-        let key = match &self.matcher {
+    /// The key (case name or class) as written.
+    pub fn key(&self) -> String {
+        match &self.matcher {
             Matcher::Case(name) => name.clone(),
             Matcher::Class { suite_glob, case, .. } => format!("class: {suite_glob} /{case}/"),
-        };
-        format!("{key} | {fields} | {}", self.reason)
+        }
+    }
+
+    /// The fields part as written: `*`, or field names then lost-answer names.
+    pub fn fields_text(&self) -> String {
+        let lost = self.lost.iter().map(|l| l.name());
+        match &self.fields {
+            None if self.lost.is_empty() => "*".to_owned(),
+            None => std::iter::once("*").chain(lost).collect::<Vec<_>>().join(","),
+            Some(set) => set.iter().map(|f| f.name()).chain(lost).collect::<Vec<_>>().join(","),
+        }
+    }
+
+    /// The entry as a ledger line.
+    pub fn render(&self) -> String {
+        format!("{} | {} | {}", self.key(), self.fields_text(), self.reason)
     }
 }
 
@@ -108,6 +172,16 @@ impl LedgerFile {
     }
 }
 
+/// An entry written twice in one file (same key, same fields): `first` is the line kept.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Duplicate {
+    pub oracle: String,
+    pub file: String,
+    pub first: usize,
+    pub line: usize,
+    pub entry: String,
+}
+
 /// Every ledger file of a folder, by oracle name.
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
@@ -116,10 +190,17 @@ pub struct Ledger {
 }
 
 impl Ledger {
-    /// Read every `*.txt` in `dir` (a missing folder is an empty ledger).
-    pub fn load(dir: &Path) -> Result<Ledger, LedgerError> {
+    /// Read every `*.txt` in `dir`. A folder that does not exist, or a path that is not a
+    /// folder, is an error (a harness error: the run cannot tell what is expected).
+    pub fn load(dir: &Path) -> anyhow::Result<Ledger> {
         let mut ledger = Ledger { dir: dir.to_owned(), files: BTreeMap::new() };
-        let Ok(listing) = std::fs::read_dir(dir) else { return Ok(ledger) };
+        let meta = std::fs::metadata(dir)
+            .with_context(|| format!("the ledger folder {} cannot be read", dir.display()))?;
+        if !meta.is_dir() {
+            anyhow::bail!("the ledger {} is not a folder", dir.display());
+        }
+        let listing = std::fs::read_dir(dir)
+            .with_context(|| format!("listing the ledger folder {}", dir.display()))?;
         for path in listing.filter_map(|e| e.ok().map(|e| e.path())) {
             if path.extension() != Some(std::ffi::OsStr::new("txt")) {
                 continue;
@@ -134,6 +215,30 @@ impl Ledger {
             ledger.files.insert(oracle, LedgerFile { path, lines });
         }
         Ok(ledger)
+    }
+
+    /// Entries written twice in one file, each with the line of its first writing.
+    pub fn duplicates(&self) -> Vec<Duplicate> {
+        let mut out = Vec::new();
+        for (oracle, file) in &self.files {
+            let mut seen: BTreeMap<(String, String), usize> = BTreeMap::new();
+            for (_, entry) in file.entries() {
+                let key = (entry.key(), entry.fields_text());
+                match seen.get(&key) {
+                    Some(&first) => out.push(Duplicate {
+                        oracle: oracle.clone(),
+                        file: file.path.display().to_string(),
+                        first,
+                        line: entry.line,
+                        entry: entry.render(),
+                    }),
+                    None => {
+                        seen.insert(key, entry.line);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The path of an oracle's ledger file in this folder.
@@ -166,11 +271,11 @@ fn split_entry(line: &str) -> Option<(&str, &str, &str)> {
     let seps: Vec<usize> = line.match_indices(" | ").map(|(i, _)| i).collect();
     seps.windows(2).find_map(|w| {
         let middle = &line[w[0] + 3..w[1]];
-        let fields_like = middle == "*"
-            || (!middle.is_empty()
-                && middle
-                    .split(',')
-                    .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase())));
+        let fields_like = !middle.is_empty()
+            && middle.split(',').all(|f| {
+                f == "*"
+                    || (!f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+            });
         fields_like.then(|| (&line[..w[0]], middle, line[w[1] + 3..].trim()))
     })
 }
@@ -184,21 +289,37 @@ fn parse_entry(line: &str, number: usize) -> Result<Entry, String> {
     if reason.is_empty() {
         return Err("the reason is empty; say why this difference is expected".into());
     }
-    let fields = if fields == "*" {
-        None
-    } else {
-        let mut set = BTreeSet::new();
-        for name in fields.split(',') {
+    let (fields, lost) = parse_fields(fields)?;
+    let matcher = parse_matcher(key)?;
+    Ok(Entry { matcher, fields, lost, reason: reason.to_owned(), line: number })
+}
+
+/// The fields part: `*` (any field), or shared-field names, plus the lost-answer names
+/// `crashed` and `timed-out` (which `*` never includes).
+fn parse_fields(text: &str) -> Result<(Option<BTreeSet<SharedField>>, BTreeSet<Lost>), String> {
+    let mut any = false;
+    let mut fields = BTreeSet::new();
+    let mut lost = BTreeSet::new();
+    for name in text.split(',') {
+        if name == "*" {
+            any = true;
+        } else if let Some(l) = Lost::ALL.into_iter().find(|l| l.name() == name) {
+            lost.insert(l);
+        } else {
             let field = SharedField::from_name(name).ok_or_else(|| {
                 let known: Vec<_> = SharedField::ALL.iter().map(|f| f.name()).collect();
-                format!("unknown field `{name}` (known: {}, or *)", known.join(", "))
+                format!(
+                    "unknown field `{name}` (known: {}, or *, crashed, timed-out)",
+                    known.join(", ")
+                )
             })?;
-            set.insert(field);
+            fields.insert(field);
         }
-        Some(set)
-    };
-    let matcher = parse_matcher(key)?;
-    Ok(Entry { matcher, fields, reason: reason.to_owned(), line: number })
+    }
+    if any && !fields.is_empty() {
+        return Err("`*` already means every field; list fields or write `*`".into());
+    }
+    Ok((if any { None } else { Some(fields) }, lost))
 }
 
 fn parse_matcher(key: &str) -> Result<Matcher, String> {

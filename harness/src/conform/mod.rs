@@ -1,33 +1,33 @@
 //! `urldiff conform`: every suite against every oracle, compared with each suite's truth,
 //! checked against the divergence ledger, reported as a matrix, JSON and JUnit.
 //!
-//! Data flows: [`suite`] (cases and their truth) → [`driver`] (oracles answer in parallel)
-//! → [`compare`] (via the [`project`]ion table, graded by [`grade`]) → [`ledger`] (expected or
-//! not, stale entries) → [`report`] / [`junit`]; [`bless`] rewrites the ledger. [`execute`]
-//! ties it together for the CLI and the end-to-end tests; [`sources`] says which oracles and
-//! suites a default run uses.
+//! Data flows: [`suite`] and [`sources`] (cases and their truth) → [`driver`] (oracles answer
+//! in parallel, progress to the [`Events`]) → [`evaluate`] (each answer against the truth with
+//! `urldiff_compare`, then the [`ledger`]: expected or not, stale, unknown and duplicate
+//! entries) → [`report`] / [`junit`]; [`bless`] rewrites the ledger. [`execute`] ties it
+//! together for the CLI and the end-to-end tests and returns what to show; it prints nothing.
 
 pub mod bless;
-pub mod compare;
 pub mod driver;
-pub mod grade;
+pub mod evaluate;
 pub mod junit;
 pub mod ledger;
-pub mod project;
 pub mod report;
 pub mod sources;
 pub mod suite;
 
+use crate::events::Events;
 use anyhow::bail;
-use std::io::Write as _;
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Instant;
+use urldiff_oracles::suite::Suite;
 use urldiff_oracles::Oracle;
 
 /// Options of one conform run (the CLI flags, minus how oracles and suites are found).
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// `--oracle`: report only these oracles (truth oracles still run). Empty: all.
+    /// `--oracle`: run and report only these oracles. Empty: all.
     pub oracles: Vec<String>,
     /// `--suite`: run only these suites. Empty: all.
     pub suites: Vec<String>,
@@ -38,16 +38,25 @@ pub struct Options {
     /// Also write the matrix text here (`make conform` writes out/conform/matrix.txt).
     pub matrix: Option<PathBuf>,
     pub bless: bool,
-    pub progress_bar: bool,
-    /// No progress lines and no matrix on stdout (tests).
-    pub quiet: bool,
+    /// Some suites could not be loaded (no WPT data): ledger case entries are then not
+    /// checked against the suites' cases (they may name a case of a missing suite).
+    pub incomplete_suites: bool,
+}
+
+/// What a run has to show; the caller prints it.
+#[derive(Debug)]
+pub struct Finished {
+    /// 0 nothing unexpected, 1 unexpected divergences or a wrong ledger.
+    pub code: u8,
+    /// The matrix and the findings, as written to `--matrix`.
+    pub matrix: String,
+    pub wall_seconds: f64,
+    /// With `--bless`: what changed in each ledger file.
+    pub bless: Option<Vec<bless::BlessChange>>,
 }
 
 /// Keep the suites named in `wanted` (all when empty); an unknown name is an error.
-pub fn select_suites(
-    all: Vec<suite::Suite>,
-    wanted: &[String],
-) -> anyhow::Result<Vec<suite::Suite>> {
+pub fn select_suites(all: Vec<Suite>, wanted: &[String]) -> anyhow::Result<Vec<Suite>> {
     if wanted.is_empty() {
         return Ok(all);
     }
@@ -60,77 +69,48 @@ pub fn select_suites(
     Ok(all.into_iter().filter(|s| wanted.contains(&s.name)).collect())
 }
 
-/// Run conform and return the exit code (0 nothing unexpected, 1 unexpected divergences or
-/// stale ledger entries). Errors are harness failures (exit 2): a malformed ledger, an
-/// unknown oracle or suite, an oracle answering the wrong number of cases, a write failing.
+/// Run conform. Errors are harness failures (exit 2): two oracles with one name, a malformed
+/// or missing ledger, an unknown or unavailable `--oracle`, an unknown suite, an oracle
+/// answering the wrong number of cases, a report that cannot be written.
 pub fn execute(
     opts: &Options,
     oracles: &[Box<dyn Oracle>],
-    suites: Vec<suite::Suite>,
-) -> anyhow::Result<u8> {
+    suites: Vec<Suite>,
+    events: &dyn Events,
+) -> anyhow::Result<Finished> {
     let start = Instant::now();
+    driver::check_unique_names(oracles)?;
+    let known_cases = (!opts.incomplete_suites).then(|| {
+        suites.iter().flat_map(|s| s.cases.iter().map(|c| c.name())).collect::<HashSet<_>>()
+    });
     let suites = select_suites(suites, &opts.suites)?;
     let ledger = ledger::Ledger::load(&opts.ledger_dir)?;
     let plan = driver::Plan {
         oracles,
         selected: opts.oracles.clone(),
         suites,
+        known_cases,
         ledger: &ledger,
-        progress_bar: opts.progress_bar,
-        quiet: opts.quiet,
+        events,
     };
     let result = driver::run(&plan)?;
-    let wall = start.elapsed().as_secs_f64();
+    let wall_seconds = start.elapsed().as_secs_f64();
     let matrix = report::matrix_text(&result, &plan.suites);
-    if !opts.quiet {
-        print!("{matrix}");
-        println!("wall time: {wall:.2} s");
-    }
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     if let Some(path) = &opts.matrix {
-        report::write_atomic(path, matrix.as_bytes())?;
+        files.push((path.clone(), matrix.clone().into_bytes()));
     }
     if let Some(path) = &opts.json {
-        report::write_atomic(path, report::json_text(&result, wall)?.as_bytes())?;
+        files.push((path.clone(), report::json_text(&result, wall_seconds)?.into_bytes()));
     }
     if let Some(path) = &opts.junit {
-        report::write_atomic(path, junit::junit_xml(&result).as_bytes())?;
+        files.push((path.clone(), junit::junit_xml(&result).into_bytes()));
     }
-    if opts.bless {
-        write_bless(&ledger, &result, opts.quiet)?;
-        return Ok(0);
+    let bless = opts.bless.then(|| bless::bless(&ledger, &result));
+    for change in bless.iter().flatten() {
+        files.push((change.path.clone(), change.contents.clone().into_bytes()));
     }
-    Ok(result.exit_code())
-}
-
-/// Apply bless and say what changed.
-fn write_bless(
-    ledger: &ledger::Ledger,
-    result: &driver::RunResult,
-    quiet: bool,
-) -> anyhow::Result<()> {
-    let changes = bless::bless(ledger, result);
-    let mut out = std::io::stdout().lock();
-    for change in &changes {
-        report::write_atomic(&change.path, change.contents.as_bytes())?;
-        if quiet {
-            continue;
-        }
-        writeln!(
-            out,
-            "bless: {} (+{} -{})",
-            change.path.display(),
-            change.added.len(),
-            change.removed.len()
-        )?;
-        for line in &change.removed {
-            writeln!(out, "  - {line}")?;
-        }
-        for line in &change.added {
-            writeln!(out, "  + {line}")?;
-        }
-    }
-    if changes.is_empty() && !quiet {
-        writeln!(out, "bless: the ledger already matches this run")?;
-    }
-    Ok(())
+    crate::atomic::write_all(&files)?;
+    let code = if opts.bless { 0 } else { result.exit_code() };
+    Ok(Finished { code, matrix, wall_seconds, bless })
 }

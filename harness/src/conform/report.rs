@@ -1,11 +1,10 @@
-//! Reports of a run: the terminal conformance matrix (plain text), the JSON document, and
-//! atomic file writing (temporary file, then rename).
+//! Reports of a run: the terminal conformance matrix (plain text) and the JSON document.
+//! Files are written by [`crate::atomic`].
 
-use crate::conform::driver::{Divergence, RunResult};
-use crate::conform::suite::Suite;
+use crate::conform::evaluate::{Divergence, RunResult, Stale};
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::path::Path;
+use urldiff_oracles::suite::Suite;
 
 /// How many unexpected divergences the text report spells out in full.
 const SHOWN_DIVERGENCES: usize = 40;
@@ -87,6 +86,29 @@ fn write_legend(out: &mut String, result: &RunResult, suites: &[Suite]) {
             o.info.version
         );
     }
+    write_lost(out, result);
+}
+
+/// How many answers each oracle lost to a crash or a time-out (every case of the run).
+fn write_lost(out: &mut String, result: &RunResult) {
+    let lost: Vec<String> = result
+        .oracles
+        .iter()
+        .filter(|o| o.crashed + o.timed_out > 0)
+        .map(|o| format!("{} {} crashed, {} timed out", o.info.name, o.crashed, o.timed_out))
+        .collect();
+    let text = if lost.is_empty() { "none".to_owned() } else { lost.join("; ") };
+    let _ = writeln!(out, "Crashed or timed out: {text}");
+}
+
+fn write_ledger_problems(out: &mut String, (title, what): (&str, &str), entries: &[Stale]) {
+    if entries.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n{title} ({}), {what}:", entries.len());
+    for s in entries {
+        let _ = writeln!(out, "  {}:{}: {}", s.file, s.line, s.entry);
+    }
 }
 
 fn write_findings(out: &mut String, result: &RunResult) {
@@ -104,24 +126,47 @@ fn write_findings(out: &mut String, result: &RunResult) {
             );
         }
     }
-    if !result.stale.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nStale ledger entries ({}), which no longer diverge:",
-            result.stale.len()
-        );
-        for s in &result.stale {
-            let _ = writeln!(out, "  {}:{}: {}", s.file, s.line, s.entry);
+    let stale = ("Stale ledger entries", "which no longer diverge");
+    write_ledger_problems(out, stale, &result.stale);
+    let unknown = ("Unknown ledger entries", "naming no case of any suite");
+    write_ledger_problems(out, unknown, &result.unknown);
+    if !result.duplicates.is_empty() {
+        let _ = writeln!(out, "\nDuplicate ledger entries ({}):", result.duplicates.len());
+        for d in &result.duplicates {
+            let _ =
+                writeln!(out, "  {}:{}: {} (first at line {})", d.file, d.line, d.entry, d.first);
         }
     }
     let ledgered = result.divergences.len() - unexpected.len();
     let verdict = if result.exit_code() == 0 { "PASS" } else { "FAIL" };
+    let mut wrong = String::new();
+    if !result.unknown.is_empty() {
+        let _ = write!(wrong, ", {} unknown", result.unknown.len());
+    }
+    if !result.duplicates.is_empty() {
+        let _ = write!(wrong, ", {} duplicate", result.duplicates.len());
+    }
     let _ = writeln!(
         out,
-        "\nconform: {verdict}: {} unexpected divergences, {} stale ledger entries, {ledgered} ledgered",
+        "\nconform: {verdict}: {} unexpected divergences, {} stale ledger entries{wrong}, \
+         {ledgered} ledgered; {}",
         unexpected.len(),
-        result.stale.len()
+        result.stale.len(),
+        skipped_text(result)
     );
+}
+
+/// `0 oracles skipped`, or how many and why (each reason's first line).
+fn skipped_text(result: &RunResult) -> String {
+    let skipped: Vec<String> = result
+        .skipped()
+        .map(|(name, reason)| format!("{name}: {}", reason.lines().next().unwrap_or("")))
+        .collect();
+    match skipped.len() {
+        0 => "0 oracles skipped".to_owned(),
+        1 => format!("1 oracle skipped ({})", skipped[0]),
+        n => format!("{n} oracles skipped ({})", skipped.join("; ")),
+    }
 }
 
 /// One divergence with its field diffs, indented, for text reports and JUnit failures.
@@ -156,18 +201,8 @@ pub struct JsonReport<'a> {
     pub wall_seconds: f64,
     #[serde(flatten)]
     pub result: &'a RunResult,
-}
-
-/// Write `contents` to `path` atomically: a temporary file in the same folder, then rename.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, contents).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+    /// The adapter rules of the oracles that ran (what their adapters do to answers).
+    pub adapter_rules: Vec<&'static urldiff_compare::rules::AdapterRule>,
 }
 
 /// The JSON report as text.
@@ -178,6 +213,9 @@ pub fn json_text(result: &RunResult, wall_seconds: f64) -> anyhow::Result<String
         exit_code: result.exit_code(),
         wall_seconds,
         result,
+        adapter_rules: urldiff_compare::rules::rules_of(
+            result.oracles.iter().map(|o| o.info.name.as_str()),
+        ),
     };
     Ok(serde_json::to_string_pretty(&report)?)
 }

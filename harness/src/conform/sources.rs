@@ -5,9 +5,11 @@
 //! (`cases/<file>`, truth: the expectations in those files). Oracles: the registry of
 //! `urldiff-oracles` (`default_oracles`), unavailable ones included; the driver skips them.
 
-use crate::conform::suite::{cases_suites, Suite, Truth};
+use crate::conform::suite::cases_suites;
+use crate::events::Events;
 use std::path::{Path, PathBuf};
 use urldiff_corpus::wpt::WptData;
+use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{registry, Oracle};
 
 /// The folder of our own cases.
@@ -49,8 +51,7 @@ fn cases_revision(dir: &Path) -> String {
 
 /// The WPT files as suites `wpt/<file>`, judged by the `wpt` oracle's table for each file.
 pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
-    let loaded = urldiff_oracles::wpt::load_suites(data)?;
-    Ok(table_suites(loaded, "wpt", "wpt", |name| format!("{name}.json")))
+    Ok(prefixed("wpt", urldiff_oracles::wpt::load_suites(data)?))
 }
 
 /// The RFC 3986 §5.4 and RFC 2396 Appendix C tables as suites `rfc/<table>-<reading>`, each
@@ -58,38 +59,25 @@ pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
 /// answers judge the RFC 2396 suite).
 pub fn rfc_suites(dir: &Path) -> anyhow::Result<Vec<Suite>> {
     let loaded = urldiff_oracles::rfc_examples::load_suites(dir).map_err(anyhow::Error::msg)?;
-    Ok(table_suites(loaded, "rfc", "rfc-examples", |name| format!("corpus/rfc ({name})")))
+    Ok(prefixed("rfc", loaded))
 }
 
-/// Expectation-table suites as `<prefix>/<name>`, each judged by its own table, which
-/// `oracle` serves; `file` names the table in reports.
-fn table_suites(
-    loaded: Vec<urldiff_oracles::wpt::Suite>,
-    prefix: &str,
-    oracle: &str,
-    file: impl Fn(&str) -> String,
-) -> Vec<Suite> {
-    loaded
-        .into_iter()
-        .map(|s| Suite {
-            truth: Truth::Table { oracle: oracle.into(), file: file(&s.name), answers: s.expected },
-            name: format!("{prefix}/{}", s.name),
-            revision: s.revision,
-            cases: s.cases,
-        })
-        .collect()
+/// Name each suite `<prefix>/<name>`; each keeps its own truth (its loader's table).
+fn prefixed(prefix: &str, suites: Vec<Suite>) -> Vec<Suite> {
+    suites.into_iter().map(|s| Suite { name: format!("{prefix}/{}", s.name), ..s }).collect()
 }
 
 /// Every suite of a default run: WPT, RFC tables, then our own cases from `cases_dir`.
-/// Without WPT data the WPT suites are left out with one line on stderr.
+/// Without WPT data the WPT suites are left out, reported through `events`.
 pub fn default_suites(
     wpt: &Result<WptData, String>,
     cases_dir: &Path,
+    events: &dyn Events,
 ) -> anyhow::Result<Vec<Suite>> {
     let mut suites = Vec::new();
     match wpt {
         Ok(data) => suites.extend(wpt_suites(data)?),
-        Err(reason) => eprintln!("conform: skipping the WPT suites: {reason}"),
+        Err(reason) => events.data_skipped("the WPT suites", reason),
     }
     suites.extend(rfc_suites(&urldiff_oracles::rfc_examples::default_dir())?);
     suites.extend(cases_suites(cases_dir, "cases/", &cases_revision(cases_dir))?);

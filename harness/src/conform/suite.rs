@@ -1,138 +1,29 @@
-//! Suites and their truth, and our own cases in the urltestdata.json format.
+//! Our own cases as suites, and a table oracle for tests.
 //!
-//! A [`Suite`] is a named list of cases with a data revision and an explicit [`Truth`]: either
-//! an oracle whose answers are right by definition (`wpt` for the WPT files, `rfc-examples`
-//! for the RFC tables), or answers embedded in the suite's own files (`corpus/cases/`).
-//! [`TableOracle`] answers from a urltestdata-format file; the tests use it as a fake oracle.
+//! `corpus/cases/*.json` are in the urltestdata.json format (read by the one reader,
+//! `urldiff_corpus::urltestdata`) and carry their own answers: each file is a [`Suite`] whose
+//! truth is [`Truth::Embedded`]. [`TableOracle`] answers from such a file; the tests use it as
+//! a fake oracle (`--table-oracle NAME=FILE`).
 
-use anyhow::{bail, Context};
-use serde::Serialize;
+use anyhow::bail;
 use std::collections::HashMap;
 use std::path::Path;
-use urldiff_oracles::{
-    Answer, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel, WhatwgRecord,
-};
+use urldiff_oracles::suite::{Suite, Truth};
+use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel};
 
-/// Where a suite's right answers come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Truth {
-    /// The answers of the oracle with this name.
-    Oracle(String),
-    /// The table of the expectation oracle `oracle` for exactly this suite's file, one answer
-    /// per case (a case repeated in another file of the same oracle keeps its own answer).
-    Table { oracle: String, file: String, answers: Vec<Answer> },
-    /// Answers carried by the suite itself, one per case; `label` names their source.
-    Embedded { label: String, answers: Vec<Answer> },
-}
-
-impl Truth {
-    /// How reports name the truth, e.g. `oracle wpt` or `expectations in corpus/cases`.
-    pub fn label(&self) -> String {
-        match self {
-            Truth::Oracle(name) => format!("oracle {name}"),
-            Truth::Table { oracle, file, .. } => format!("oracle {oracle} ({file})"),
-            Truth::Embedded { label, .. } => label.clone(),
-        }
-    }
-
-    pub fn oracle_name(&self) -> Option<&str> {
-        match self {
-            Truth::Oracle(name) | Truth::Table { oracle: name, .. } => Some(name),
-            Truth::Embedded { .. } => None,
-        }
-    }
-}
-
-/// A named list of cases with its revision and its truth.
-#[derive(Clone, Debug)]
-pub struct Suite {
-    pub name: String,
-    /// The data revision, e.g. `ada-url 4.0.0 package (cargo registry)` or a git commit.
-    pub revision: String,
-    pub truth: Truth,
-    pub cases: Vec<Case>,
-}
-
-/// A suite's description as written in JSON reports.
-#[derive(Clone, Debug, Serialize)]
-pub struct SuiteSummary {
-    pub name: String,
-    pub revision: String,
-    pub truth: String,
-    pub cases: usize,
-}
-
-impl Suite {
-    pub fn summary(&self) -> SuiteSummary {
-        SuiteSummary {
-            name: self.name.clone(),
-            revision: self.revision.clone(),
-            truth: self.truth.label(),
-            cases: self.cases.len(),
-        }
-    }
-}
-
-/// WPT urltestdata fields, in the order of `WhatwgRecord`.
-const WPT_FIELDS: [&str; 11] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "origin",
-];
-
-/// Read a urltestdata.json-format file: an array of strings (comments) and objects with
-/// `input`, `base` (string or null) and either `failure: true` or the record fields.
+/// Read a urltestdata-format file as cases and their answers.
 pub fn read_urltestdata(path: &Path) -> anyhow::Result<Vec<(Case, Answer)>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let (value, _lone_surrogates) = urldiff_corpus::usv_json::parse(&text)
-        .with_context(|| format!("{}: not JSON", path.display()))?;
-    let Some(items) = value.as_array() else {
-        bail!("{}: expected a JSON array (the urltestdata.json format)", path.display());
-    };
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        if item.is_string() {
-            continue;
-        }
-        let entry = entry_from_json(item).with_context(|| {
-            format!("{}: entry {i} (0-based, comments included)", path.display())
-        })?;
-        out.push(entry);
-    }
-    Ok(out)
+    let suite = read_suite(path, "", "", Truth::Embedded { label: String::new() })?;
+    Ok(suite.cases.into_iter().zip(suite.expected).collect())
 }
 
-fn entry_from_json(item: &serde_json::Value) -> anyhow::Result<(Case, Answer)> {
-    let Some(input) = item.get("input").and_then(|v| v.as_str()) else {
-        bail!("no string `input`");
-    };
-    let base = match item.get("base") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(s)) => Some(s.as_str()),
-        Some(_) => bail!("`base` must be a string or null"),
-    };
-    let case = Case::parse(input, base);
-    if item.get("failure").and_then(|v| v.as_bool()) == Some(true) {
-        return Ok((case, Answer::Failure { reason: String::new(), errors: vec![] }));
-    }
-    let field = |name: &str| item.get(name).and_then(|v| v.as_str()).map(str::to_owned);
-    if WPT_FIELDS.iter().all(|f| field(f).is_none()) {
-        bail!("neither `failure: true` nor any record field");
-    }
-    let record = WhatwgRecord {
-        href: field("href"),
-        protocol: field("protocol"),
-        username: field("username"),
-        password: field("password"),
-        host: field("host"),
-        hostname: field("hostname"),
-        port: field("port"),
-        pathname: field("pathname"),
-        search: field("search"),
-        hash: field("hash"),
-        origin: field("origin"),
-    };
-    Ok((case, Answer::Parsed { record: Record::Whatwg(record), errors: vec![] }))
+fn read_suite(path: &Path, name: &str, revision: &str, truth: Truth) -> anyhow::Result<Suite> {
+    let file = urldiff_corpus::urltestdata::read(path)?;
+    let mut suite = Suite::new(name, revision, truth);
+    suite
+        .push_urltestdata(&file, "")
+        .map_err(|what| anyhow::anyhow!("{}: {what}", path.display()))?;
+    Ok(suite)
 }
 
 /// The suites of every `*.json` file in `dir` (urltestdata format), named `<prefix><stem>`,
@@ -147,18 +38,11 @@ pub fn cases_suites(dir: &Path, prefix: &str, revision: &str) -> anyhow::Result<
     let mut suites = Vec::new();
     for file in files {
         let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-        let (cases, answers) = read_urltestdata(&file)?.into_iter().unzip();
         let root = urldiff_corpus::repo_root();
         let shown = file.strip_prefix(&root).unwrap_or(&file);
-        suites.push(Suite {
-            name: format!("{prefix}{stem}"),
-            revision: revision.to_owned(),
-            truth: Truth::Embedded {
-                label: format!("expectations in {}", shown.display()),
-                answers,
-            },
-            cases,
-        });
+        let label = format!("expectations in {}", shown.display());
+        let name = format!("{prefix}{stem}");
+        suites.push(read_suite(&file, &name, revision, Truth::Embedded { label })?);
     }
     Ok(suites)
 }
@@ -177,7 +61,7 @@ impl TableOracle {
             kind: OracleKind::ExpectationTable,
             version: version.to_owned(),
             model: RecordModel::Whatwg,
-            fields: WPT_FIELDS.iter().map(|f| f.to_string()).collect(),
+            fields: RecordModel::Whatwg.field_names(),
             case_kinds: vec![CaseKindTag::Parse],
         };
         TableOracle { info, table: entries.into_iter().collect() }

@@ -18,12 +18,6 @@ use super::runtime::{find_on_path, oracles_dir, run_probe};
 use super::worker::WorkerCommand;
 use crate::model::{CaseKindTag, OracleKind, RecordModel};
 
-/// The WHATWG fields every Node mode fills.
-pub const FIELDS: &[&str] = &[
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "origin",
-];
-
 /// Serializes `npm ci` between the oracles of this process.
 static NPM_INSTALL: Mutex<()> = Mutex::new(());
 
@@ -51,7 +45,8 @@ fn node_oracle(
         name: mode.into(),
         kind: OracleKind::Subprocess,
         model: RecordModel::Whatwg,
-        fields: FIELDS.iter().map(|f| f.to_string()).collect(),
+        // Every Node mode fills every WHATWG field (worker.js's WHATWG_FIELDS, the same list).
+        fields: RecordModel::Whatwg.field_names(),
         case_kinds: kinds.to_vec(),
     };
     WorkerOracle::new(declared, Box::new(move || launch(mode, package)))

@@ -4,11 +4,6 @@
 use super::abnf::is_unreserved;
 use super::{remove_dot_segments, UriRef};
 
-/// Schemes whose specifications the scheme-based step knows: default port, and whether an
-/// empty path with an authority means "/" (section 6.2.3 gives http as its example).
-const KNOWN_SCHEMES: &[(&str, u16)] =
-    &[("http", 80), ("https", 443), ("ws", 80), ("wss", 443), ("ftp", 21)];
-
 /// Syntax-based normalization (section 6.2.2):
 /// - 6.2.2.1 case: the scheme and host to lowercase, the hex digits of every
 ///   percent-encoding to uppercase;
@@ -40,15 +35,15 @@ pub fn normalize_syntax(uri: &UriRef) -> UriRef {
 /// Scheme-based normalization (section 6.2.3), for a few schemes with an authority:
 /// - "the port component and its ':' delimiter" are omitted "if port is empty or if its
 ///   value would be the same as that of the scheme's default" (section 3.2.3) — an empty
-///   port for any scheme, a default one for the schemes in a small table (http 80,
-///   https 443, ws 80, wss 443, ftp 21);
+///   port for any scheme, a default one for the schemes whose default port urldiff knows:
+///   the WHATWG special schemes' table, [`crate::default_port`] (http 80, https 443, ws 80,
+///   wss 443, ftp 21);
 /// - "an empty path component should be normalized to a path of '/'" when there is an
 ///   authority, for those same schemes.
 pub fn normalize_scheme_based(uri: &UriRef) -> UriRef {
     let mut n = uri.clone();
-    let default_port = n.scheme.as_deref().and_then(|scheme| {
-        KNOWN_SCHEMES.iter().find(|(name, _)| name.eq_ignore_ascii_case(scheme)).map(|k| k.1)
-    });
+    let default_port =
+        n.scheme.as_deref().and_then(|scheme| crate::default_port(&scheme.to_ascii_lowercase()));
     let is_default = |port: &str| {
         port.is_empty()
             || (port.bytes().all(|c| c.is_ascii_digit())

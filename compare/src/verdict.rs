@@ -1,8 +1,12 @@
 //! Comparing one oracle's answer with a suite's truth: projection, then every mismatching
 //! field graded and given a severity.
+//!
+//! A crashed or timed-out answer is a difference whatever the truth says (even no opinion):
+//! the oracle lost an answer, which the gate must see ([`Verdict::Fail`] on `outcome`).
 
-use crate::conform::grade::{self, Grade, Severity};
-use crate::conform::project::{project, Projected, SharedField};
+use crate::grade::{self, Grade};
+use crate::project::{project, Projected, SharedField, Source};
+use crate::severity::{self, Severity};
 use serde::Serialize;
 use urldiff_oracles::{Answer, Case, CaseKind};
 
@@ -25,11 +29,28 @@ pub enum Verdict {
     Fail(Vec<FieldDiff>),
 }
 
+/// The evidence of a crashed or timed-out answer, in words; `None` for other answers. The one
+/// place that reads a crash's details, so every report shows the same text.
+pub fn evidence(answer: &Answer) -> Option<String> {
+    match answer {
+        Answer::Crashed { details } => Some(details.clone()),
+        Answer::TimedOut => Some("no answer within the case time limit".to_owned()),
+        _ => None,
+    }
+}
+
+/// Whether an answer is a crash or a time-out (a lost answer, never an opinion).
+pub fn is_lost(answer: &Answer) -> bool {
+    matches!(answer, Answer::Crashed { .. } | Answer::TimedOut)
+}
+
 /// A short text for an answer's outcome, used as the `outcome` field's value.
-fn outcome_value(answer: &Answer) -> Projected {
+pub fn outcome_value(answer: &Answer) -> Projected {
     Projected::Defined(match answer {
         Answer::Failure { reason, .. } if !reason.is_empty() => format!("failure: {reason}"),
-        Answer::Crashed { details } => format!("crashed: {details}"),
+        lost if is_lost(lost) => {
+            format!("{}: {}", answer.outcome(), evidence(answer).unwrap_or_default())
+        }
         other => other.outcome().to_owned(),
     })
 }
@@ -44,25 +65,33 @@ fn outcome_diff(truth: &Answer, got: &Answer) -> Verdict {
     }])
 }
 
-/// The fields each side's oracle fills (`OracleInfo::fields`; empty means all).
+/// Who made each side's record: the truth's oracle and the answering oracle.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Filled<'a> {
-    pub truth: &'a [String],
-    pub got: &'a [String],
+pub struct Sources<'a> {
+    pub truth: Source<'a>,
+    pub got: Source<'a>,
 }
 
 /// Compare `got` with `truth` for `case`.
-pub fn compare(case: &Case, truth: &Answer, got: &Answer, filled: Filled) -> Verdict {
+pub fn compare(case: &Case, truth: &Answer, got: &Answer, sources: Sources) -> Verdict {
     use Answer::*;
     match (truth, got) {
-        (NoOpinion | Crashed { .. } | TimedOut, _) | (_, NoOpinion) => Verdict::NoOpinion,
+        _ if is_lost(got) => outcome_diff(truth, got),
+        _ if is_lost(truth) => Verdict::NoOpinion,
+        (NoOpinion, _) | (_, NoOpinion) => Verdict::NoOpinion,
         (Failure { .. }, Failure { .. }) => Verdict::Pass,
         (Parsed { record: want, .. }, Parsed { record: have, .. }) => {
             let host_value = matches!(case.kind, CaseKind::HostToAscii);
-            compare_records(&project(want, filled.truth), &project(have, filled.got), host_value)
+            let (want, have) = (project(want, sources.truth), project(have, sources.got));
+            compare_records(&want, &have, host_value)
         }
         _ => outcome_diff(truth, got),
     }
+}
+
+/// The scheme of a projection, as text (for the default-port equivalence).
+pub fn scheme_of(projection: &[(SharedField, Projected)]) -> &str {
+    projection.iter().find(|(f, _)| *f == SharedField::Scheme).map_or("", |(_, v)| v.text())
 }
 
 /// Compare two projections on the fields both speak about.
@@ -71,23 +100,19 @@ pub fn compare_records(
     got: &[(SharedField, Projected)],
     host_value: bool,
 ) -> Verdict {
-    let scheme = truth
-        .iter()
-        .find(|(f, _)| *f == SharedField::Scheme)
-        .map_or(String::new(), |(_, v)| v.text().to_owned());
+    let scheme = scheme_of(truth);
     let mut shared = 0;
     let mut diffs = Vec::new();
     for (field, want) in truth {
         let Some((_, have)) = got.iter().find(|(f, _)| f == field) else { continue };
         shared += 1;
-        if let Some(grade) = grade::grade(*field, want, have, &scheme) {
-            let severity = grade::severity(*field, grade, host_value);
+        if let Some(grade) = grade::grade(*field, want, have, scheme) {
             diffs.push(FieldDiff {
                 field: *field,
                 truth: want.clone(),
                 got: have.clone(),
                 grade,
-                severity,
+                severity: severity::severity(*field, grade, host_value),
             });
         }
     }

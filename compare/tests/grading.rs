@@ -1,10 +1,12 @@
 //! Projection and grading on hand-checked pairs (expected grades follow from the definitions:
 //! RFC 3986 §6.2.2.1 case, §6.2.2.2 percent-encoding, §5.2.4 dot segments, §6.2.3 ports).
 
-use urldiff::conform::compare::{compare, Filled, Verdict};
-use urldiff::conform::grade::{grade, remove_dot_segments, Equivalence, Grade, Severity};
-use urldiff::conform::project::{project, Projected, SharedField};
+use urldiff_compare::grade::{grade, Equivalence, Grade};
+use urldiff_compare::project::{project, Projected, SharedField, Source};
+use urldiff_compare::severity::Severity;
+use urldiff_compare::verdict::{compare, Sources, Verdict};
 use urldiff_oracles::{Answer, Case, Record, RfcRecord, WhatwgRecord};
+use urldiff_parser::rfc3986::remove_dot_segments;
 
 fn d(s: &str) -> Projected {
     Projected::Defined(s.into())
@@ -101,7 +103,7 @@ fn whatwg(href: &str, protocol: &str, host: &str, port: &str, path: &str, search
 
 #[test]
 fn projection_maps_whatwg_onto_rfc_fields() {
-    let p = project(&whatwg("http://h/p?q", "http:", "h", "", "/p", "?q"), &[]);
+    let p = project(&whatwg("http://h/p?q", "http:", "h", "", "/p", "?q"), Source::default());
     let get = |f| p.iter().find(|(g, _)| *g == f).map(|(_, v)| v.clone());
     assert_eq!(get(SharedField::Scheme), Some(d("http")));
     assert_eq!(get(SharedField::Query), Some(d("q")));
@@ -131,13 +133,14 @@ fn whatwg_and_rfc_records_compare_on_shared_fields() {
         resolved: None,
     };
     let got = Answer::Parsed { record: Record::Rfc(rfc), errors: vec![] };
-    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Filled::default()) else {
+    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Sources::default()) else {
         panic!("expected a port difference")
     };
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert_eq!(diffs[0].field, SharedField::Port);
     assert_eq!(diffs[0].grade, Grade::Equivalent(Equivalence::DefaultPort));
-    assert_eq!(diffs[0].severity, Severity::Info);
+    // An empty port and the default port reach the same service: low, not high.
+    assert_eq!(diffs[0].severity, Severity::Low);
 }
 
 #[test]
@@ -148,29 +151,30 @@ fn parsed_versus_failure_is_a_high_outcome_difference() {
         record: whatwg("http://a:b/", "http:", "a", "b", "/", ""),
         errors: vec![],
     };
-    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Filled::default()) else { panic!() };
+    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Sources::default()) else { panic!() };
     assert_eq!((diffs[0].field, diffs[0].severity), (SharedField::Outcome, Severity::High));
-    assert_eq!(compare(&case, &truth, &Answer::NoOpinion, Filled::default()), Verdict::NoOpinion);
-    assert_eq!(compare(&case, &truth, &truth.clone(), Filled::default()), Verdict::Pass);
+    assert_eq!(compare(&case, &truth, &Answer::NoOpinion, Sources::default()), Verdict::NoOpinion);
+    assert_eq!(compare(&case, &truth, &truth.clone(), Sources::default()), Verdict::Pass);
 }
 
 #[test]
 fn severity_follows_field_and_grade() {
-    use urldiff::conform::grade::severity;
+    use urldiff_compare::severity::severity;
     assert_eq!(severity(SharedField::Host, Grade::Structural, false), Severity::High);
     assert_eq!(severity(SharedField::Userinfo, Grade::Structural, false), Severity::High);
     assert_eq!(severity(SharedField::Path, Grade::Structural, false), Severity::Medium);
     assert_eq!(severity(SharedField::Fragment, Grade::Structural, false), Severity::Low);
+    // Hosts are case-insensitive: only a case-sensitive check is fooled (medium).
     assert_eq!(
         severity(SharedField::Host, eq(Equivalence::AsciiCase).unwrap(), false),
-        Severity::Info
+        Severity::Medium
     );
 }
 
 #[test]
 fn fields_an_oracle_does_not_fill_are_not_compared() {
-    // An Appendix B splitter fills `authority` but not `host`: its undefined host says
-    // nothing, so only the fields it declares are compared.
+    // An Appendix B splitter fills `authority` but not `host`: its undefined host field says
+    // nothing; its host, userinfo and port come from its authority (RFC 3986 §3.2).
     let case = Case::parse("http://h/p", None);
     let truth =
         Answer::Parsed { record: whatwg("http://h/p", "http:", "h", "", "/p", ""), errors: vec![] };
@@ -185,8 +189,9 @@ fn fields_an_oracle_does_not_fill_are_not_compared() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let filled = Filled { truth: &[], got: &declared };
-    assert_eq!(compare(&case, &truth, &got, filled), Verdict::Pass);
-    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Filled::default()) else { panic!() };
+    let got_source = Source { oracle: "rfc3986-regex", fields: &declared };
+    let sources = Sources { truth: Source::default(), got: got_source };
+    assert_eq!(compare(&case, &truth, &got, sources), Verdict::Pass);
+    let Verdict::Fail(diffs) = compare(&case, &truth, &got, Sources::default()) else { panic!() };
     assert!(diffs.iter().any(|d| d.field == SharedField::Host));
 }

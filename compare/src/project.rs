@@ -1,13 +1,16 @@
 //! The projection table: how WHATWG and RFC records map onto the fields they share.
 //!
 //! Two records are only compared on fields both can speak about. Every row of [`PROJECTION`]
-//! names a shared field, how it is read from each record model, and its severity class. The
-//! table is data, printed by `urldiff conform --explain-projection`; there is no other
-//! normalization anywhere (equivalences live in `grade`, and only grade a mismatch).
+//! names a shared field, how it is read from each record model, and which record fields it
+//! reads. The table is data, printed by `--explain-projection`; the only other rules that
+//! touch a value before comparison are the named adapter rules of [`crate::rules`], which the
+//! projection applies by the oracle's name. Equivalences live in `grade`, and only grade a
+//! mismatch.
 
+use crate::rules::{effect_on, RuleEffect};
 use serde::Serialize;
-use std::fmt::Write as _;
-use urldiff_oracles::{Record, RfcRecord, WhatwgRecord};
+use urldiff_oracles::{OracleInfo, Record, RfcRecord, WhatwgRecord};
+use urldiff_parser::rfc3986::UriRef;
 
 /// A field both record models can speak about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -69,7 +72,7 @@ impl SharedField {
 /// A projected value. WHATWG getters return `""` both for an empty and for an absent
 /// component (`search` is `""` for `http://a/` and for `http://a/?`), so such a value is
 /// [`Projected::EmptyOrUndefined`], which agrees with both `Undefined` and `Defined("")`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(tag = "state", content = "value", rename_all = "kebab-case")]
 pub enum Projected {
     Defined(String),
@@ -106,6 +109,25 @@ impl Projected {
     }
 }
 
+/// Who made a record: the oracle's name (adapter rules are keyed by it) and the record fields
+/// it fills (`OracleInfo::fields`; empty means every field, as expectation files give).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Source<'a> {
+    pub oracle: &'a str,
+    pub fields: &'a [String],
+}
+
+impl<'a> Source<'a> {
+    pub fn of(info: &'a OracleInfo) -> Self {
+        Source { oracle: &info.name, fields: &info.fields }
+    }
+
+    /// Whether the source fills every field of `reads`.
+    fn fills(&self, reads: &[&str]) -> bool {
+        self.fields.is_empty() || reads.iter().all(|r| self.fields.iter().any(|f| f == r))
+    }
+}
+
 type WhatwgGetter = fn(&WhatwgRecord) -> Option<Projected>;
 type RfcGetter = fn(&RfcRecord) -> Option<Projected>;
 
@@ -121,8 +143,12 @@ pub struct ProjectionRow {
     pub whatwg_reads: &'static [&'static str],
     pub rfc_rule: &'static str,
     pub rfc: RfcGetter,
-    pub rfc_reads: &'static [&'static str],
+    /// The RFC record field the getter reads (adapter rules apply to it by this name).
+    pub rfc_reads: &'static str,
 }
+
+/// The RFC fields an oracle that fills only `authority` gets from it (RFC 3986 §3.2).
+const FROM_AUTHORITY: [&str; 3] = ["userinfo", "host", "port"];
 
 /// The projection table, in comparison order.
 pub const PROJECTION: &[ProjectionRow] = &[
@@ -133,7 +159,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &["href"],
         rfc_rule: "resolved (only when the case has a base)",
         rfc: |r| r.resolved.clone().map(Projected::Defined),
-        rfc_reads: &["resolved"],
+        rfc_reads: "resolved",
     },
     ProjectionRow {
         field: SharedField::Scheme,
@@ -142,7 +168,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &["protocol"],
         rfc_rule: "scheme (defined/undefined)",
         rfc: |r| Some(component(&r.scheme)),
-        rfc_reads: &["scheme"],
+        rfc_reads: "scheme",
     },
     ProjectionRow {
         field: SharedField::Userinfo,
@@ -150,27 +176,27 @@ pub const PROJECTION: &[ProjectionRow] = &[
             "username, plus `:` password when password is non-empty; `\"\"` = empty or undefined",
         whatwg: whatwg_userinfo,
         whatwg_reads: &["username"],
-        rfc_rule: "userinfo (defined/undefined)",
+        rfc_rule: "userinfo (defined/undefined); from authority (§3.2) if only that is given",
         rfc: |r| Some(component(&r.userinfo)),
-        rfc_reads: &["userinfo"],
+        rfc_reads: "userinfo",
     },
     ProjectionRow {
         field: SharedField::Host,
         whatwg_rule: "hostname; `\"\"` = empty or undefined",
         whatwg: |r| r.hostname.as_deref().map(empty_or),
         whatwg_reads: &["hostname"],
-        rfc_rule: "host (defined/undefined)",
+        rfc_rule: "host (defined/undefined); from authority (§3.2) if only that is given",
         rfc: |r| Some(component(&r.host)),
-        rfc_reads: &["host"],
+        rfc_reads: "host",
     },
     ProjectionRow {
         field: SharedField::Port,
         whatwg_rule: "port; `\"\"` = empty or undefined",
         whatwg: |r| r.port.as_deref().map(empty_or),
         whatwg_reads: &["port"],
-        rfc_rule: "port (defined/undefined)",
+        rfc_rule: "port (defined/undefined); from authority (§3.2) if only that is given",
         rfc: |r| Some(component(&r.port)),
-        rfc_reads: &["port"],
+        rfc_reads: "port",
     },
     ProjectionRow {
         field: SharedField::Path,
@@ -179,7 +205,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &["pathname"],
         rfc_rule: "path",
         rfc: |r| Some(Projected::Defined(r.path.clone())),
-        rfc_reads: &["path"],
+        rfc_reads: "path",
     },
     ProjectionRow {
         field: SharedField::Query,
@@ -188,7 +214,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &["search"],
         rfc_rule: "query (defined/undefined)",
         rfc: |r| Some(component(&r.query)),
-        rfc_reads: &["query"],
+        rfc_reads: "query",
     },
     ProjectionRow {
         field: SharedField::Fragment,
@@ -197,7 +223,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &["hash"],
         rfc_rule: "fragment (defined/undefined)",
         rfc: |r| Some(component(&r.fragment)),
-        rfc_reads: &["fragment"],
+        rfc_reads: "fragment",
     },
 ];
 
@@ -232,26 +258,57 @@ fn whatwg_userinfo(r: &WhatwgRecord) -> Option<Projected> {
 /// A record projected onto the shared fields it can speak about, in table order.
 pub type Projection = Vec<(SharedField, Projected)>;
 
-/// Whether an oracle that declares `filled` fields fills every one of `reads` (an empty
-/// declaration, as expectation files give, means every field).
-fn fills(filled: &[String], reads: &[&str]) -> bool {
-    filled.is_empty() || reads.iter().all(|r| filled.iter().any(|f| f == r))
+/// Apply the comparison's adapter rule for `field` of `oracle`, if there is one.
+pub fn apply_rules(oracle: &str, field: &str, value: Projected) -> Projected {
+    let Some(rule) = effect_on(oracle, field) else { return value };
+    match (rule.effect, value) {
+        (RuleEffect::EmptyIsEmptyOrUndefined, Projected::Defined(s)) if s.is_empty() => {
+            Projected::EmptyOrUndefined
+        }
+        (RuleEffect::BracketIpLiteral, Projected::Defined(s))
+            if s.contains(':') && !s.starts_with('[') =>
+        {
+            Projected::Defined(format!("[{s}]"))
+        }
+        (_, value) => value,
+    }
 }
 
-/// Project a record made by an oracle that fills `filled` (`OracleInfo::fields`). `Text` and
-/// `Pairs` records project onto `value` and `pairs` only.
-pub fn project(record: &Record, filled: &[String]) -> Projection {
+/// An RFC record whose source fills `authority` but not its parts gets them by RFC 3986
+/// §3.2 (the parser's own authority split); `None` when nothing needs deriving.
+fn with_authority_parts(r: &RfcRecord, source: &Source) -> Option<RfcRecord> {
+    if source.fills(&["host"]) || !source.fills(&["authority"]) {
+        return None;
+    }
+    let mut uri = UriRef::default();
+    uri.set_authority(r.authority.clone());
+    Some(RfcRecord { userinfo: uri.userinfo, host: uri.host, port: uri.port, ..r.clone() })
+}
+
+/// Project a record made by `source`. `Text` and `Pairs` records project onto `value` and
+/// `pairs` only.
+pub fn project(record: &Record, source: Source) -> Projection {
     match record {
         Record::Whatwg(w) => PROJECTION
             .iter()
-            .filter(|row| fills(filled, row.whatwg_reads))
+            .filter(|row| source.fills(row.whatwg_reads))
             .filter_map(|row| Some((row.field, (row.whatwg)(w)?)))
             .collect(),
-        Record::Rfc(r) => PROJECTION
-            .iter()
-            .filter(|row| fills(filled, row.rfc_reads))
-            .filter_map(|row| Some((row.field, (row.rfc)(r)?)))
-            .collect(),
+        Record::Rfc(r) => {
+            let derived = with_authority_parts(r, &source);
+            let record = derived.as_ref().unwrap_or(r);
+            PROJECTION
+                .iter()
+                .filter(|row| {
+                    source.fills(&[row.rfc_reads])
+                        || (derived.is_some() && FROM_AUTHORITY.contains(&row.rfc_reads))
+                })
+                .filter_map(|row| {
+                    let value = apply_rules(source.oracle, row.rfc_reads, (row.rfc)(record)?);
+                    Some((row.field, value))
+                })
+                .collect()
+        }
         Record::Text { value } => vec![(SharedField::Value, defined(value))],
         Record::Pairs { pairs } => {
             let json = serde_json::to_string(pairs).unwrap_or_default();
@@ -260,33 +317,20 @@ pub fn project(record: &Record, filled: &[String]) -> Projection {
     }
 }
 
-/// The projection table as text, for `--explain-projection`.
-pub fn explain() -> String {
-    let mut out = String::from(
-        "Projection: WHATWG and RFC records onto shared fields (a field is compared only when\n\
-         both records speak about it; `\"\"` from a WHATWG getter agrees with both an empty and\n\
-         an undefined RFC component).\n\n",
-    );
-    out.push_str("A row is used only when the oracle's declared fields include what it reads.\n\n");
-    let _ = writeln!(out, "{:<10} {:<58} RFC model", "field", "WHATWG model");
-    for row in PROJECTION {
-        let _ = writeln!(out, "{:<10} {:<58} {}", row.field.name(), row.whatwg_rule, row.rfc_rule);
+/// The fields of a record that no projection row reads, which only oracles of the same model
+/// can be compared on: WHATWG `host` (with its port) and `origin`, RFC `authority`. Each is
+/// named `<model>.<field>`; adapter rules apply as in [`project`].
+pub fn own_fields(record: &Record, source: Source) -> Vec<(&'static str, Projected)> {
+    match record {
+        Record::Whatwg(w) => [("whatwg.host", "host"), ("whatwg.origin", "origin")]
+            .into_iter()
+            .filter(|(_, field)| source.fills(&[field]))
+            .filter_map(|(label, field)| Some((label, defined(w.get(field)?))))
+            .collect(),
+        Record::Rfc(r) if source.fills(&["authority"]) => {
+            let value = apply_rules(source.oracle, "authority", component(&r.authority));
+            vec![("rfc.authority", value)]
+        }
+        _ => Vec::new(),
     }
-    let _ = writeln!(
-        out,
-        "{:<10} {:<58} -",
-        "value", "Record::Text value (host-to-ASCII, percent-encode)"
-    );
-    let _ = writeln!(out, "{:<10} {:<58} -", "pairs", "Record::Pairs as JSON (form-urlencoded)");
-    let _ = writeln!(out, "{:<10} {:<58} parsed vs failure", "outcome", "parsed vs failure");
-    out.push_str("\nGrades, tried in order (first that agrees wins, else structural):\n");
-    for eq in crate::conform::grade::Equivalence::ORDER {
-        let _ = writeln!(out, "  {:<17} {}", eq.name(), eq.description());
-    }
-    out.push_str(
-        "\nSeverity: structural in outcome, scheme, userinfo, host or port = high; path or href\n\
-         = medium; query, fragment, value, pairs = low (host-to-ASCII `value` = high);\n\
-         any difference that agrees under an equivalence = info.\n",
-    );
-    out
 }

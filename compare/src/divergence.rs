@@ -1,0 +1,218 @@
+//! The N-oracle comparison of one case: which oracles parsed, failed or lost their answer, and
+//! for each shared field the groups of oracles that agree.
+//!
+//! Every oracle with an opinion takes part, whatever its record model: records are compared
+//! through the projection, so an RFC-model oracle and a WHATWG one are in the same group of a
+//! field exactly when their projected values agree. An oracle whose record cannot speak about
+//! a field (it does not fill it; an RFC record has no href without a base) is not in that
+//! field's groups. No-opinion answers (an expectation table without the case, an unsupported
+//! case kind) are left out entirely.
+//!
+//! Agreement is [`Projected::agrees`]: *empty or undefined* (a WHATWG getter's `""`, or an
+//! adapter rule's) agrees with both an undefined and an empty value. Such a value joins the one
+//! group it agrees with; when it agrees with none or with several (the others disagree about
+//! empty vs undefined among themselves), its oracles form their own group.
+//!
+//! Groups are in a canonical order (members sorted by name, groups by their first member), so
+//! the result does not depend on the order oracles answered in or on the input's text.
+
+use crate::grade::{grade, Grade};
+use crate::project::{own_fields, project, Projected, SharedField, Source};
+use crate::severity::{severity, Severity};
+use crate::verdict::is_lost;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use urldiff_oracles::{Answer, Case, CaseKind, OracleInfo};
+
+/// One oracle's answer to the case.
+#[derive(Clone, Copy, Debug)]
+pub struct Answered<'a> {
+    pub info: &'a OracleInfo,
+    pub answer: &'a Answer,
+}
+
+/// Oracles that agree on a value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Group {
+    /// Oracle names, sorted.
+    pub oracles: Vec<String>,
+    /// The group's value (an empty-or-undefined member agrees with it without being it).
+    pub value: Projected,
+    /// Each member's own value, in `oracles` order.
+    #[serde(skip)]
+    pub values: Vec<Projected>,
+}
+
+impl Group {
+    /// The value `oracle` itself gave, if it is a member.
+    pub fn value_of(&self, oracle: &str) -> Option<&Projected> {
+        self.oracles.iter().position(|o| o == oracle).map(|i| &self.values[i])
+    }
+}
+
+/// One field across every oracle that speaks about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FieldSplit {
+    pub field: SharedField,
+    /// One group when everyone agrees.
+    pub groups: Vec<Group>,
+    /// The grade of the worst disagreeing pair of groups (`None`: they all agree).
+    pub grade: Option<Grade>,
+    pub severity: Option<Severity>,
+}
+
+impl FieldSplit {
+    pub fn differs(&self) -> bool {
+        self.groups.len() > 1
+    }
+}
+
+/// A field of one record model that the projection does not read (`whatwg.origin`, …),
+/// compared among the oracles of that model only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OwnSplit {
+    pub field: &'static str,
+    pub groups: Vec<Group>,
+}
+
+/// Everything the oracles said about one case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Comparison {
+    /// Oracles by outcome (`parsed`, `failure`, `crashed`, `timed-out`), in that order.
+    pub outcomes: Vec<Group>,
+    /// Every shared field at least one parsed answer speaks about, in field order.
+    pub fields: Vec<FieldSplit>,
+    pub own: Vec<OwnSplit>,
+}
+
+impl Comparison {
+    /// The shared fields whose oracles disagree.
+    pub fn differing(&self) -> impl Iterator<Item = &FieldSplit> {
+        self.fields.iter().filter(|f| f.differs())
+    }
+
+    /// Whether the outcomes differ (some parsed and some failed, or an answer was lost).
+    pub fn outcome_differs(&self) -> bool {
+        self.outcomes.len() > 1
+    }
+
+    /// Whether anything differs.
+    pub fn disagrees(&self) -> bool {
+        self.outcome_differs() || self.differing().next().is_some()
+    }
+}
+
+const OUTCOME_ORDER: [&str; 4] = ["parsed", "failure", "crashed", "timed-out"];
+
+/// Compare every answer to `case`.
+pub fn compare_all(case: &Case, answers: &[Answered]) -> Comparison {
+    let speaking: Vec<&Answered> =
+        answers.iter().filter(|a| !matches!(a.answer, Answer::NoOpinion)).collect();
+    let outcomes = outcome_groups(&speaking);
+    let mut values: BTreeMap<SharedField, Vec<(&str, Projected)>> = BTreeMap::new();
+    let mut own: BTreeMap<&'static str, Vec<(&str, Projected)>> = BTreeMap::new();
+    for a in &speaking {
+        let Answer::Parsed { record, .. } = a.answer else { continue };
+        let source = Source::of(a.info);
+        for (field, value) in project(record, source) {
+            values.entry(field).or_default().push((&a.info.name, value));
+        }
+        for (field, value) in own_fields(record, source) {
+            own.entry(field).or_default().push((&a.info.name, value));
+        }
+    }
+    let scheme = common_scheme(values.get(&SharedField::Scheme));
+    let host_value = matches!(case.kind, CaseKind::HostToAscii);
+    let fields = values
+        .into_iter()
+        .map(|(field, vals)| split_field(field, group(vals), &scheme, host_value))
+        .collect();
+    let own =
+        own.into_iter().map(|(field, vals)| OwnSplit { field, groups: group(vals) }).collect();
+    Comparison { outcomes, fields, own }
+}
+
+fn outcome_groups(speaking: &[&Answered]) -> Vec<Group> {
+    OUTCOME_ORDER
+        .iter()
+        .filter_map(|outcome| {
+            let mut oracles: Vec<String> = speaking
+                .iter()
+                .filter(|a| a.answer.outcome() == *outcome)
+                .map(|a| a.info.name.clone())
+                .collect();
+            oracles.sort();
+            let value = Projected::Defined((*outcome).to_owned());
+            let values = vec![value.clone(); oracles.len()];
+            (!oracles.is_empty()).then_some(Group { oracles, value, values })
+        })
+        .collect()
+}
+
+/// The scheme most oracles give (ties: the smallest text), lowercased, for default ports.
+fn common_scheme(values: Option<&Vec<(&str, Projected)>>) -> String {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, v) in values.into_iter().flatten() {
+        *counts.entry(v.text().to_ascii_lowercase()).or_default() += 1;
+    }
+    let best = counts.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
+    best.map(|(s, _)| s.clone()).unwrap_or_default()
+}
+
+/// Group values by agreement (see the module documentation for empty-or-undefined).
+pub fn group(values: Vec<(&str, Projected)>) -> Vec<Group> {
+    let mut concrete: BTreeMap<Projected, Vec<(String, Projected)>> = BTreeMap::new();
+    let mut wildcards: Vec<(String, Projected)> = Vec::new();
+    for (oracle, value) in values {
+        match value {
+            Projected::EmptyOrUndefined => wildcards.push((oracle.to_owned(), value)),
+            value => concrete.entry(value.clone()).or_default().push((oracle.to_owned(), value)),
+        }
+    }
+    if !wildcards.is_empty() {
+        let compatible: Vec<&Projected> =
+            concrete.keys().filter(|v| Projected::EmptyOrUndefined.agrees(v)).collect();
+        match compatible.as_slice() {
+            [one] => {
+                let key = (*one).clone();
+                concrete.entry(key).or_default().append(&mut wildcards);
+            }
+            _ => {
+                concrete.insert(Projected::EmptyOrUndefined, wildcards);
+            }
+        }
+    }
+    let mut groups: Vec<Group> = concrete
+        .into_iter()
+        .map(|(value, mut members)| {
+            members.sort();
+            let (oracles, values) = members.into_iter().unzip();
+            Group { oracles, value, values }
+        })
+        .collect();
+    groups.sort_by(|a, b| a.oracles.cmp(&b.oracles));
+    groups
+}
+
+/// Grade every pair of groups; the field's grade and severity are those of the worst pair.
+fn split_field(
+    field: SharedField,
+    groups: Vec<Group>,
+    scheme: &str,
+    host_value: bool,
+) -> FieldSplit {
+    let mut worst: Option<(Severity, Grade)> = None;
+    for (i, a) in groups.iter().enumerate() {
+        for b in &groups[i + 1..] {
+            let Some(g) = grade(field, &a.value, &b.value, scheme) else { continue };
+            let pair = (severity(field, g, host_value), g);
+            worst = Some(worst.map_or(pair, |w| w.max(pair)));
+        }
+    }
+    FieldSplit { field, groups, grade: worst.map(|(_, g)| g), severity: worst.map(|(s, _)| s) }
+}
+
+/// The oracles whose answers were lost (crashed or timed out).
+pub fn lost<'a>(answers: &'a [Answered<'a>]) -> impl Iterator<Item = &'a Answered<'a>> {
+    answers.iter().filter(|a| is_lost(a.answer))
+}

@@ -1,0 +1,30 @@
+//! urldiff-compare: the comparison core, shared by `urldiff conform`, `urldiff compare`, and
+//! later triage, fuzzing and the web viewer. No I/O, no printing: data in, data out.
+//!
+//! - [`project`]: the projection table, mapping WHATWG and RFC records onto shared fields;
+//! - [`rules`]: the named adapter rules (what adapters do to answers; some the projection
+//!   applies);
+//! - [`grade`]: the equivalences a mismatch is graded by (exact, ASCII case,
+//!   percent-encoding, IDNA, dot segments, default port, else structural);
+//! - [`severity`]: what a difference lets an attacker do, a table with its reasons;
+//! - [`verdict`]: one answer against a suite's truth (conform);
+//! - [`divergence`]: every oracle's answer to one case, as groups of agreeing oracles per
+//!   shared field (compare, triage);
+//! - [`signature`]: the shape of a divergence without the input, printable and hashable;
+//! - [`explain`]: all of the tables as text.
+
+pub mod divergence;
+pub mod explain;
+pub mod grade;
+pub mod project;
+pub mod rules;
+pub mod severity;
+pub mod signature;
+pub mod verdict;
+
+pub use divergence::{compare_all, Answered, Comparison, FieldSplit, Group};
+pub use grade::{Equivalence, Grade};
+pub use project::{project, Projected, SharedField, Source};
+pub use severity::Severity;
+pub use signature::Signature;
+pub use verdict::{compare, FieldDiff, Sources, Verdict};

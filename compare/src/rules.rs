@@ -1,0 +1,147 @@
+//! Adapter rules: what an adapter or its worker does to a parser's answer before urldiff sees
+//! it, and how the comparison reads the result. Each rule is a named row of [`ADAPTER_RULES`],
+//! printed by `--explain-projection` and named in reports, so no adapter normalizes silently.
+//!
+//! A rule is either applied by the comparison ([`RuleEffect`] says how, on which record
+//! fields; the projection reads the table, see `project`), or done by the adapter itself and
+//! listed here so that a reader of a difference knows it ([`RuleEffect::None`]).
+
+use serde::Serialize;
+
+/// What the comparison does for a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleEffect {
+    /// Done by the adapter; listed for the reader, nothing for the comparison to do.
+    None,
+    /// A defined-empty value of the rule's fields is read as *empty or undefined*, which
+    /// agrees with both (the oracle cannot tell the two apart).
+    EmptyIsEmptyOrUndefined,
+    /// A host holding `:` (an IPv6 literal without its brackets) is read with its brackets.
+    BracketIpLiteral,
+}
+
+/// One row of the adapter-rule table.
+#[derive(Debug, Serialize)]
+pub struct AdapterRule {
+    /// The oracle whose answers the rule concerns.
+    pub oracle: &'static str,
+    /// The rule's name, as reports cite it (`<oracle>/<name>`).
+    pub name: &'static str,
+    /// The record fields it touches (`errors` for the validation-error list).
+    pub fields: &'static [&'static str],
+    /// What the adapter does, and why.
+    pub what: &'static str,
+    pub effect: RuleEffect,
+}
+
+/// Every adapter rule, by oracle.
+pub const ADAPTER_RULES: &[AdapterRule] = &[
+    AdapterRule {
+        oracle: "python-urllib",
+        name: "urlsplit-empty-is-unknown",
+        fields: &["authority", "query", "fragment"],
+        what: "urlsplit returns \"\" both for an absent and for an empty netloc, query or \
+               fragment, and the worker reports what urllib returns; the comparison reads that \
+               \"\" as empty-or-undefined, like a WHATWG getter's \"\", so it agrees with both",
+        effect: RuleEffect::EmptyIsEmptyOrUndefined,
+    },
+    AdapterRule {
+        oracle: "python-urllib",
+        name: "hostname-unbracketed",
+        fields: &["host"],
+        what: "host is SplitResult.hostname, which lowercases the host and drops the brackets \
+               of an IP literal; the comparison puts the brackets back on a host holding \":\" \
+               (the lowercasing stays: a case difference shows as ascii-case)",
+        effect: RuleEffect::BracketIpLiteral,
+    },
+    AdapterRule {
+        oracle: "python-urllib",
+        name: "port-as-integer",
+        fields: &["port"],
+        what: "port is str(SplitResult.port), an integer: leading zeros are dropped (\"080\" \
+               gives \"80\"), and a port that is not a number in 0-65535 is a failure \
+               (ValueError)",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "python-urllib",
+        name: "userinfo-from-username",
+        fields: &["userinfo"],
+        what: "userinfo is SplitResult.username, plus \":\" and password when urllib gives a \
+               password; undefined when there is no username",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "python-urllib",
+        name: "empty-scheme-undefined",
+        fields: &["scheme"],
+        what: "urlsplit returns \"\" for no scheme; the worker reports undefined (an RFC 3986 \
+               scheme is never empty)",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "url-parse",
+        name: "query-as-search",
+        fields: &["search"],
+        what: "url-parse has no `search`: the worker reports its `query` (unparsed, with its \
+               \"?\") as search",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "rust-url",
+        name: "syntax-violation-names",
+        fields: &["errors"],
+        what: "rust-url reports syntax violations, not validation errors: backslash, \
+               credentials, missing slashes and a file host with a drive letter map to their \
+               spec names, and every other violation is reported as invalid-URL-unit (a \
+               catch-all that may not be the spec's error for the input)",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "ada",
+        name: "no-validation-errors",
+        fields: &["errors"],
+        what: "ada reports no validation errors: its errors list is always empty",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "node-url",
+        name: "no-validation-errors",
+        fields: &["errors"],
+        what: "Node's URL reports no validation errors: its errors list is always empty",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "reference-rfc3986",
+        name: "first-violation",
+        fields: &["errors"],
+        what: "errors holds the first RFC 3986 ABNF violation of the input (\"<rule> at \
+               <byte>\"), not a list of every problem",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "java-uri",
+        name: "opaque-part-as-path",
+        fields: &["path"],
+        what: "an opaque URI (mailto:x) has no path in java.net.URI; the worker reports its \
+               raw scheme-specific part as the path",
+        effect: RuleEffect::None,
+    },
+];
+
+/// The rules of one oracle.
+pub fn rules_for(oracle: &str) -> impl Iterator<Item = &'static AdapterRule> + '_ {
+    ADAPTER_RULES.iter().filter(move |rule| rule.oracle == oracle)
+}
+
+/// The rules that concern any of `oracles`, in table order (for reports).
+pub fn rules_of<'a>(oracles: impl IntoIterator<Item = &'a str>) -> Vec<&'static AdapterRule> {
+    let names: Vec<&str> = oracles.into_iter().collect();
+    ADAPTER_RULES.iter().filter(|rule| names.contains(&rule.oracle)).collect()
+}
+
+/// The comparison's effect on `field` of `oracle`'s records, if a rule has one.
+pub fn effect_on(oracle: &str, field: &str) -> Option<&'static AdapterRule> {
+    rules_for(oracle).find(|rule| rule.effect != RuleEffect::None && rule.fields.contains(&field))
+}

@@ -1,0 +1,168 @@
+//! `urldiff compare`: every available oracle's answer to one input (or a batch of inputs),
+//! compared with `urldiff_compare` — across models, through the projection — and shown as
+//! a table grouped by agreement ([`table`]), today's per-oracle listing ([`listing`]) or JSON
+//! ([`json`]).
+//!
+//! WHATWG-model oracles get a parse case; RFC-model oracles get a resolve case when a base is
+//! given and they answer those, a parse case otherwise — except that an RFC-model oracle that
+//! cannot resolve (`rfc3986-regex`) is not asked when there is a base: its split of the
+//! reference alone would be compared with everyone's resolved target. A batch is answered by
+//! each oracle as one batch (workers stay up), oracles side by side.
+
+pub mod json;
+pub mod listing;
+pub mod table;
+
+use anyhow::bail;
+use urldiff_compare::{compare_all, Answered, Comparison, Signature};
+use urldiff_oracles::registry::check_all;
+use urldiff_oracles::{Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, RecordModel};
+
+/// One input to compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub input: String,
+    pub base: Option<String>,
+}
+
+/// The oracles of a compare run: those that can run, and the (name, reason) of the others.
+pub struct Selection {
+    pub oracles: Vec<Box<dyn Oracle>>,
+    pub unavailable: Vec<(String, String)>,
+}
+
+impl std::fmt::Debug for Selection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
+        f.debug_struct("Selection")
+            .field("oracles", &names)
+            .field("unavailable", &self.unavailable)
+            .finish()
+    }
+}
+
+/// Keep the oracles named in `wanted` (every one when empty) and check they can run. Two
+/// oracles with one name, an unknown name, or a wanted oracle that cannot run are errors.
+pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> anyhow::Result<Selection> {
+    crate::conform::driver::check_unique_names(&all)?;
+    for name in wanted {
+        if !all.iter().any(|o| o.name() == name) {
+            let names: Vec<&str> = all.iter().map(|o| o.name()).collect();
+            bail!("no oracle named {name:?} (known: {})", names.join(", "));
+        }
+    }
+    let chosen: Vec<Box<dyn Oracle>> = all
+        .into_iter()
+        .filter(|o| wanted.is_empty() || wanted.iter().any(|w| w == o.name()))
+        .collect();
+    let checks = check_all(&chosen.iter().map(|o| o.as_ref()).collect::<Vec<_>>());
+    let mut selection = Selection { oracles: Vec::new(), unavailable: Vec::new() };
+    for (oracle, check) in chosen.into_iter().zip(checks) {
+        match check {
+            Availability::Available => selection.oracles.push(oracle),
+            Availability::Unavailable { reason } if wanted.is_empty() => {
+                selection.unavailable.push((oracle.name().to_owned(), reason))
+            }
+            Availability::Unavailable { reason } => {
+                bail!("oracle {} cannot run: {}", oracle.name(), first_line(&reason))
+            }
+        }
+    }
+    Ok(selection)
+}
+
+pub fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
+/// The case an oracle is asked, given its model and the case kinds it answers; `None` when
+/// its answer could not describe the target (see the module documentation).
+pub fn case_for(oracle: &dyn Oracle, request: &Request) -> Option<Case> {
+    let info = oracle.info();
+    let resolves = info.case_kinds.contains(&CaseKindTag::Resolve);
+    match (info.model, &request.base) {
+        (RecordModel::Rfc, Some(base)) if resolves => Some(Case {
+            input: request.input.clone(),
+            base: Some(base.clone()),
+            kind: CaseKind::Resolve,
+        }),
+        (RecordModel::Rfc, Some(_)) => None,
+        _ => Some(Case::parse(request.input.clone(), request.base.as_deref())),
+    }
+}
+
+/// One request's answers, one per oracle in selection order, and their comparison.
+#[derive(Debug)]
+pub struct Compared {
+    pub request: Request,
+    pub answers: Vec<Answer>,
+    pub comparison: Comparison,
+    pub signature: Signature,
+    /// Why the base does not parse as a WHATWG URL (said once, above everything else).
+    pub base_failure: Option<String>,
+}
+
+/// Every oracle answers every request, each oracle the whole batch at once and the oracles
+/// side by side; then each request's answers are compared. An oracle that returns the wrong
+/// number of answers is a harness error.
+pub fn compare_batch(
+    oracles: &[Box<dyn Oracle>],
+    requests: &[Request],
+) -> anyhow::Result<Vec<Compared>> {
+    let per_oracle: Vec<anyhow::Result<Vec<Answer>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = oracles
+            .iter()
+            .map(|oracle| scope.spawn(move || answer_requests(oracle.as_ref(), requests)))
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an oracle thread panicked")).collect()
+    });
+    let per_oracle: Vec<Vec<Answer>> = per_oracle.into_iter().collect::<anyhow::Result<_>>()?;
+    Ok(requests
+        .iter()
+        .enumerate()
+        .map(|(i, request)| {
+            let answers: Vec<Answer> = per_oracle.iter().map(|a| a[i].clone()).collect();
+            compared(oracles, request.clone(), answers)
+        })
+        .collect())
+}
+
+/// One oracle's answers to every request: the asked cases as one batch, `NoOpinion` for the
+/// requests it is not asked. A short or long batch is an error.
+fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> anyhow::Result<Vec<Answer>> {
+    let cases: Vec<Option<Case>> = requests.iter().map(|r| case_for(oracle, r)).collect();
+    let asked: Vec<Case> = cases.iter().flatten().cloned().collect();
+    let answers = oracle.answer_batch(&asked);
+    if answers.len() != asked.len() {
+        bail!(
+            "oracle {} returned {} answers for a batch of {} cases",
+            oracle.name(),
+            answers.len(),
+            asked.len()
+        );
+    }
+    let mut answers = answers.into_iter();
+    Ok(cases
+        .iter()
+        .map(|case| match case {
+            Some(_) => answers.next().unwrap_or(Answer::NoOpinion),
+            None => Answer::NoOpinion,
+        })
+        .collect())
+}
+
+fn compared(oracles: &[Box<dyn Oracle>], request: Request, answers: Vec<Answer>) -> Compared {
+    let case = Case::parse(request.input.clone(), request.base.as_deref());
+    let answered: Vec<Answered> = oracles
+        .iter()
+        .zip(&answers)
+        .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
+        .collect();
+    let comparison = compare_all(&case, &answered);
+    let signature = Signature::of(&comparison);
+    let base_failure = request
+        .base
+        .as_deref()
+        .and_then(|base| urldiff_parser::Url::parse(base, None).err().map(|e| e.to_string()));
+    Compared { request, answers, comparison, signature, base_failure }
+}

@@ -1,0 +1,246 @@
+//! The default view of `urldiff compare`: one table read at a glance.
+//!
+//! Rows are the outcome, the shared fields, then the fields only one model has
+//! (`whatwg.host`, `whatwg.origin`, `rfc.authority`). Columns are oracles grouped by agreement:
+//! oracles whose answers show the same in every row share a column, its header listing them.
+//! A cell that disagrees with the first column speaking about that row (the reference's,
+//! normally) is highlighted: in colour on a terminal, with a `*` otherwise. Values are quoted;
+//! `undefined` and `""|undef` (a WHATWG getter's `""`, empty or undefined) are shown as such.
+//! Below: the reference's validation errors, failure reasons, lost answers, a summary of who
+//! disagrees with whom, and the signature.
+
+use crate::compare::{first_line, Compared};
+use std::fmt::Write as _;
+use urldiff_compare::verdict::{evidence, is_lost};
+use urldiff_compare::{Comparison, Group, Projected};
+use urldiff_oracles::{Answer, Oracle};
+
+/// The widest a cell gets; longer values are cut with `…` (`--wide` shows them whole).
+const MAX_CELL: usize = 40;
+
+/// How differing cells are highlighted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    /// ANSI colour (a terminal).
+    Colour,
+    /// A `*` before the value.
+    Marker,
+}
+
+/// One row: its label and, per oracle (selection order), its group index and shown text.
+struct Row {
+    label: String,
+    cells: Vec<Option<(usize, String)>>,
+}
+
+/// The table and everything under it, as text.
+pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highlight) -> String {
+    let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
+    let rows = rows(&names, &compared.comparison);
+    let columns = columns(&names, &rows);
+    let mut out = String::new();
+    if let Some(why) = &compared.base_failure {
+        let base = compared.request.base.as_deref().unwrap_or("");
+        let _ = writeln!(
+            out,
+            "note: the base {base:?} does not parse (WHATWG): {why}; WHATWG-model oracles fail"
+        );
+    }
+    let _ = writeln!(out, "input: {:?}", compared.request.input);
+    if let Some(base) = &compared.request.base {
+        let _ = writeln!(out, "base:  {base:?}");
+    }
+    out.push('\n');
+    write_grid(&mut out, &names, &rows, &columns, highlight);
+    write_notes(&mut out, oracles, compared);
+    out
+}
+
+/// The rows of the comparison, each cell with its group's index.
+fn rows(names: &[&str], comparison: &Comparison) -> Vec<Row> {
+    let row = |label: &str, groups: &[Group]| Row {
+        label: label.to_owned(),
+        cells: names
+            .iter()
+            .map(|name| {
+                let (i, value) =
+                    groups.iter().enumerate().find_map(|(i, g)| Some((i, g.value_of(name)?)))?;
+                Some((i, show(value)))
+            })
+            .collect(),
+    };
+    let mut rows = vec![row("outcome", &comparison.outcomes)];
+    for cell in rows[0].cells.iter_mut().flatten() {
+        cell.1 = cell.1.trim_matches('"').to_owned();
+    }
+    rows.extend(comparison.fields.iter().map(|f| row(f.field.name(), &f.groups)));
+    rows.extend(comparison.own.iter().map(|f| row(f.field, &f.groups)));
+    rows
+}
+
+/// A value as a cell shows it.
+fn show(value: &Projected) -> String {
+    match value {
+        Projected::Defined(s) => format!("{s:?}"),
+        Projected::Undefined => "undefined".into(),
+        Projected::EmptyOrUndefined => "\"\"|undef".into(),
+    }
+}
+
+/// Oracles (indices) that show the same in every row share a column; columns in the order of
+/// their first oracle, which is the selection order (the reference first).
+fn columns(names: &[&str], rows: &[Row]) -> Vec<Vec<usize>> {
+    let mut columns: Vec<Vec<usize>> = Vec::new();
+    for i in 0..names.len() {
+        let same = |j: usize| rows.iter().all(|r| r.cells[i] == r.cells[j]);
+        match columns.iter_mut().find(|c| same(c[0])) {
+            Some(column) => column.push(i),
+            None => columns.push(vec![i]),
+        }
+    }
+    columns.retain(|c| rows[0].cells[c[0]].is_some());
+    columns
+}
+
+fn cut(text: &str) -> String {
+    if text.chars().count() <= MAX_CELL {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(MAX_CELL - 1).collect();
+    format!("{kept}…")
+}
+
+fn write_grid(
+    out: &mut String,
+    names: &[&str],
+    rows: &[Row],
+    columns: &[Vec<usize>],
+    highlight: Highlight,
+) {
+    let label_w = rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|c| {
+            let head = c.iter().map(|&i| names[i].len());
+            let cells = rows.iter().filter_map(|r| r.cells[c[0]].as_ref());
+            head.chain(cells.map(|(_, t)| cut(t).chars().count() + 1)).max().unwrap_or(1)
+        })
+        .collect();
+    let depth = columns.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..depth {
+        let _ = write!(out, "{:label_w$}", "");
+        for (c, w) in columns.iter().zip(&widths) {
+            let _ = write!(out, "  {:w$}", c.get(k).map_or("", |&i| names[i]));
+        }
+        out.push('\n');
+    }
+    for row in rows {
+        // The baseline: the group of the first column that speaks about this row.
+        let baseline = columns.iter().find_map(|c| row.cells[c[0]].as_ref().map(|(g, _)| *g));
+        let _ = write!(out, "{:label_w$}", row.label);
+        for (c, w) in columns.iter().zip(&widths) {
+            let cell = row.cells[c[0]].as_ref();
+            let differs = cell.is_some_and(|(g, _)| Some(*g) != baseline);
+            let text = cell.map_or(String::new(), |(_, t)| cut(t));
+            let _ = write!(out, "  {}", paint(&text, *w, differs, highlight));
+        }
+        out.push('\n');
+    }
+}
+
+/// A cell padded to `width`, highlighted when it differs.
+fn paint(text: &str, width: usize, differs: bool, highlight: Highlight) -> String {
+    let pad = width.saturating_sub(text.chars().count() + 1);
+    match (differs, highlight) {
+        (false, _) => format!(" {text}{:pad$}", ""),
+        (true, Highlight::Marker) => format!("*{text}{:pad$}", ""),
+        (true, Highlight::Colour) => format!(" \x1b[1;31m{text}\x1b[0m{:pad$}", ""),
+    }
+}
+
+/// Under the table: the reference's validation errors, failure reasons (not the WHATWG ones
+/// when the base does not parse: the note at the top said it once), lost answers, the oracles
+/// without an opinion, the summary and the signature.
+fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compared) {
+    out.push('\n');
+    let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
+    for ((oracle, name), answer) in oracles.iter().zip(&names).zip(&compared.answers) {
+        let base_said = compared.base_failure.is_some()
+            && oracle.info().model == urldiff_oracles::RecordModel::Whatwg;
+        match answer {
+            Answer::Parsed { errors, .. } | Answer::Failure { errors, .. }
+                if *name == "reference" && !errors.is_empty() =>
+            {
+                let _ = writeln!(out, "reference validation errors: {}", errors.join(", "));
+            }
+            _ => {}
+        }
+        match answer {
+            Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
+                let _ = writeln!(out, "{name}: failure: {}", escape(reason));
+            }
+            lost if is_lost(lost) => {
+                let why = evidence(answer).unwrap_or_default();
+                let _ = writeln!(out, "{name}: {}: {}", answer.outcome(), escape(first_line(&why)));
+            }
+            _ => {}
+        }
+    }
+    let silent: Vec<&str> = names
+        .iter()
+        .zip(&compared.answers)
+        .filter(|(_, a)| matches!(a, Answer::NoOpinion))
+        .map(|(n, _)| *n)
+        .collect();
+    if !silent.is_empty() {
+        let _ = writeln!(out, "no opinion: {}", silent.join(", "));
+    }
+    let applied: Vec<String> = urldiff_compare::rules::rules_of(names.iter().copied())
+        .into_iter()
+        .filter(|r| r.effect != urldiff_compare::rules::RuleEffect::None)
+        .map(|r| format!("{}/{}", r.oracle, r.name))
+        .collect();
+    if !applied.is_empty() {
+        let _ = writeln!(out, "adapter rules read: {} (--explain-projection)", applied.join(", "));
+    }
+    let _ = writeln!(out, "summary: {}", summary(&compared.comparison));
+    let _ = writeln!(out, "signature {}: {}", compared.signature.id(), compared.signature.line());
+}
+
+/// Who disagrees with whom, on which fields, in one line.
+pub fn summary(comparison: &Comparison) -> String {
+    let groups = |gs: &[Group]| {
+        gs.iter().map(|g| format!("{{{}}}", g.oracles.join(", "))).collect::<Vec<_>>().join(" vs ")
+    };
+    let mut parts = Vec::new();
+    if comparison.outcome_differs() {
+        let by_outcome: Vec<String> = comparison
+            .outcomes
+            .iter()
+            .map(|g| format!("{} {{{}}}", g.value.text(), g.oracles.join(", ")))
+            .collect();
+        parts.push(format!("outcome (high): {}", by_outcome.join(" vs ")));
+    }
+    for split in comparison.differing() {
+        let grade = split.grade.map_or("exact", |g| g.name());
+        let severity = split.severity.map_or("info", |s| s.name());
+        parts.push(format!(
+            "{} ({severity}, {grade}): {}",
+            split.field.name(),
+            groups(&split.groups)
+        ));
+    }
+    if parts.is_empty() {
+        "every oracle agrees on every shared field".to_owned()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// Control characters shown escaped (`\t`, `\u{1}`), so every line stays one line.
+pub fn escape(value: &str) -> String {
+    value
+        .chars()
+        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
+        .collect()
+}

@@ -1,0 +1,91 @@
+//! The printing [`Events`]: a progress bar on a terminal (indicatif), plain lines otherwise.
+//! Both write to stderr, so stdout carries only results.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use urldiff::events::Events;
+
+/// A progress bar on stderr; skipped oracles are printed above it.
+#[derive(Debug)]
+pub struct TerminalEvents {
+    bar: ProgressBar,
+    label: &'static str,
+}
+
+impl TerminalEvents {
+    pub fn new(label: &'static str) -> Self {
+        TerminalEvents { bar: ProgressBar::hidden(), label }
+    }
+
+    /// A line above the bar (or just a line before the bar is shown).
+    fn line(&self, text: String) {
+        if self.bar.is_hidden() {
+            eprintln!("{text}");
+        } else {
+            self.bar.println(text);
+        }
+    }
+}
+
+impl Events for TerminalEvents {
+    fn data_skipped(&self, what: &str, reason: &str) {
+        self.line(format!("{}: skipping {what}: {reason}", self.label));
+    }
+
+    fn run_started(&self, _oracles: usize, answers: u64) {
+        self.bar.set_length(answers);
+        let template =
+            format!("{} [{{elapsed_precise}}] {{bar:40}} {{pos}}/{{len}} answers", self.label);
+        let style = ProgressStyle::with_template(&template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        self.bar.set_style(style);
+        self.bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    }
+
+    fn oracle_skipped(&self, oracle: &str, reason: &str) {
+        self.line(format!("{}: skipping {oracle}: {reason}", self.label));
+    }
+
+    fn answered(&self, _oracle: &str, count: usize) {
+        self.bar.inc(count as u64);
+    }
+
+    fn run_finished(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// One line per event on stderr (logs, CI).
+#[derive(Debug)]
+pub struct PlainEvents {
+    label: &'static str,
+}
+
+impl PlainEvents {
+    pub fn new(label: &'static str) -> Self {
+        PlainEvents { label }
+    }
+}
+
+impl Events for PlainEvents {
+    fn data_skipped(&self, what: &str, reason: &str) {
+        eprintln!("{}: skipping {what}: {reason}", self.label);
+    }
+
+    fn oracle_skipped(&self, oracle: &str, reason: &str) {
+        eprintln!("{}: skipping {oracle}: {reason}", self.label);
+    }
+
+    fn oracle_finished(&self, oracle: &str, cases: usize, seconds: f64) {
+        eprintln!("{}: {oracle} answered {cases} cases in {seconds:.2} s", self.label);
+    }
+}
+
+/// The events for a run on this stderr: a bar on a terminal, lines otherwise.
+pub fn for_stderr(label: &'static str) -> Box<dyn Events> {
+    use std::io::IsTerminal as _;
+    if std::io::stderr().is_terminal() {
+        Box::new(TerminalEvents::new(label))
+    } else {
+        Box::new(PlainEvents::new(label))
+    }
+}
