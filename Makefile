@@ -37,6 +37,7 @@ bless: fetch node-deps
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate.
 bench: fetch
 	$(CARGO) bench -p urldiff-parser --bench throughput
+	$(CARGO) bench -p urldiff-parser --bench long_inputs
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 

@@ -157,6 +157,10 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
         #[test]
         fn step_e_in_one_pass_is_step_e_as_written(
             segments in proptest::collection::vec(
