@@ -56,7 +56,7 @@ fn each_input_reports_its_validation_error() {
             problems.push(format!("{input:?}: no {name} among {:?}", outcome.errors));
         }
         if let Some(pos) = position {
-            if !found.iter().any(|e| e.position == pos) {
+            if !found.iter().any(|e| e.position as usize == pos) {
                 problems.push(format!("{input:?}: {name} not at {pos}: {found:?}"));
             }
         }

@@ -180,13 +180,15 @@ fn preprocess<'a>(
     errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
     let mut cleaned = String::with_capacity(trimmed.len());
     let mut map = Vec::with_capacity(trimmed.len() + 1);
+    // Positions are 32-bit, as in `ValidationError`: past 4 GiB they saturate.
+    let position = |i: usize| u32::try_from(leading + i).unwrap_or(u32::MAX);
     for (i, c) in trimmed.char_indices() {
         if !is_ascii_tab_or_newline(c) {
             cleaned.push(c);
-            map.extend(std::iter::repeat_n((leading + i) as u32, c.len_utf8()));
+            map.extend(std::iter::repeat_n(position(i), c.len_utf8()));
         }
     }
-    map.push((leading + trimmed.len()) as u32);
+    map.push(position(trimmed.len()));
     (std::borrow::Cow::Owned(cleaned), leading, Some(map))
 }
 
