@@ -48,136 +48,51 @@ impl Shape {
 }
 
 const HTTP_BASE: &str = "http://h/b/c";
+const LONG_SEGMENT: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/";
 
+const fn shape(
+    name: &'static str,
+    units: &'static [&'static str],
+    whatwg: Frame,
+    rfc: Frame,
+) -> Shape {
+    Shape { name, units, whatwg, rfc }
+}
+
+#[rustfmt::skip]
 pub const SHAPES: &[Shape] = &[
-    Shape { name: "a/../", units: &["a/../"], whatwg: against(HTTP_BASE), rfc: frame("", "") },
-    Shape { name: "./", units: &["./"], whatwg: against(HTTP_BASE), rfc: frame("", "") },
-    Shape { name: "../", units: &["../"], whatwg: against(HTTP_BASE), rfc: frame("", "") },
-    Shape { name: "/..", units: &["/.."], whatwg: frame("http://h", ""), rfc: frame("", "") },
-    Shape {
-        name: "a/ then ../",
-        units: &["a/", "../"],
-        whatwg: frame("http://h/", ""),
-        rfc: frame("", ""),
-    },
-    Shape {
-        name: "%2e%2E/ after a/",
-        units: &["a/", "%2e%2E/"],
-        whatwg: frame("http://h/", ""),
-        rfc: frame("/", ""),
-    },
-    Shape {
-        name: "long/../ segments",
-        units: &["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/", "../"],
-        whatwg: frame("http://h/", ""),
-        rfc: frame("", ""),
-    },
-    Shape { name: "% in path", units: &["%"], whatwg: frame("http://h/", ""), rfc: frame("", "") },
-    Shape {
-        name: "%41 in path",
-        units: &["%41"],
-        whatwg: frame("http://h/", ""),
-        rfc: frame("", ""),
-    },
-    Shape {
-        name: "% in host",
-        units: &["%"],
-        whatwg: frame("http://", "/"),
-        rfc: frame("//", "/"),
-    },
-    Shape {
-        name: "€ in path", units: &["€"], whatwg: frame("http://h/", ""), rfc: frame("", "")
-    },
-    Shape { name: "[", units: &["["], whatwg: frame("http://", ""), rfc: frame("//", "") },
-    Shape {
-        name: ":: in brackets",
-        units: &["::"],
-        whatwg: frame("http://[", "]/"),
-        rfc: frame("//[", "]/"),
-    },
-    Shape { name: "1. host", units: &["1."], whatwg: frame("http://", "/"), rfc: frame("//", "/") },
-    Shape {
-        name: "xn-- host",
-        units: &["xn--"],
-        whatwg: frame("http://", "/"),
-        rfc: frame("//", "/"),
-    },
-    Shape {
-        name: "ß host label",
-        units: &["ß"],
-        whatwg: frame("http://", "/"),
-        rfc: frame("//", "/"),
-    },
-    Shape {
-        name: "ß. host labels",
-        units: &["ß."],
-        whatwg: frame("http://", "/"),
-        rfc: frame("//", "/"),
-    },
-    Shape {
-        name: "long host",
-        units: &["a"],
-        whatwg: frame("http://", "/"),
-        rfc: frame("//", "/"),
-    },
-    Shape {
-        name: "opaque host",
-        units: &["a"],
-        whatwg: frame("sc://", "/"),
-        rfc: frame("//", "/"),
-    },
-    Shape {
-        name: "@ in authority",
-        units: &["@"],
-        whatwg: frame("http://", "h/"),
-        rfc: frame("//", "h/"),
-    },
-    Shape {
-        name: "u:@ userinfo",
-        units: &["u:@"],
-        whatwg: frame("http://", "h/"),
-        rfc: frame("//", "h/"),
-    },
-    Shape {
-        name: ": in authority",
-        units: &[":"],
-        whatwg: frame("sc://h", "/"),
-        rfc: frame("//h", "/"),
-    },
-    Shape { name: "\\", units: &["\\"], whatwg: frame("http://h", ""), rfc: frame("", "") },
-    Shape { name: "\\..", units: &["\\.."], whatwg: frame("http://h", ""), rfc: frame("", "") },
-    Shape { name: "tabs", units: &["\t"], whatwg: frame("http://h/", "x"), rfc: frame("", "x") },
-    Shape { name: "a<tab>", units: &["a\t"], whatwg: frame("http://h/", ""), rfc: frame("", "") },
-    Shape {
-        name: "spaces, opaque path",
-        units: &[" "],
-        whatwg: frame("sc:", "?"),
-        rfc: frame("sc:", "?"),
-    },
-    Shape {
-        name: "'% in query",
-        units: &["'%"],
-        whatwg: frame("http://h/?", ""),
-        rfc: frame("?", ""),
-    },
-    Shape {
-        name: "`ü in fragment",
-        units: &["`ü"],
-        whatwg: frame("http://h/#", ""),
-        rfc: frame("#", ""),
-    },
-    Shape {
-        name: "C:/../ file",
-        units: &["C:/../"],
-        whatwg: against("file:///C:/a"),
-        rfc: frame("", ""),
-    },
-    Shape {
-        name: "C| file",
-        units: &["C|"],
-        whatwg: frame("file:///", ""),
-        rfc: frame("file:///", ""),
-    },
+    shape("a/../", &["a/../"], against(HTTP_BASE), frame("", "")),
+    shape("./", &["./"], against(HTTP_BASE), frame("", "")),
+    shape("../", &["../"], against(HTTP_BASE), frame("", "")),
+    shape("/..", &["/.."], frame("http://h", ""), frame("", "")),
+    shape("a/ then ../", &["a/", "../"], frame("http://h/", ""), frame("", "")),
+    shape("%2e%2E/ after a/", &["a/", "%2e%2E/"], frame("http://h/", ""), frame("/", "")),
+    shape("long/../ segments", &[LONG_SEGMENT, "../"], frame("http://h/", ""), frame("", "")),
+    shape("% in path", &["%"], frame("http://h/", ""), frame("", "")),
+    shape("%41 in path", &["%41"], frame("http://h/", ""), frame("", "")),
+    shape("% in host", &["%"], frame("http://", "/"), frame("//", "/")),
+    shape("€ in path", &["€"], frame("http://h/", ""), frame("", "")),
+    shape("[", &["["], frame("http://", ""), frame("//", "")),
+    shape(":: in brackets", &["::"], frame("http://[", "]/"), frame("//[", "]/")),
+    shape("1. host", &["1."], frame("http://", "/"), frame("//", "/")),
+    shape("xn-- host", &["xn--"], frame("http://", "/"), frame("//", "/")),
+    shape("ß host label", &["ß"], frame("http://", "/"), frame("//", "/")),
+    shape("ß. host labels", &["ß."], frame("http://", "/"), frame("//", "/")),
+    shape("long host", &["a"], frame("http://", "/"), frame("//", "/")),
+    shape("opaque host", &["a"], frame("sc://", "/"), frame("//", "/")),
+    shape("@ in authority", &["@"], frame("http://", "h/"), frame("//", "h/")),
+    shape("u:@ userinfo", &["u:@"], frame("http://", "h/"), frame("//", "h/")),
+    shape("%€ userinfo", &["%€"], frame("http://", "@h/"), frame("//", "@h/")),
+    shape(": in authority", &[":"], frame("sc://h", "/"), frame("//h", "/")),
+    shape("\\", &["\\"], frame("http://h", ""), frame("", "")),
+    shape("\\..", &["\\.."], frame("http://h", ""), frame("", "")),
+    shape("tabs", &["\t"], frame("http://h/", "x"), frame("", "x")),
+    shape("a<tab>", &["a\t"], frame("http://h/", ""), frame("", "")),
+    shape("spaces, opaque path", &[" "], frame("sc:", "?"), frame("sc:", "?")),
+    shape("'% in query", &["'%"], frame("http://h/?", ""), frame("?", "")),
+    shape("`ü in fragment", &["`ü"], frame("http://h/#", ""), frame("#", "")),
+    shape("C:/../ file", &["C:/../"], against("file:///C:/a"), frame("", "")),
+    shape("C| file", &["C|"], frame("file:///", ""), frame("file:///", "")),
 ];
 
 /// A realistic long URL of about `bytes` bytes: credentials, host and port, a path of mixed

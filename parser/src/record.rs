@@ -91,6 +91,7 @@ impl Url {
     /// the password, UTF-8 percent-encoded with the userinfo set. Returns
     /// passwordTokenSeen.
     pub(crate) fn push_userinfo(&mut self, text: &str, mut password_token_seen: bool) -> bool {
+        crate::work::tally(text.len());
         for c in text.chars() {
             if c == ':' && !password_token_seen {
                 password_token_seen = true;
@@ -226,7 +227,9 @@ impl Url {
             return;
         }
         // "3. Remove path's last item, if any."
-        if let Some(last_slash) = path.rfind('/') {
+        let last_slash = path.rfind('/');
+        crate::work::tally(path.len() - last_slash.unwrap_or(0));
+        if let Some(last_slash) = last_slash {
             self.serialization.truncate(self.path_start + last_slash);
         }
     }

@@ -43,6 +43,7 @@ impl Url {
     /// <https://url.spec.whatwg.org/#concept-url-serializer> from parts, with offsets.
     fn assemble(parts: &Parts) -> Url {
         let mut url = Url::empty();
+        crate::work::tally(parts.path.len() + parts.query.as_ref().map_or(0, String::len));
         url.push_scheme(&parts.scheme);
         if let Some((host, kind)) = &parts.host {
             url.begin_authority();

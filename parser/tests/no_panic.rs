@@ -26,6 +26,7 @@ const BASES: [Option<&str>; 6] = [
 
 /// Inputs with a hole (`_`) where a wide code point goes. Grouped by the lookahead they
 /// exercise; the names of spec rules are in the comments.
+#[rustfmt::skip]
 const TEMPLATES: &[&str] = &[
     // "starts with a Windows drive letter" (file state, file slash state): the first, the
     // second and the code point after the drive letter; "is a Windows drive letter"
@@ -133,6 +134,7 @@ fn wide_code_points_give_the_agreed_answers() {
 }
 
 /// Setter values with a wide code point where the setters' state overrides look.
+#[rustfmt::skip]
 const SETTER_TEMPLATES: &[&str] = &[
     "_", "_:", "a_", "_a", "C|_", "_|", "%_", "%a_", "x:_", "_@", "h:_", "h:1_", "[_]", "[::_]",
     "1.2.3._", "/_", "\\_", "?_", "#_", "_ ", " _?", "//_", "..\\_", "http_", "_://",
@@ -168,6 +170,7 @@ fn every_setter_with_wide_code_points_keeps_a_url_that_reparses() {
 #[test]
 fn rfc_side_with_wide_code_points() {
     use rfc3986::Rule;
+    #[rustfmt::skip]
     let rules = [
         Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef, Rule::Scheme,
         Rule::Authority, Rule::Userinfo, Rule::Host, Rule::Port, Rule::IpLiteral, Rule::IpvFuture,

@@ -259,6 +259,7 @@ impl<'a> Parser<'a> {
     fn take_run_from(&mut self, start: usize, c: char, run: &AsciiRun) -> &'a str {
         let rest = &self.input.as_bytes()[start..];
         let len = rest.iter().position(|&b| !run.contains(b)).unwrap_or(rest.len());
+        crate::work::tally(len);
         let end = start + len;
         self.pointer = end - c.len_utf8();
         &self.input[start..end]
@@ -291,6 +292,7 @@ impl<'a> Parser<'a> {
     /// The spec's main loop.
     pub(crate) fn run(&mut self) -> Result<(), ParseError> {
         loop {
+            crate::work::tally(1);
             let c = self.c();
             #[cfg(feature = "trace")]
             self.trace.push(self.state);

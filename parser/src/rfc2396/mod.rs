@@ -74,6 +74,7 @@ fn merge_relative_path(base: &UriRef, reference_path: &str) -> String {
     };
     // The buffer as complete path segments (the root "/" is not one).
     let mut segments: Vec<&str> = body.split('/').collect();
+    crate::work::tally(buffer.len());
     // c) "All occurrences of "./", where "." is a complete path segment, are removed"
     // d) "If the buffer string ends with "." as a complete path segment, that "." is
     //    removed" — leaving the "/" before it, so the last segment becomes empty.
@@ -111,6 +112,7 @@ fn merge_relative_path(base: &UriRef, reference_path: &str) -> String {
 /// as a stack does, each segment pushed or popped once, instead of rescanning from the left
 /// after each removal (quadratic: `a/../` repeated 200,000 times took 22 s).
 fn remove_segment_dot_dot_pairs(segments: Vec<&str>) -> Vec<&str> {
+    crate::work::tally(segments.len());
     let mut kept: Vec<&str> = Vec::with_capacity(segments.len());
     for segment in segments {
         match kept.last() {
