@@ -109,6 +109,19 @@ mod tests {
     }
 
     #[test]
+    fn form_urlencoded_is_linear() {
+        for unit in ["%", "&", "=", "+", "a=%€&", "%4"] {
+            assert_linear(&format!("form-urlencoded {unit:?} repeated"), |bytes| {
+                let input = unit.repeat(bytes / unit.len());
+                measure(|| {
+                    let pairs = crate::form_urlencoded::parse(input.as_bytes());
+                    let _ = crate::form_urlencoded::serialize(&pairs);
+                })
+            });
+        }
+    }
+
+    #[test]
     fn a_quadratic_loop_would_be_seen() {
         // The check itself can fail: a loop that rescans everything so far at every byte.
         let quadratic = |bytes: usize| {
