@@ -38,6 +38,7 @@ bless: fetch node-deps
 # then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs.
 bench: fetch node-deps
 	$(CARGO) bench -p urldiff-parser --bench throughput
+	$(CARGO) bench -p urldiff-parser --bench long_inputs
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 	$(CARGO) bench -p urldiff --bench compare_batch

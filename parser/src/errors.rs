@@ -156,13 +156,18 @@ impl fmt::Display for ValidationErrorKind {
 }
 
 /// A validation error and the byte offset in the input where it arose.
+///
+/// Eight bytes (a one-byte kind and a 32-bit offset): a parse keeps every error it meets, and
+/// a 10 MB input of `%` meets ten million of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ValidationError {
     pub kind: ValidationErrorKind,
     /// Byte offset into the input string handed to the parser (see the module's
-    /// "What a position points at").
-    pub position: usize,
+    /// "What a position points at"). Offsets past 4 GiB are recorded as `u32::MAX`.
+    pub position: u32,
 }
+
+const _: () = assert!(std::mem::size_of::<ValidationError>() == 8);
 
 impl fmt::Display for ValidationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -185,6 +190,7 @@ impl Errors {
     /// Record a validation error of `kind` at byte `position` of the input.
     #[inline]
     pub fn report(&mut self, kind: ValidationErrorKind, position: usize) {
+        let position = u32::try_from(position).unwrap_or(u32::MAX);
         self.list.push(ValidationError { kind, position });
     }
 
@@ -206,11 +212,6 @@ impl Errors {
 
     pub fn contains(&self, kind: ValidationErrorKind) -> bool {
         self.list.iter().any(|e| e.kind == kind)
-    }
-
-    /// Drop errors recorded after the first `len` (used when a state override rolls back).
-    pub fn truncate(&mut self, len: usize) {
-        self.list.truncate(len);
     }
 }
 

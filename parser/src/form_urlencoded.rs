@@ -11,6 +11,7 @@ use std::fmt;
 
 /// <https://url.spec.whatwg.org/#concept-urlencoded-parser>
 pub fn parse(input: &[u8]) -> Vec<(String, String)> {
+    crate::work::tally(input.len());
     // "Let sequences be the result of splitting input on 0x26 (&)."
     // "Let output be an initially empty list of name-value tuples where both name and value
     // hold a string."
@@ -82,6 +83,7 @@ fn serialize_pairs<'a>(tuples: impl Iterator<Item = (&'a str, &'a str)>) -> Stri
 /// application/x-www-form-urlencoded percent-encode set and spaceAsPlus true, appended to
 /// `out`.
 fn push_form_encoded(out: &mut String, input: &str) {
+    crate::work::tally(input.len());
     // For each byte of the UTF-8 encoding of input:
     for &byte in input.as_bytes() {
         // "If spaceAsPlus is true and byte is 0x20 (SP), then append U+002B (+) to output

@@ -26,6 +26,13 @@ mod parser;
 mod record;
 mod setters;
 mod url;
+mod work;
+
+/// The hostile long inputs of the `long_inputs` bench, for the linear-work tests.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../benches/long_shapes.rs"]
+mod long_shapes;
 
 pub use attributes::{SetAttributeError, ATTRIBUTES};
 pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};

@@ -109,6 +109,7 @@ pub fn push_percent_encoded_byte(out: &mut String, byte: u8) {
 /// encoding every byte in `set`.
 #[inline]
 pub fn utf8_percent_encode_into(out: &mut String, input: &str, set: EncodeSet) {
+    crate::work::tally(input.len());
     let bytes = input.as_bytes();
     let mut run_start = 0;
     for (i, &b) in bytes.iter().enumerate() {
@@ -158,6 +159,7 @@ fn hex_value(b: u8) -> Option<u8> {
 /// <https://url.spec.whatwg.org/#percent-decode>: bytes in, bytes out; a `%` not followed
 /// by two hex digits is kept as is.
 pub fn percent_decode(input: &[u8]) -> Vec<u8> {
+    crate::work::tally(input.len());
     let mut out = Vec::with_capacity(input.len());
     let mut i = 0;
     while i < input.len() {

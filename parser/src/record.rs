@@ -11,13 +11,14 @@ use crate::percent;
 use crate::url::{HostKind, Url};
 
 impl Url {
-    fn len32(&self) -> u32 {
-        self.serialization.len() as u32
+    /// The end of the serialization so far: where the next component starts.
+    fn end(&self) -> usize {
+        self.serialization.len()
     }
 
     /// Everything after the scheme starts at the current end: no authority, empty path.
     fn reset_offsets_to_end(&mut self) {
-        let end = self.len32();
+        let end = self.end();
         self.username_end = end;
         self.host_start = end;
         self.host_end = end;
@@ -29,16 +30,16 @@ impl Url {
         self.serialization.clear();
         self.serialization.push_str(scheme);
         self.serialization.make_ascii_lowercase();
-        self.scheme_end = self.len32();
+        self.scheme_end = self.end();
         self.serialization.push(':');
         self.reset_offsets_to_end();
     }
 
     /// Shift every offset at or after `from` by `delta` bytes.
-    fn shift_offsets(&mut self, from: u32, delta: i64) {
-        let shift = |o: &mut u32| {
+    fn shift_offsets(&mut self, from: usize, delta: isize) {
+        let shift = |o: &mut usize| {
             if *o >= from {
-                *o = (*o as i64 + delta) as u32;
+                *o = o.wrapping_add_signed(delta);
             }
         };
         shift(&mut self.username_end);
@@ -54,9 +55,9 @@ impl Url {
     }
 
     /// Replace `start..end` of the serialization with `text`, keeping offsets consistent.
-    pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str) {
-        self.serialization.replace_range(start as usize..end as usize, text);
-        let delta = text.len() as i64 - (end - start) as i64;
+    pub(crate) fn splice(&mut self, start: usize, end: usize, text: &str) {
+        self.serialization.replace_range(start..end, text);
+        let delta = text.len() as isize - (end - start) as isize;
         self.shift_offsets(end.max(start + 1), delta);
     }
 
@@ -64,7 +65,7 @@ impl Url {
     pub(crate) fn replace_scheme(&mut self, scheme: &str) {
         let old_end = self.scheme_end;
         self.splice(0, old_end, scheme);
-        self.scheme_end = scheme.len() as u32;
+        self.scheme_end = scheme.len();
     }
 
     /// <https://url.spec.whatwg.org/#include-credentials>
@@ -90,17 +91,18 @@ impl Url {
     /// the password, UTF-8 percent-encoded with the userinfo set. Returns
     /// passwordTokenSeen.
     pub(crate) fn push_userinfo(&mut self, text: &str, mut password_token_seen: bool) -> bool {
+        crate::work::tally(text.len());
         for c in text.chars() {
             if c == ':' && !password_token_seen {
                 password_token_seen = true;
-                self.username_end = self.len32();
+                self.username_end = self.end();
                 self.serialization.push(':');
                 continue;
             }
             percent::push_char_encoded(&mut self.serialization, c, percent::USERINFO);
         }
         if !password_token_seen {
-            self.username_end = self.len32();
+            self.username_end = self.end();
         }
         password_token_seen
     }
@@ -108,25 +110,25 @@ impl Url {
     /// The userinfo is complete: drop an empty password's `:`, add `@` if there are
     /// credentials, and start the host.
     pub(crate) fn finish_userinfo(&mut self, password_token_seen: bool) {
-        let userinfo_start = self.scheme_end as usize + 3;
+        let userinfo_start = self.scheme_end + 3;
         if !password_token_seen {
-            self.username_end = self.len32();
-        } else if self.serialization.len() == self.username_end as usize + 1 {
-            self.serialization.truncate(self.username_end as usize);
+            self.username_end = self.end();
+        } else if self.serialization.len() == self.username_end + 1 {
+            self.serialization.truncate(self.username_end);
         }
         if self.serialization.len() > userinfo_start {
             self.serialization.push('@');
         }
-        self.host_start = self.len32();
+        self.host_start = self.end();
         self.host_end = self.host_start;
         self.path_start = self.host_start;
     }
 
     /// "Set url's host to host": the host is the last component written so far.
     pub(crate) fn write_host(&mut self, host: &Host) {
-        self.serialization.truncate(self.host_start as usize);
+        self.serialization.truncate(self.host_start);
         host.serialize_into(&mut self.serialization);
-        self.host_end = self.len32();
+        self.host_end = self.end();
         self.path_start = self.host_end;
         self.host_kind = match host {
             Host::Domain(_) => HostKind::Domain,
@@ -139,30 +141,30 @@ impl Url {
 
     /// "Set url's host to base's host" (file URLs: no credentials, no port).
     pub(crate) fn replace_host_with(&mut self, base: &Url) {
-        self.serialization.truncate(self.host_start as usize);
+        self.serialization.truncate(self.host_start);
         self.serialization.push_str(base.hostname());
-        self.host_end = self.len32();
+        self.host_end = self.end();
         self.path_start = self.host_end;
         self.host_kind = base.host_kind;
     }
 
     /// "Set url's port to port" right after the host.
     pub(crate) fn write_port(&mut self, port: Option<u16>) {
-        self.serialization.truncate(self.host_end as usize);
+        self.serialization.truncate(self.host_end);
         self.port = port;
         if let Some(port) = port {
             use std::fmt::Write;
             let _ = write!(self.serialization, ":{port}");
         }
-        self.path_start = self.len32();
+        self.path_start = self.end();
     }
 
     /// "Set url's username to base's username, url's password to base's password, url's host
     /// to base's host, url's port to base's port" (same scheme, so same offsets).
     pub(crate) fn copy_authority(&mut self, base: &Url) {
         if base.has_host() {
-            let from = base.scheme_end as usize + 1;
-            self.serialization.push_str(&base.serialization[from..base.path_start as usize]);
+            let from = base.scheme_end + 1;
+            self.serialization.push_str(&base.serialization[from..base.path_start]);
             self.username_end = base.username_end;
             self.host_start = base.host_start;
             self.host_end = base.host_end;
@@ -203,19 +205,19 @@ impl Url {
 
     /// "Set url's query to the empty string."
     pub(crate) fn start_query(&mut self) {
-        self.query_start = Some(self.len32());
+        self.query_start = Some(self.end());
         self.serialization.push('?');
     }
 
     /// "Set url's fragment to the empty string."
     pub(crate) fn start_fragment(&mut self) {
-        self.fragment_start = Some(self.len32());
+        self.fragment_start = Some(self.end());
         self.serialization.push('#');
     }
 
     /// <https://url.spec.whatwg.org/#shorten-a-urls-path> (the path is the last component).
     pub(crate) fn shorten_path(&mut self) {
-        let path = &self.serialization[self.path_start as usize..];
+        let path = &self.serialization[self.path_start..];
         // "2. If url's scheme is "file", path's size is 1, and path[0] is a normalized
         // Windows drive letter, then return."
         if self.scheme() == "file"
@@ -225,14 +227,16 @@ impl Url {
             return;
         }
         // "3. Remove path's last item, if any."
-        if let Some(last_slash) = path.rfind('/') {
-            self.serialization.truncate(self.path_start as usize + last_slash);
+        let last_slash = path.rfind('/');
+        crate::work::tally(path.len() - last_slash.unwrap_or(0));
+        if let Some(last_slash) = last_slash {
+            self.serialization.truncate(self.path_start + last_slash);
         }
     }
 
     /// "Set url's path to « »."
     pub(crate) fn clear_path(&mut self) {
-        self.serialization.truncate(self.path_start as usize);
+        self.serialization.truncate(self.path_start);
     }
 
     /// The segments of a non-opaque path.
@@ -246,7 +250,7 @@ impl Url {
     pub(crate) fn fix_path_dot_prefix(&mut self) {
         let has_prefix = self.path_start == self.host_end + 2
             && !self.has_host()
-            && &self.serialization[self.host_end as usize..self.path_start as usize] == "/.";
+            && &self.serialization[self.host_end..self.path_start] == "/.";
         let needs_prefix =
             !self.has_host() && !self.opaque_path && self.pathname().starts_with("//");
         if has_prefix && !needs_prefix {

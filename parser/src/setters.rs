@@ -43,13 +43,14 @@ impl Url {
     /// <https://url.spec.whatwg.org/#concept-url-serializer> from parts, with offsets.
     fn assemble(parts: &Parts) -> Url {
         let mut url = Url::empty();
+        crate::work::tally(parts.path.len() + parts.query.as_ref().map_or(0, String::len));
         url.push_scheme(&parts.scheme);
         if let Some((host, kind)) = &parts.host {
             url.begin_authority();
             let seen = url.push_userinfo_encoded(&parts.username, &parts.password);
             url.finish_userinfo(seen);
             url.serialization.push_str(host);
-            url.host_end = url.serialization.len() as u32;
+            url.host_end = url.serialization.len();
             url.host_kind = *kind;
             url.write_port(parts.port);
         }
@@ -70,7 +71,7 @@ impl Url {
     /// Append already-encoded username and password; returns whether a `:` was written.
     fn push_userinfo_encoded(&mut self, username: &str, password: &str) -> bool {
         self.serialization.push_str(username);
-        self.username_end = self.serialization.len() as u32;
+        self.username_end = self.serialization.len();
         if password.is_empty() {
             return false;
         }
@@ -80,9 +81,9 @@ impl Url {
     }
 
     /// A scratch copy of this URL cut at byte `end`, with no path, query or fragment.
-    fn scratch_until(&self, end: u32) -> Url {
+    fn scratch_until(&self, end: usize) -> Url {
         let mut scratch = self.clone();
-        scratch.serialization.truncate(end as usize);
+        scratch.serialization.truncate(end);
         scratch.query_start = None;
         scratch.fragment_start = None;
         scratch.opaque_path = false;
@@ -152,7 +153,7 @@ impl Url {
         }
         let mut scratch = self.scratch_until(self.path_start);
         if !scratch.has_host() {
-            scratch.serialization.truncate(scratch.scheme_end as usize + 1);
+            scratch.serialization.truncate(scratch.scheme_end + 1);
             scratch.begin_authority();
         }
         // The host state writes only a host it parsed, and a failure after that (in the port)
@@ -195,10 +196,10 @@ impl Url {
             return;
         }
         let mut scratch = self.scratch_until(self.path_start);
-        scratch.serialization.truncate(scratch.host_end.max(scratch.path_start) as usize);
+        scratch.serialization.truncate(scratch.host_end.max(scratch.path_start));
         let _ = parse_with_state_override(&mut scratch, value, State::PathStart);
         let mut parts = self.parts();
-        parts.path = scratch.serialization[scratch.path_start as usize..].to_owned();
+        parts.path = scratch.serialization[scratch.path_start..].to_owned();
         *self = Url::assemble(&parts);
     }
 
@@ -215,7 +216,7 @@ impl Url {
             // url and query state as state override."
             let input = value.strip_prefix('?').unwrap_or(value);
             let end = self.query_start.or(self.fragment_start);
-            let mut scratch = self.scratch_until(end.unwrap_or(self.serialization.len() as u32));
+            let mut scratch = self.scratch_until(end.unwrap_or(self.serialization.len()));
             scratch.start_query();
             let _ = parse_with_state_override(&mut scratch, input, State::Query);
             parts.query = scratch.query().map(str::to_owned);
@@ -235,7 +236,7 @@ impl Url {
             // any. 3. Set this's URL's fragment to the empty string. 4. Basic URL parse input
             // with this's URL as url and fragment state as state override."
             let input = value.strip_prefix('#').unwrap_or(value);
-            let end = self.fragment_start.unwrap_or(self.serialization.len() as u32);
+            let end = self.fragment_start.unwrap_or(self.serialization.len());
             let mut scratch = self.scratch_until(end);
             scratch.start_fragment();
             let _ = parse_with_state_override(&mut scratch, input, State::Fragment);

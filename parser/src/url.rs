@@ -22,22 +22,23 @@ pub enum HostKind {
     Empty,
 }
 
-/// A parsed URL. Offsets are byte indices into `serialization`.
+/// A parsed URL. Offsets are byte indices into `serialization`, as `usize`: no length of
+/// input makes them wrap (a 1.5 GB input can serialize past 4 GiB).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Url {
     pub(crate) serialization: String,
     /// Index of the `:` after the scheme.
-    pub(crate) scheme_end: u32,
+    pub(crate) scheme_end: usize,
     /// End of the username (start is `scheme_end + 3` when there is a host).
-    pub(crate) username_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
+    pub(crate) username_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
     pub(crate) port: Option<u16>,
-    pub(crate) path_start: u32,
+    pub(crate) path_start: usize,
     /// Index of the `?`, when the query is non-null.
-    pub(crate) query_start: Option<u32>,
+    pub(crate) query_start: Option<usize>,
     /// Index of the `#`, when the fragment is non-null.
-    pub(crate) fragment_start: Option<u32>,
+    pub(crate) fragment_start: Option<usize>,
     pub(crate) host_kind: HostKind,
     pub(crate) opaque_path: bool,
 }
@@ -85,12 +86,12 @@ pub(crate) fn is_special_scheme(scheme: &str) -> bool {
 }
 
 impl Url {
-    fn slice(&self, start: u32, end: u32) -> &str {
-        &self.serialization[start as usize..end as usize]
+    fn slice(&self, start: usize, end: usize) -> &str {
+        &self.serialization[start..end]
     }
 
-    fn path_end(&self) -> u32 {
-        self.query_start.or(self.fragment_start).unwrap_or(self.serialization.len() as u32)
+    fn path_end(&self) -> usize {
+        self.query_start.or(self.fragment_start).unwrap_or(self.serialization.len())
     }
 
     /// The URL serializer's output (<https://url.spec.whatwg.org/#dom-url-href>).
@@ -100,7 +101,7 @@ impl Url {
 
     /// The serialization with *exclude fragment* set.
     pub fn serialize_excluding_fragment(&self) -> &str {
-        let end = self.fragment_start.unwrap_or(self.serialization.len() as u32);
+        let end = self.fragment_start.unwrap_or(self.serialization.len());
         self.slice(0, end)
     }
 
@@ -166,7 +167,7 @@ impl Url {
         }
     }
 
-    fn port_end(&self) -> u32 {
+    fn port_end(&self) -> usize {
         // The port is followed directly by the path.
         self.path_start
     }
@@ -192,13 +193,13 @@ impl Url {
     /// The query, without `?`; `None` when null.
     pub fn query(&self) -> Option<&str> {
         let q = self.query_start?;
-        Some(self.slice(q + 1, self.fragment_start.unwrap_or(self.serialization.len() as u32)))
+        Some(self.slice(q + 1, self.fragment_start.unwrap_or(self.serialization.len())))
     }
 
     /// The fragment, without `#`; `None` when null.
     pub fn fragment(&self) -> Option<&str> {
         let f = self.fragment_start?;
-        Some(&self.serialization[f as usize + 1..])
+        Some(&self.serialization[f + 1..])
     }
 
     /// <https://url.spec.whatwg.org/#dom-url-search>: "" for a null or empty query, else `?query`.
@@ -207,7 +208,7 @@ impl Url {
             None | Some("") => "",
             Some(_) => {
                 let q = self.query_start.unwrap_or(0);
-                self.slice(q, self.fragment_start.unwrap_or(self.serialization.len() as u32))
+                self.slice(q, self.fragment_start.unwrap_or(self.serialization.len()))
             }
         }
     }
@@ -215,7 +216,7 @@ impl Url {
     /// <https://url.spec.whatwg.org/#dom-url-hash>: "" for a null or empty fragment, else `#fragment`.
     pub fn hash(&self) -> &str {
         match (self.fragment(), self.fragment_start) {
-            (Some(f), Some(start)) if !f.is_empty() => &self.serialization[start as usize..],
+            (Some(f), Some(start)) if !f.is_empty() => &self.serialization[start..],
             _ => "",
         }
     }

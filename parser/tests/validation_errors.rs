@@ -131,7 +131,7 @@ fn each_input_reports_exactly_its_error_sequence() {
         let base = base.map(|b| Url::parse(b, None).expect("base parses"));
         let outcome = Url::parse_with_errors(input, base.as_ref());
         let found: Vec<(&str, usize)> =
-            outcome.errors.iter().map(|e| (e.kind.name(), e.position)).collect();
+            outcome.errors.iter().map(|e| (e.kind.name(), e.position as usize)).collect();
         if found != expected {
             problems.push(format!("{input:?}: got {found:?}, want {expected:?}"));
         }

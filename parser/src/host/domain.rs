@@ -54,6 +54,12 @@ pub fn is_forbidden_domain_code_point(c: char) -> bool {
 /// (The `idna` crate always checks bidi and joiners, never uses transitional processing and
 /// never ignores invalid Punycode; `DnsLength::Verify` is VerifyDnsLength=true, which rejects
 /// the empty root label of a trailing dot.)
+///
+/// Length: the crate refuses to Punycode-encode a label of more than 1000 code points
+/// (measured; see the test `punycode_labels_are_bounded`). That bounds Punycode's quadratic
+/// encoding and keeps this step linear in the domain's length; the standard sets no limit with
+/// VerifyDnsLength false, and whatwg-url, ada and Node accept such labels, so a longer label
+/// needing Punycode is a known divergence (domain-to-ASCII failure here, as in rust-url).
 fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, ()> {
     let (deny_list, hyphens, dns_length) = if be_strict {
         (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
@@ -201,6 +207,21 @@ mod tests {
         assert_eq!(to_ascii("xn--a", false).0.unwrap(), "xn--a");
         assert_eq!(to_ascii("xn--a", true).0, Err(HostParseFailure));
         assert_eq!(to_ascii("xn--a.\u{DF}", false).0, Err(HostParseFailure));
+    }
+
+    #[test]
+    fn punycode_labels_are_bounded() {
+        // Distinct ideographs, so Punycode has a delta per code point to encode.
+        let label = |n: u32| (0..n).filter_map(|i| char::from_u32(0x4E00 + i)).collect::<String>();
+        assert!(to_ascii(&label(1000), false).0.is_ok());
+        assert_eq!(to_ascii(&label(1001), false).0, Err(HostParseFailure));
+        // 20,000 of them would cost Punycode some 10^8 steps; the bound refuses them at once.
+        assert_eq!(to_ascii(&label(20_000), false).0, Err(HostParseFailure));
+    }
+
+    #[test]
+    fn be_strict_applies_std3_and_dns_length() {
+        assert!(to_ascii("a_b", false).0.is_ok());
         assert!(to_ascii("a_b", true).0.is_err());
         assert_eq!(to_ascii("EXAMPLE.com", true).0.unwrap(), "example.com");
     }

@@ -60,6 +60,8 @@ pub fn parse_host<'a>(
     errors: &mut Errors,
     offset: usize,
 ) -> Result<Host<'a>, HostParseFailure> {
+    // Each step below reads input (or the domain made of it) a bounded number of times.
+    crate::work::tally(input.len());
     // "If input starts with U+005B ([), then:"
     if let Some(inner) = input.strip_prefix('[') {
         // "If input does not end with U+005D (]), IPv6-unclosed validation error, return

@@ -180,13 +180,15 @@ fn preprocess<'a>(
     errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
     let mut cleaned = String::with_capacity(trimmed.len());
     let mut map = Vec::with_capacity(trimmed.len() + 1);
+    // Positions are 32-bit, as in `ValidationError`: past 4 GiB they saturate.
+    let position = |i: usize| u32::try_from(leading + i).unwrap_or(u32::MAX);
     for (i, c) in trimmed.char_indices() {
         if !is_ascii_tab_or_newline(c) {
             cleaned.push(c);
-            map.extend(std::iter::repeat_n((leading + i) as u32, c.len_utf8()));
+            map.extend(std::iter::repeat_n(position(i), c.len_utf8()));
         }
     }
-    map.push((leading + trimmed.len()) as u32);
+    map.push(position(trimmed.len()));
     (std::borrow::Cow::Owned(cleaned), leading, Some(map))
 }
 
@@ -257,6 +259,7 @@ impl<'a> Parser<'a> {
     fn take_run_from(&mut self, start: usize, c: char, run: &AsciiRun) -> &'a str {
         let rest = &self.input.as_bytes()[start..];
         let len = rest.iter().position(|&b| !run.contains(b)).unwrap_or(rest.len());
+        crate::work::tally(len);
         let end = start + len;
         self.pointer = end - c.len_utf8();
         &self.input[start..end]
@@ -289,6 +292,7 @@ impl<'a> Parser<'a> {
     /// The spec's main loop.
     pub(crate) fn run(&mut self) -> Result<(), ParseError> {
         loop {
+            crate::work::tally(1);
             let c = self.c();
             #[cfg(feature = "trace")]
             self.trace.push(self.state);
@@ -476,12 +480,20 @@ pub(crate) fn is_normalized_windows_drive_letter(s: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
 }
 
-/// <https://url.spec.whatwg.org/#start-with-a-windows-drive-letter>
+/// <https://url.spec.whatwg.org/#start-with-a-windows-drive-letter>: "its length is greater
+/// than or equal to 2; its first two code points are a Windows drive letter; its length is 2
+/// or its third code point is U+002F (/), U+005C (\), U+003F (?), or U+0023 (#)."
+///
+/// Byte tests, never a slice: a drive letter is two ASCII code points, so when the first two
+/// bytes are one, they are the first two code points and the third byte starts the third
+/// code point; any other first bytes (a multi-byte code point among them) are not one.
 pub(crate) fn starts_with_windows_drive_letter(s: &str) -> bool {
-    let b = s.as_bytes();
-    // `get`: the first two bytes may end inside a multi-byte code point.
-    s.get(..2).is_some_and(is_windows_drive_letter)
-        && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
+    match s.as_bytes() {
+        [letter, b':' | b'|', rest @ ..] if letter.is_ascii_alphabetic() => {
+            matches!(rest.first(), None | Some(b'/' | b'\\' | b'?' | b'#'))
+        }
+        _ => false,
+    }
 }
 
 impl Url {

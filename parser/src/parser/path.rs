@@ -261,7 +261,7 @@ impl Parser<'_> {
                 self.url.serialization.push('/');
             }
         } else if self.url.scheme() == "file"
-            && start == self.url.path_start as usize
+            && start == self.url.path_start
             && is_windows_drive_letter(segment)
         {
             // "4. Otherwise, if buffer is not a single-dot URL path segment, then: 1. If

@@ -74,6 +74,7 @@ fn merge_relative_path(base: &UriRef, reference_path: &str) -> String {
     };
     // The buffer as complete path segments (the root "/" is not one).
     let mut segments: Vec<&str> = body.split('/').collect();
+    crate::work::tally(buffer.len());
     // c) "All occurrences of "./", where "." is a complete path segment, are removed"
     // d) "If the buffer string ends with "." as a complete path segment, that "." is
     //    removed" — leaving the "/" before it, so the last segment becomes empty.
@@ -87,10 +88,9 @@ fn merge_relative_path(base: &UriRef, reference_path: &str) -> String {
     // e) "All occurrences of "<segment>/../", where <segment> is a complete path segment
     //    not equal to "..", are removed ... iteratively, removing the leftmost matching
     //    pattern on each iteration"
-    while let Some(i) = (0..segments.len().saturating_sub(2))
-        .find(|&i| segments[i] != ".." && segments[i + 1] == "..")
-    {
-        segments.drain(i..i + 2);
+    if let Some(last) = segments.pop() {
+        segments = remove_segment_dot_dot_pairs(segments);
+        segments.push(last);
     }
     // f) "If the buffer string ends with "<segment>/..", where <segment> is a complete path
     //    segment not equal to "..", that "<segment>/.." is removed."
@@ -101,6 +101,28 @@ fn merge_relative_path(base: &UriRef, reference_path: &str) -> String {
     }
     // g) leading ".." segments are retained; h) the rest is the new path.
     format!("{root}{}", segments.join("/"))
+}
+
+/// Step 6e on the segments before the last one (the last is never followed by "/", so it
+/// can be neither half of a "<segment>/../"), in one pass with a stack.
+///
+/// The rewriting removes a segment other than ".." together with a ".." right after it. Two
+/// such pairs never overlap (a pair's second half is "..", which cannot start another), so
+/// the removals can be made in any order and end in the same string; this pass makes them
+/// as a stack does, each segment pushed or popped once, instead of rescanning from the left
+/// after each removal (quadratic: `a/../` repeated 200,000 times took 22 s).
+fn remove_segment_dot_dot_pairs(segments: Vec<&str>) -> Vec<&str> {
+    crate::work::tally(segments.len());
+    let mut kept: Vec<&str> = Vec::with_capacity(segments.len());
+    for segment in segments {
+        match kept.last() {
+            Some(&previous) if segment == ".." && previous != ".." => {
+                kept.pop();
+            }
+            _ => kept.push(segment),
+        }
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -116,6 +138,58 @@ mod tests {
     fn empty_base_path_with_authority_merges_under_the_root() {
         assert_eq!(resolved("http://a", "g"), "http://a/g");
         assert_eq!(resolved("x:y", "g"), "x:g");
+    }
+
+    /// Step 6e as the RFC words it: find the leftmost "<segment>/../" (a segment other than
+    /// "..", then "..", then a "/" — so never the last segment), remove it, start again.
+    fn step_e_as_written(mut segments: Vec<&str>) -> Vec<&str> {
+        while let Some(i) = (0..segments.len().saturating_sub(2))
+            .find(|&i| segments[i] != ".." && segments[i + 1] == "..")
+        {
+            segments.drain(i..i + 2);
+        }
+        segments
+    }
+
+    fn step_e_in_one_pass(mut segments: Vec<&str>) -> Vec<&str> {
+        let last = segments.pop().unwrap();
+        let mut kept = remove_segment_dot_dot_pairs(segments);
+        kept.push(last);
+        kept
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        #[test]
+        fn step_e_in_one_pass_is_step_e_as_written(
+            segments in proptest::collection::vec(
+                proptest::sample::select(&["a", "b", "..", "..", "", "..."][..]), 1..16)
+        ) {
+            proptest::prop_assert_eq!(
+                step_e_in_one_pass(segments.clone()),
+                step_e_as_written(segments)
+            );
+        }
+    }
+
+    #[test]
+    fn step_e_examples() {
+        let split = |s: &'static str| s.split('/').collect::<Vec<_>>();
+        for (buffer, expected) in [
+            ("a/../b", "b"),
+            ("a/b/../../c", "c"),
+            ("../a/../b", "../b"),
+            ("a/../../b", "../b"),
+            ("a/..", "a/.."),
+            ("a/b/..", "a/b/.."),
+            ("../../a", "../../a"),
+        ] {
+            assert_eq!(step_e_in_one_pass(split(buffer)).join("/"), expected, "{buffer}");
+            assert_eq!(step_e_as_written(split(buffer)).join("/"), expected, "{buffer}");
+        }
     }
 
     #[test]

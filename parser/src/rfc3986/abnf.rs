@@ -153,6 +153,7 @@ fn pct_encoded(b: &[u8], i: usize, end: usize) -> Result<usize, Violation> {
 
 /// `*( allowed / pct-encoded )` over `range`; a disallowed byte violates `rule`.
 fn chars(b: &[u8], range: Range<usize>, rule: &'static str, allowed: fn(u8) -> bool) -> Check {
+    crate::work::tally(range.len());
     let mut i = range.start;
     while i < range.end {
         if b[i] == b'%' {

@@ -69,6 +69,7 @@ fn find_any(bytes: &[u8], from: usize, stops: &[u8]) -> usize {
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` groups them — with the
 /// fragment running to the end of the string (the regex's `.` read as "any character").
 pub(crate) fn split_spans(input: &str) -> Spans {
+    crate::work::tally(input.len());
     let bytes = input.as_bytes();
     let mut pos = 0;
     // `(([^:/?#]+):)?` — a scheme only if the first of ":/?#" is a ":" after one character.

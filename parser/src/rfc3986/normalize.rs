@@ -67,6 +67,7 @@ pub fn normalize(uri: &UriRef) -> UriRef {
 /// Decode percent-encoded unreserved characters and uppercase the hex digits of the rest
 /// (sections 6.2.2.1 and 6.2.2.2). A `%` not followed by two hex digits is left alone.
 fn normalize_percent_encoding(s: &str) -> String {
+    crate::work::tally(s.len());
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
     let mut copied = 0;

@@ -74,6 +74,7 @@ pub fn remove_dot_segments(path: &str) -> String {
     let mut input = path;
     let mut output = String::with_capacity(path.len());
     while !input.is_empty() {
+        crate::work::tally(1);
         // "A. If the input buffer begins with a prefix of "../" or "./", then remove that
         // prefix from the input buffer"
         if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
@@ -91,7 +92,9 @@ pub fn remove_dot_segments(path: &str) -> String {
         // remove the last segment and its preceding "/" (if any) from the output buffer"
         else if input.starts_with("/../") || input == "/.." {
             input = if input == "/.." { "/" } else { &input[3..] };
-            output.truncate(output.rfind('/').unwrap_or(0));
+            let last_slash = output.rfind('/').unwrap_or(0);
+            crate::work::tally(output.len() - last_slash);
+            output.truncate(last_slash);
         }
         // "D. if the input buffer consists only of "." or "..", then remove that from the
         // input buffer"
@@ -104,6 +107,7 @@ pub fn remove_dot_segments(path: &str) -> String {
         else {
             let skip = usize::from(input.starts_with('/'));
             let end = input[skip..].find('/').map_or(input.len(), |i| i + skip);
+            crate::work::tally(end);
             output.push_str(&input[..end]);
             input = &input[end..];
         }
