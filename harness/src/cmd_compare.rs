@@ -14,8 +14,8 @@ use clap::Args;
 use serde_json::{json, Value};
 use urldiff_oracles::registry::split_available;
 use urldiff_oracles::{
-    default_oracles, Answer, Case, CaseKind, CaseKindTag, Oracle, Record, RecordModel,
-    RegistryConfig,
+    default_oracles, Answer, Case, CaseKind, CaseKindTag, Oracle, OracleError, Record,
+    RecordModel, RegistryConfig,
 };
 
 #[derive(Debug, Args)]
@@ -42,7 +42,7 @@ struct Row {
 
 pub fn run(args: CompareArgs) -> anyhow::Result<u8> {
     let (available, unavailable) = split_available(default_oracles(&RegistryConfig::default()));
-    let rows = compare(&available, &args.input, args.base.as_deref());
+    let rows = compare(&available, &args.input, args.base.as_deref())?;
     if args.json {
         let answers: Vec<Value> = rows.iter().map(row_json).collect();
         for (name, reason) in &unavailable {
@@ -72,21 +72,25 @@ fn case_for(oracle: &dyn Oracle, input: &str, base: Option<&str>) -> Case {
     }
 }
 
-fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<Row> {
+fn compare(
+    oracles: &[Box<dyn Oracle>],
+    input: &str,
+    base: Option<&str>,
+) -> Result<Vec<Row>, OracleError> {
     let mut rows: Vec<Row> = oracles
         .iter()
         .map(|oracle| {
             let case = case_for(oracle.as_ref(), input, base);
-            let answer = oracle.answer_batch(std::slice::from_ref(&case)).remove(0);
-            Row {
+            let answer = oracle.answer_batch(std::slice::from_ref(&case))?.remove(0);
+            Ok(Row {
                 oracle: oracle.info().name.clone(),
                 model: oracle.info().model,
                 fields: oracle.info().fields.clone(),
                 answer,
                 differs: Vec::new(),
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, OracleError>>()?;
     for model in [RecordModel::Whatwg, RecordModel::Rfc] {
         let reference_name = match model {
             RecordModel::Whatwg => "reference",
@@ -104,7 +108,7 @@ fn compare(oracles: &[Box<dyn Oracle>], input: &str, base: Option<&str>) -> Vec<
             );
         }
     }
-    rows
+    Ok(rows)
 }
 
 /// The fields (and `outcome`) in which `other` differs from `reference`; fields only one of
@@ -180,7 +184,7 @@ fn row_json(row: &Row) -> Value {
             (serde_json::to_value(record).unwrap_or(Value::Null), errors.clone())
         }
         Answer::Failure { errors, .. } => (Value::Null, errors.clone()),
-        Answer::Crashed { .. } | Answer::NoOpinion | Answer::TimedOut => (Value::Null, Vec::new()),
+        Answer::Crashed(_) | Answer::NoOpinion | Answer::TimedOut(_) => (Value::Null, Vec::new()),
     };
     json!({
         "oracle": row.oracle,
@@ -205,8 +209,11 @@ fn print_rows(rows: &[Row]) {
                 println!("    {:>9}: {}", "reason", escape(reason));
                 print_errors(errors);
             }
-            Answer::Crashed { details } => println!("    {:>9}: {}", "details", escape(details)),
-            Answer::NoOpinion | Answer::TimedOut => {}
+            Answer::Crashed(_) | Answer::TimedOut(_) => {
+                let evidence = row.answer.evidence().unwrap_or_default();
+                println!("    {:>9}: {}", "details", escape(&evidence));
+            }
+            Answer::NoOpinion => {}
         }
     }
     println!("(* = differs from the reference of the same model)");

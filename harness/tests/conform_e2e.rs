@@ -67,11 +67,11 @@ impl Oracle for Fake {
     fn info(&self) -> &OracleInfo {
         &self.info
     }
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        cases
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
+        Ok(cases
             .iter()
             .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
-            .collect()
+            .collect())
     }
 }
 

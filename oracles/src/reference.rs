@@ -6,7 +6,7 @@
 //! `Crashed` for that case only.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
 use urldiff_parser::{SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
@@ -51,8 +51,8 @@ impl Oracle for ReferenceOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        inprocess::answer_batch(&ReferenceApi, cases)
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        inprocess::answer_batch(&self.info.name, &ReferenceApi, cases)
     }
 }
 

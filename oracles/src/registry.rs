@@ -6,7 +6,8 @@
 //! is still listed; its [`Oracle::availability`] says why it cannot run, and callers skip it.
 
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    RecordModel,
 };
 use std::path::PathBuf;
 use urldiff_corpus::wpt::WptData;
@@ -18,8 +19,6 @@ pub struct RegistryConfig {
     pub wpt_data: Option<WptData>,
     /// Use this folder of RFC example tables instead of `corpus/rfc/`.
     pub rfc_dir: Option<PathBuf>,
-    /// A config file declaring external oracles (for the subprocess/external hook).
-    pub external_config: Option<PathBuf>,
 }
 
 /// Every oracle, in the fixed order above.
@@ -113,7 +112,7 @@ impl Oracle for UnavailableOracle {
         Availability::Unavailable { reason: self.reason.clone() }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        vec![Answer::NoOpinion; cases.len()]
+    fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Err(OracleError::Unavailable { oracle: self.info.name.clone(), reason: self.reason.clone() })
     }
 }

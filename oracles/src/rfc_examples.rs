@@ -14,9 +14,10 @@
 //! are answered like resolve cases (for an RFC-model oracle a parse with a base includes the
 //! resolution).
 
+use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
-    RecordModel, RfcRecord,
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo,
+    OracleKind, Record, RecordModel, RfcRecord,
 };
 use crate::wpt::Suite;
 use serde_json::Value;
@@ -154,19 +155,18 @@ impl Oracle for RfcExamplesOracle {
         }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        let Ok(table) = &self.table else {
-            return vec![Answer::NoOpinion; cases.len()];
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: reason.clone(),
+        })?;
+        let answer = |case: &Case| match (&case.kind, &case.base) {
+            (CaseKind::Resolve | CaseKind::Parse, Some(base)) => table
+                .get(&(case.input.clone(), base.clone()))
+                .cloned()
+                .unwrap_or(Answer::NoOpinion),
+            _ => Answer::NoOpinion,
         };
-        cases
-            .iter()
-            .map(|case| match (&case.kind, &case.base) {
-                (CaseKind::Resolve | CaseKind::Parse, Some(base)) => table
-                    .get(&(case.input.clone(), base.clone()))
-                    .cloned()
-                    .unwrap_or(Answer::NoOpinion),
-                _ => Answer::NoOpinion,
-            })
-            .collect()
+        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
     }
 }

@@ -6,7 +6,7 @@
 //! `errors` speaks the same vocabulary as the reference.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
 use std::cell::RefCell;
 use url::{quirks, SyntaxViolation, Url};
 
@@ -44,8 +44,8 @@ impl Oracle for RustUrlOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        inprocess::answer_batch(&RustUrlApi, cases)
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        inprocess::answer_batch(&self.info.name, &RustUrlApi, cases)
     }
 }
 

@@ -16,9 +16,10 @@
 //! of IdnaTestV2, which `new URL()` cannot express) and the non-UTF-8 encodings of
 //! percent-encoding.json are left out and counted in [`Suite::skipped`].
 
+use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
-    RecordModel, WhatwgRecord,
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo,
+    OracleKind, Record, RecordModel, WhatwgRecord,
 };
 use serde_json::Value;
 use std::collections::HashMap;
@@ -238,11 +239,6 @@ impl WptOracle {
         WptOracle { info, table }
     }
 
-    /// Locate the data with `urldiff_corpus::wpt::locate()` (synced copy preferred).
-    pub fn located() -> Self {
-        Self::new(urldiff_corpus::wpt::locate().map_err(|e| e.to_string()))
-    }
-
     /// How many cases the table holds (0 when unavailable).
     pub fn len(&self) -> usize {
         self.table.as_ref().map_or(0, HashMap::len)
@@ -276,10 +272,12 @@ impl Oracle for WptOracle {
         }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        let Ok(table) = &self.table else {
-            return vec![Answer::NoOpinion; cases.len()];
-        };
-        cases.iter().map(|case| table.get(case).cloned().unwrap_or(Answer::NoOpinion)).collect()
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: reason.clone(),
+        })?;
+        let answer = |case: &Case| table.get(case).cloned().unwrap_or(Answer::NoOpinion);
+        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
     }
 }

@@ -79,7 +79,7 @@ fn the_oracle_answers_from_the_table() {
         base: None,
         kind: CaseKind::Setter { property: "protocol".into(), value: "".into() },
     };
-    let answers = oracle.answer_batch(&[listed, unlisted, setter]);
+    let answers = oracle.answer_batch(&[listed, unlisted, setter]).unwrap();
     match &answers[0] {
         Answer::Parsed { record: Record::Whatwg(r), .. } => {
             assert_eq!(r.href.as_deref(), Some("http://example.org/"));
@@ -107,7 +107,9 @@ fn missing_data_makes_the_oracle_unavailable() {
         oracle.availability(),
         urldiff_oracles::Availability::Unavailable { reason } if reason == "no data here"
     ));
-    assert_eq!(oracle.answer_batch(&[Case::parse("a:b", None)]), vec![Answer::NoOpinion]);
+    // Asked anyway, it refuses the batch with the same reason (callers check availability).
+    let err = oracle.answer_batch(&[Case::parse("a:b", None)]).unwrap_err();
+    assert_eq!(err.to_string(), "oracle wpt is unavailable: no data here");
 }
 
 /// ada passes the WPT URL tests it ships; agreeing with the table on every parse, setter,
@@ -142,7 +144,7 @@ fn disagreements_with_the_table(oracle: &dyn Oracle) -> Vec<String> {
     let mut disagreements = Vec::new();
     for s in &all {
         for (case, (want, got)) in
-            s.cases.iter().zip(s.expected.iter().zip(oracle.answer_batch(&s.cases)))
+            s.cases.iter().zip(s.expected.iter().zip(oracle.answer_batch(&s.cases).unwrap()))
         {
             if !agrees(want, &got) {
                 disagreements.push(format!(

@@ -29,8 +29,10 @@ pub enum Verdict {
 fn outcome_value(answer: &Answer) -> Projected {
     Projected::Defined(match answer {
         Answer::Failure { reason, .. } if !reason.is_empty() => format!("failure: {reason}"),
-        Answer::Crashed { details } => format!("crashed: {details}"),
-        other => other.outcome().to_owned(),
+        other => match other.evidence() {
+            Some(evidence) => format!("{}: {evidence}", other.outcome()),
+            None => other.outcome().to_owned(),
+        },
     })
 }
 
@@ -55,7 +57,7 @@ pub struct Filled<'a> {
 pub fn compare(case: &Case, truth: &Answer, got: &Answer, filled: Filled) -> Verdict {
     use Answer::*;
     match (truth, got) {
-        (NoOpinion | Crashed { .. } | TimedOut, _) | (_, NoOpinion) => Verdict::NoOpinion,
+        (NoOpinion | Crashed(_) | TimedOut(_), _) | (_, NoOpinion) => Verdict::NoOpinion,
         (Failure { .. }, Failure { .. }) => Verdict::Pass,
         (Parsed { record: want, .. }, Parsed { record: have, .. }) => {
             let host_value = matches!(case.kind, CaseKind::HostToAscii);

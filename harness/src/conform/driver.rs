@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Instant;
-use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleInfo, OracleKind};
+use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleInfo, OracleKind};
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
@@ -136,22 +136,30 @@ impl RunResult {
     }
 }
 
-/// Answer a batch, splitting it across rayon threads for in-process kinds.
-fn answer_all(oracle: &dyn Oracle, cases: &[Case], bar: &ProgressBar) -> Vec<Answer> {
+/// Answer a batch, splitting it across rayon threads for in-process kinds. `Err`: the oracle
+/// could not finish (a harness error).
+fn answer_all(
+    oracle: &dyn Oracle,
+    cases: &[Case],
+    bar: &ProgressBar,
+) -> Result<Vec<Answer>, OracleError> {
     match oracle.info().kind {
         OracleKind::Subprocess | OracleKind::External => {
             let answers = oracle.answer_batch(cases);
             bar.inc(cases.len() as u64);
             answers
         }
-        _ => cases
-            .par_chunks(IN_PROCESS_CHUNK)
-            .flat_map_iter(|chunk| {
-                let answers = oracle.answer_batch(chunk);
-                bar.inc(chunk.len() as u64);
-                answers
-            })
-            .collect(),
+        _ => {
+            let chunks = cases
+                .par_chunks(IN_PROCESS_CHUNK)
+                .map(|chunk| {
+                    let answers = oracle.answer_batch(chunk);
+                    bar.inc(chunk.len() as u64);
+                    answers
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(chunks.into_iter().flatten().collect())
+        }
     }
 }
 
@@ -217,9 +225,9 @@ pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
                 if !plan.quiet {
                     bar.println(format!("conform: skipping {}: {reason}", info.name));
                 }
-                return (OracleStatus { info, skipped: Some(reason), seconds: 0.0 }, None);
+                return Ok((OracleStatus { info, skipped: Some(reason), seconds: 0.0 }, None));
             }
-            let answers = answer_all(*oracle, &all_cases, &bar);
+            let answers = answer_all(*oracle, &all_cases, &bar)?;
             let seconds = start.elapsed().as_secs_f64();
             if !plan.progress_bar && !plan.quiet {
                 eprintln!(
@@ -228,9 +236,9 @@ pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
                     answers.len()
                 );
             }
-            (OracleStatus { info, skipped: None, seconds }, Some(answers))
+            Ok((OracleStatus { info, skipped: None, seconds }, Some(answers)))
         })
-        .collect();
+        .collect::<Result<_, OracleError>>()?;
     bar.finish_and_clear();
     for (status, answers) in &answered {
         if let Some(answers) = answers.as_ref().filter(|a| a.len() != all_cases.len()) {

@@ -22,7 +22,8 @@ use super::pool::{Declared, Timeouts, WorkerOracle};
 use super::runtime::workspace_root;
 use super::worker::WorkerCommand;
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    RecordModel,
 };
 
 /// The name of the config file looked for in the current folder and the workspace root.
@@ -185,7 +186,7 @@ impl Oracle for BrokenOracle {
         Availability::Unavailable { reason: self.reason.clone() }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        vec![Answer::Crashed { details: format!("unavailable: {}", self.reason) }; cases.len()]
+    fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Err(OracleError::Unavailable { oracle: self.info.name.clone(), reason: self.reason.clone() })
     }
 }

@@ -8,6 +8,8 @@
 //! - [`pool`]: [`WorkerOracle`], the [`Oracle`](crate::Oracle) over a pool of workers, with
 //!   lazy set-up (availability and the exact version come from the worker's handshake) and
 //!   kill-and-restart on crash or hang, so one bad case never costs another's answer.
+//! - [`process_group`]: every live worker's process group, killed all at once when urldiff is
+//!   interrupted.
 //! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
 //! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
 //!   [`java`] (`java-uri`), [`external`] (commands from a config file), [`http`] (services).
@@ -19,6 +21,7 @@ pub mod http;
 pub mod java;
 pub mod node;
 pub mod pool;
+pub mod process_group;
 pub mod protocol;
 pub mod python;
 pub mod runtime;
