@@ -14,8 +14,8 @@ use clap::Args;
 use serde_json::{json, Value};
 use urldiff_oracles::registry::split_available;
 use urldiff_oracles::{
-    default_oracles, Answer, Case, CaseKind, CaseKindTag, Oracle, OracleError, Record,
-    RecordModel, RegistryConfig,
+    default_oracles, Answer, Case, CaseKind, CaseKindTag, Oracle, OracleError, Record, RecordModel,
+    RegistryConfig,
 };
 
 #[derive(Debug, Args)]
@@ -49,12 +49,12 @@ pub fn run(args: CompareArgs) -> anyhow::Result<u8> {
             eprintln!("{name}: unavailable: {}", reason.lines().next().unwrap_or(""));
         }
         let out = json!({ "input": args.input, "base": args.base, "answers": answers });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        urldiff::outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print_rows(&rows);
+        print_rows(&rows)?;
         for (name, reason) in &unavailable {
             let first_line = reason.lines().next().unwrap_or("");
-            println!("{name}: unavailable ({first_line})");
+            urldiff::outln!("{name}: unavailable ({first_line})");
         }
     }
     Ok(0)
@@ -194,35 +194,37 @@ fn row_json(row: &Row) -> Value {
     })
 }
 
-fn print_rows(rows: &[Row]) {
+fn print_rows(rows: &[Row]) -> Result<(), urldiff::output::StdoutError> {
     for row in rows {
         let mark = |field: &str| if row.differs.iter().any(|d| d == field) { '*' } else { ' ' };
-        println!("{} {}: {}", mark("outcome"), row.oracle, row.answer.outcome());
+        urldiff::outln!("{} {}: {}", mark("outcome"), row.oracle, row.answer.outcome());
         match &row.answer {
             Answer::Parsed { record, errors } => {
                 for (name, value) in record_fields(record, &row.fields) {
-                    println!("  {} {name:>9}: {}", mark(&name), escape(&value));
+                    urldiff::outln!("  {} {name:>9}: {}", mark(&name), escape(&value));
                 }
-                print_errors(errors);
+                print_errors(errors)?;
             }
             Answer::Failure { reason, errors } => {
-                println!("    {:>9}: {}", "reason", escape(reason));
-                print_errors(errors);
+                urldiff::outln!("    {:>9}: {}", "reason", escape(reason));
+                print_errors(errors)?;
             }
             Answer::Crashed(_) | Answer::TimedOut(_) => {
                 let evidence = row.answer.evidence().unwrap_or_default();
-                println!("    {:>9}: {}", "details", escape(&evidence));
+                urldiff::outln!("    {:>9}: {}", "details", escape(&evidence));
             }
             Answer::NoOpinion => {}
         }
     }
-    println!("(* = differs from the reference of the same model)");
+    urldiff::outln!("(* = differs from the reference of the same model)");
+    Ok(())
 }
 
-fn print_errors(errors: &[String]) {
+fn print_errors(errors: &[String]) -> Result<(), urldiff::output::StdoutError> {
     if !errors.is_empty() {
-        println!("    {:>9}: {}", "errors", errors.join(", "));
+        urldiff::outln!("    {:>9}: {}", "errors", errors.join(", "));
     }
+    Ok(())
 }
 
 /// Control characters shown escaped (`\t`, `\u{1}`), so every field stays on its line.

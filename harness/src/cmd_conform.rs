@@ -46,7 +46,7 @@ pub struct ConformArgs {
 
 pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     if args.explain_projection {
-        print!("{}", conform::project::explain());
+        urldiff::out!("{}", conform::project::explain());
         return Ok(0);
     }
     let cases_dir = args.cases.clone().unwrap_or_else(sources::default_cases_dir);

@@ -49,7 +49,7 @@ fn run_sync(args: SyncArgs) -> anyhow::Result<u8> {
     };
     let report = wpt_sync::sync(&request)?;
     let how = if report.recorded { "checksums recorded in" } else { "verified against" };
-    println!(
+    urldiff::outln!(
         "synced WPT url/resources at {} ({} files, {how} {}) into {}",
         request.revision,
         report.files,

@@ -17,9 +17,9 @@ pub struct OraclesArgs {
 pub fn run(args: OraclesArgs) -> anyhow::Result<u8> {
     let rows = listing(&RegistryConfig::default());
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        urldiff::outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
-        print_table(&rows);
+        print_table(&rows)?;
     }
     Ok(0)
 }
@@ -45,14 +45,14 @@ pub fn listing(config: &RegistryConfig) -> Vec<Value> {
         .collect()
 }
 
-fn print_table(rows: &[Value]) {
+fn print_table(rows: &[Value]) -> Result<(), urldiff::output::StdoutError> {
     let text = |row: &Value, key: &str| row[key].as_str().unwrap_or("").to_owned();
     let name_width = rows.iter().map(|r| text(r, "name").len()).max().unwrap_or(4).max(6);
     let kind_width = rows.iter().map(|r| text(r, "kind").len()).max().unwrap_or(4).max(4);
-    println!("{:name_width$}  {:kind_width$}  {:9}  version", "oracle", "kind", "available");
+    urldiff::outln!("{:name_width$}  {:kind_width$}  {:9}  version", "oracle", "kind", "available");
     for row in rows {
         let available = row["available"].as_bool().unwrap_or(false);
-        println!(
+        urldiff::outln!(
             "{:name_width$}  {:kind_width$}  {:9}  {}",
             text(row, "name"),
             text(row, "kind"),
@@ -62,8 +62,9 @@ fn print_table(rows: &[Value]) {
         if !available {
             // The reason may span lines (a fix hint); indent them under the oracle.
             for line in text(row, "reason").lines() {
-                println!("{:name_width$}    reason: {line}", "");
+                urldiff::outln!("{:name_width$}    reason: {line}", "");
             }
         }
     }
+    Ok(())
 }

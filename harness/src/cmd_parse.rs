@@ -48,9 +48,9 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     };
     let answer = whatwg_json(input, args.base.as_deref());
     if args.json {
-        println!("{}", serde_json::to_string(&answer)?);
+        urldiff::outln!("{}", serde_json::to_string(&answer)?);
     } else {
-        print_for_person(&answer);
+        print_for_person(&answer)?;
     }
     Ok(0)
 }
@@ -90,19 +90,20 @@ fn field_value(url: &Url, field: &str) -> String {
     url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
 }
 
-fn print_for_person(answer: &Value) {
+fn print_for_person(answer: &Value) -> Result<(), urldiff::output::StdoutError> {
     if answer.get("failure").is_some() {
-        println!("  failure: the input (or its base) does not parse");
+        urldiff::outln!("  failure: the input (or its base) does not parse");
     } else {
         for field in FIELDS {
-            println!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
+            urldiff::outln!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
         }
     }
     let errors: Vec<&str> =
         answer["errors"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     if errors.is_empty() {
-        println!("   errors: (none)");
+        urldiff::outln!("   errors: (none)");
     } else {
-        println!("   errors: {}", errors.join(", "));
+        urldiff::outln!("   errors: {}", errors.join(", "));
     }
+    Ok(())
 }

@@ -56,9 +56,9 @@ pub fn run(args: &ParseArgs) -> anyhow::Result<u8> {
     };
     let value = answer(mode, input, args.base.as_deref());
     if args.json {
-        println!("{}", serde_json::to_string(&value)?);
+        urldiff::outln!("{}", serde_json::to_string(&value)?);
     } else {
-        print_for_person(&value);
+        print_for_person(&value)?;
     }
     Ok(0)
 }
@@ -90,7 +90,7 @@ pub fn answer(mode: Mode, input: &str, base: Option<&str>) -> Value {
     Value::Object(map)
 }
 
-fn print_for_person(answer: &Value) {
+fn print_for_person(answer: &Value) -> Result<(), urldiff::output::StdoutError> {
     for key in KEYS {
         let shown = match &answer[key] {
             Value::Null if key == "violation" => "(none)".to_string(),
@@ -101,8 +101,9 @@ fn print_for_person(answer: &Value) {
             Value::String(s) => format!("{s:?}"),
             other => other.to_string(),
         };
-        println!("{key:>9}: {shown}");
+        urldiff::outln!("{key:>9}: {shown}");
     }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,3 +1,7 @@
-//! urldiff library: the conformance driver, shared by the binary and the tests.
+//! urldiff library: the conformance driver and the stdout writer, shared by the binary and the
+//! tests.
+
+#![deny(clippy::print_stdout)]
 
 pub mod conform;
+pub mod output;

@@ -97,7 +97,21 @@ function makeMode(mode) {
   throw new Error(`unknown mode ${JSON.stringify(mode)}: use node-url, whatwg-url or url-parse`);
 }
 
+// End the process when its parent (urldiff) is gone, even in the middle of a case (the
+// protocol's rule for workers, docs/oracle-protocol.md section 4): stdin's end closes the
+// readline loop, and a parent killed with SIGKILL is noticed by a watcher thread, which can run
+// while this thread is busy. It is unref'd, so it never keeps the process alive by itself.
+function exitWhenOrphaned() {
+  const { Worker } = require("worker_threads");
+  const watch = `const { workerData } = require("worker_threads");
+    setInterval(() => {
+      if (process.ppid !== workerData.parent) process.kill(workerData.pid, "SIGKILL");
+    }, 500);`;
+  new Worker(watch, { eval: true, workerData: { parent: process.ppid, pid: process.pid } }).unref();
+}
+
 function main() {
+  exitWhenOrphaned();
   const mode = process.argv[2];
   const { version, kinds, answer } = makeMode(mode);
   const write = line => fs.writeSync(1, line + "\n");

@@ -5,7 +5,9 @@
 //! the URL API (a rejected value leaves the URL unchanged).
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{
+    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+};
 use ada_url::{Url, UrlSearchParams};
 
 /// The `ada-url` crate version linked into this build (from Cargo.lock, see `build.rs`).

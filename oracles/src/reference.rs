@@ -6,7 +6,9 @@
 //! `Crashed` for that case only.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{
+    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+};
 use urldiff_parser::{SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.

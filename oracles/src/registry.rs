@@ -113,6 +113,9 @@ impl Oracle for UnavailableOracle {
     }
 
     fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Err(OracleError::Unavailable { oracle: self.info.name.clone(), reason: self.reason.clone() })
+        Err(OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: self.reason.clone(),
+        })
     }
 }

@@ -16,8 +16,8 @@
 
 use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo,
-    OracleKind, Record, RecordModel, RfcRecord,
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    Record, RecordModel, RfcRecord,
 };
 use crate::wpt::Suite;
 use serde_json::Value;
@@ -161,10 +161,9 @@ impl Oracle for RfcExamplesOracle {
             reason: reason.clone(),
         })?;
         let answer = |case: &Case| match (&case.kind, &case.base) {
-            (CaseKind::Resolve | CaseKind::Parse, Some(base)) => table
-                .get(&(case.input.clone(), base.clone()))
-                .cloned()
-                .unwrap_or(Answer::NoOpinion),
+            (CaseKind::Resolve | CaseKind::Parse, Some(base)) => {
+                table.get(&(case.input.clone(), base.clone())).cloned().unwrap_or(Answer::NoOpinion)
+            }
             _ => Answer::NoOpinion,
         };
         Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())

@@ -6,7 +6,9 @@
 //! `errors` speaks the same vocabulary as the reference.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{
+    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+};
 use std::cell::RefCell;
 use url::{quirks, SyntaxViolation, Url};
 

@@ -18,8 +18,8 @@
 
 use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo,
-    OracleKind, Record, RecordModel, WhatwgRecord,
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    Record, RecordModel, WhatwgRecord,
 };
 use serde_json::Value;
 use std::collections::HashMap;

@@ -36,7 +36,8 @@ fn rust_url_host_percent_and_form_cases() {
 
 #[test]
 fn rust_url_reports_violations_as_spec_names() {
-    let answer = RustUrlOracle::new().answer_batch(&[Case::parse("http:\\\\h\\p", None)]).unwrap().remove(0);
+    let answer =
+        RustUrlOracle::new().answer_batch(&[Case::parse("http:\\\\h\\p", None)]).unwrap().remove(0);
     let Answer::Parsed { errors, .. } = answer else { panic!("expected parsed, got {answer:?}") };
     assert!(errors.iter().any(|e| e == "invalid-reverse-solidus"), "{errors:?}");
 }
@@ -92,7 +93,8 @@ fn versions_name_the_linked_crates() {
 }
 
 fn split(input: &str) -> RfcRecord {
-    let answer = Rfc3986RegexOracle::new().answer_batch(&[Case::parse(input, None)]).unwrap().remove(0);
+    let answer =
+        Rfc3986RegexOracle::new().answer_batch(&[Case::parse(input, None)]).unwrap().remove(0);
     match answer {
         Answer::Parsed { record: Record::Rfc(record), .. } => record,
         other => panic!("expected an RFC record for {input:?}, got {other:?}"),

@@ -84,8 +84,9 @@ fn reference_rfc3986_resolves_every_section_5_4_example() {
 #[test]
 fn reference_rfc3986_on_the_tricky_inputs() {
     let oracle = ReferenceRfc3986Oracle::new();
-    let parse =
-        |input: &str| rfc_record(oracle.answer_batch(&[Case::parse(input, None)]).unwrap().remove(0));
+    let parse = |input: &str| {
+        rfc_record(oracle.answer_batch(&[Case::parse(input, None)]).unwrap().remove(0))
+    };
     // Backslash is not in any URI character class (RFC 3986 §2): invalid, split verbatim.
     let (r, errors) = parse("http:\\\\example.com\\a");
     assert_eq!((r.scheme.as_deref(), r.authority.as_deref()), (Some("http"), None));

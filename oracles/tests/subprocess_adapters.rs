@@ -167,7 +167,8 @@ type Whatwg = Result<(String, String, String, String, String, Vec<String>), Stri
 
 fn whatwg_answers(oracle: &dyn Oracle, cases: &[Case]) -> Vec<Whatwg> {
     oracle
-        .answer_batch(cases).unwrap()
+        .answer_batch(cases)
+        .unwrap()
         .into_iter()
         .map(|a| match a {
             Answer::Parsed { record: Record::Whatwg(r), errors } => {
@@ -274,7 +275,8 @@ fn node_url_on_tricky_inputs() {
         base: None,
         kind: CaseKind::Setter { property: "host".into(), value: "b:9".into() },
     };
-    let Answer::Parsed { record: Record::Whatwg(r), .. } = &oracle.answer_batch(&[setter]).unwrap()[0]
+    let Answer::Parsed { record: Record::Whatwg(r), .. } =
+        &oracle.answer_batch(&[setter]).unwrap()[0]
     else {
         panic!()
     };
@@ -294,7 +296,8 @@ fn whatwg_url_on_tricky_inputs_with_validation_errors() {
     );
     check_whatwg(&oracle, whatwg_expected(&|e| e, ": {}"));
     // A failure carries its validation errors too.
-    let Answer::Failure { errors, .. } = &oracle.answer_batch(&[parse("http://[::1")]).unwrap()[0] else {
+    let Answer::Failure { errors, .. } = &oracle.answer_batch(&[parse("http://[::1")]).unwrap()[0]
+    else {
         panic!()
     };
     assert_eq!(errors, &["IPv6-unclosed"]);

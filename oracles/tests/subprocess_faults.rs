@@ -90,7 +90,10 @@ fn crash_and_hang_mark_exactly_their_cases() {
     }
     for i in [4, 9] {
         let Answer::TimedOut(timeout) = &answers[i] else { panic!("{:?}", answers[i]) };
-        assert_eq!((timeout.oracle.as_str(), &timeout.case, timeout.limit_ms), ("fake", &batch[i], 500));
+        assert_eq!(
+            (timeout.oracle.as_str(), &timeout.case, timeout.limit_ms),
+            ("fake", &batch[i], 500)
+        );
     }
     // The pool goes on after the faults.
     let again = ["b0", "b1"];

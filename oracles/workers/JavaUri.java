@@ -24,6 +24,7 @@ public final class JavaUri {
     };
 
     public static void main(String[] args) throws IOException {
+        exitWhenOrphaned();
         OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
         String version = "java.net.URI on " + System.getProperty("java.runtime.name") + " "
@@ -41,6 +42,32 @@ public final class JavaUri {
             answer(reply, request);
             emit(out, reply.append('}'));
         }
+    }
+
+    // End the process when its parent (urldiff) is gone, even in the middle of a case (the
+    // protocol's rule for workers, docs/oracle-protocol.md section 4): stdin's end ends the
+    // main loop; a parent killed with SIGKILL is noticed by this daemon thread, by its pid
+    // changing.
+    private static void exitWhenOrphaned() {
+        long parent = parentPid();
+        Thread watcher = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (parentPid() != parent) {
+                    Runtime.getRuntime().halt(0);
+                }
+            }
+        });
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private static long parentPid() {
+        return ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
     }
 
     private static void emit(OutputStream out, StringBuilder line) throws IOException {

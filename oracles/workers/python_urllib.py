@@ -13,8 +13,11 @@ are reported as "" (defined) either way; the scheme can never be empty in RFC 39
 empty scheme is reported as undefined (null).
 """
 import json
+import os
 import platform
 import sys
+import threading
+import time
 from urllib.parse import urljoin, urlsplit
 
 FIELDS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"]
@@ -52,7 +55,19 @@ def answer(request):
     return {"outcome": "parsed", "record": rec}
 
 
+def exit_when_orphaned():
+    """End the process when its parent (urldiff) is gone, even in the middle of a case: the
+    protocol's rule for workers (docs/oracle-protocol.md, section 4). Stdin's end is noticed by
+    the main loop; a parent killed with SIGKILL is noticed here, by its pid changing."""
+    parent = os.getppid()
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def main():
+    threading.Thread(target=exit_when_orphaned, daemon=True).start()
     out = sys.stdout.buffer
     hello = {
         "name": "python-urllib",

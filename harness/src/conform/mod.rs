@@ -19,7 +19,6 @@ pub mod sources;
 pub mod suite;
 
 use anyhow::bail;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 use urldiff_oracles::Oracle;
@@ -83,8 +82,8 @@ pub fn execute(
     let wall = start.elapsed().as_secs_f64();
     let matrix = report::matrix_text(&result, &plan.suites);
     if !opts.quiet {
-        print!("{matrix}");
-        println!("wall time: {wall:.2} s");
+        crate::out!("{matrix}");
+        crate::outln!("wall time: {wall:.2} s");
     }
     if let Some(path) = &opts.matrix {
         report::write_atomic(path, matrix.as_bytes())?;
@@ -109,28 +108,26 @@ fn write_bless(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let changes = bless::bless(ledger, result);
-    let mut out = std::io::stdout().lock();
     for change in &changes {
         report::write_atomic(&change.path, change.contents.as_bytes())?;
         if quiet {
             continue;
         }
-        writeln!(
-            out,
+        crate::outln!(
             "bless: {} (+{} -{})",
             change.path.display(),
             change.added.len(),
             change.removed.len()
-        )?;
+        );
         for line in &change.removed {
-            writeln!(out, "  - {line}")?;
+            crate::outln!("  - {line}");
         }
         for line in &change.added {
-            writeln!(out, "  + {line}")?;
+            crate::outln!("  + {line}");
         }
     }
     if changes.is_empty() && !quiet {
-        writeln!(out, "bless: the ledger already matches this run")?;
+        crate::outln!("bless: the ledger already matches this run");
     }
     Ok(())
 }

@@ -187,6 +187,9 @@ impl Oracle for BrokenOracle {
     }
 
     fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Err(OracleError::Unavailable { oracle: self.info.name.clone(), reason: self.reason.clone() })
+        Err(OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: self.reason.clone(),
+        })
     }
 }

@@ -224,7 +224,8 @@ pub fn check_text_cases(oracle: &dyn Oracle) -> Vec<String> {
     ];
     let (batch, wants): (Vec<Case>, Vec<Option<&str>>) = cases.into_iter().unzip();
     let mut mismatches = Vec::new();
-    for ((case, want), answer) in batch.iter().zip(wants).zip(oracle.answer_batch(&batch).unwrap()) {
+    for ((case, want), answer) in batch.iter().zip(wants).zip(oracle.answer_batch(&batch).unwrap())
+    {
         let ok = match (want, &answer) {
             (None, Answer::Failure { .. }) => true,
             (Some(want), Answer::Parsed { record: Record::Text { value }, .. }) => value == want,
