@@ -41,7 +41,8 @@ struct Row {
 }
 
 pub fn run(args: CompareArgs) -> anyhow::Result<u8> {
-    let (available, unavailable) = split_available(default_oracles(&RegistryConfig::default()));
+    let config = RegistryConfig::from_env().map_err(anyhow::Error::msg)?;
+    let (available, unavailable) = split_available(default_oracles(&config));
     let rows = compare(&available, &args.input, args.base.as_deref())?;
     if args.json {
         let answers: Vec<Value> = rows.iter().map(row_json).collect();

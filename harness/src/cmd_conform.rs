@@ -59,7 +59,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         sources::default_suites(&wpt, &cases_dir)?
     };
     let oracles: Vec<Box<dyn Oracle>> = if args.table_oracles.is_empty() {
-        sources::default_oracles(&wpt)
+        sources::default_oracles(&wpt)?
     } else {
         let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
         for spec in &args.table_oracles {

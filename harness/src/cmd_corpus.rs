@@ -19,8 +19,8 @@ pub enum CorpusCommand {
 
 #[derive(Debug, Args)]
 pub struct SyncArgs {
-    /// The WPT revision (commit) to fetch.
-    #[arg(long, default_value = wpt_sync::PINNED_REVISION)]
+    /// The WPT revision (a commit or tag name) to fetch.
+    #[arg(long, default_value = wpt_sync::PINNED_REVISION, value_parser = wpt_sync::revision_name)]
     pub revision: String,
     /// A base URL serving the files by name (default: the upstream WPT repository at REV).
     #[arg(long)]

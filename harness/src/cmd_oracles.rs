@@ -15,7 +15,7 @@ pub struct OraclesArgs {
 }
 
 pub fn run(args: OraclesArgs) -> anyhow::Result<u8> {
-    let rows = listing(&RegistryConfig::default());
+    let rows = listing(&RegistryConfig::from_env().map_err(anyhow::Error::msg)?);
     if args.json {
         urldiff::outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {

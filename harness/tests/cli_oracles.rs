@@ -90,3 +90,29 @@ fn compare_with_base_and_failures() {
     assert_eq!(ada["outcome"], "failure");
     assert!(ada["record"].is_null());
 }
+
+/// An invalid `URLDIFF_CASE_TIMEOUT_MS` is an error naming the variable (exit 2), in every
+/// command that starts oracles; never silently replaced by the default.
+#[test]
+fn an_invalid_case_timeout_is_an_error_naming_the_variable() {
+    for value in ["abc", "0", "-5", "1.5", "", "3600001", "99999999999999999999"] {
+        for args in [&["oracles"][..], &["compare", "http://a/"], &["conform", "--oracle", "x"]] {
+            let output = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+                .args(args)
+                .env("URLDIFF_CASE_TIMEOUT_MS", value)
+                .output()
+                .expect("run urldiff");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{value:?} {args:?}: {stderr}");
+            let named = format!("URLDIFF_CASE_TIMEOUT_MS={value:?} is not a valid case time limit");
+            assert!(stderr.contains(&named), "{value:?} {args:?}: {stderr}");
+        }
+    }
+    // The largest accepted value works.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["oracles", "--json"])
+        .env("URLDIFF_CASE_TIMEOUT_MS", "3600000")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}

@@ -9,6 +9,7 @@ use crate::model::{
     Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
     RecordModel,
 };
+use crate::subprocess::Timeouts;
 use std::path::PathBuf;
 use urldiff_corpus::wpt::WptData;
 
@@ -19,6 +20,16 @@ pub struct RegistryConfig {
     pub wpt_data: Option<WptData>,
     /// Use this folder of RFC example tables instead of `corpus/rfc/`.
     pub rfc_dir: Option<PathBuf>,
+    /// The subprocess oracles' time limits.
+    pub timeouts: Timeouts,
+}
+
+impl RegistryConfig {
+    /// The defaults, with the time limits of the environment (`URLDIFF_CASE_TIMEOUT_MS`); an
+    /// invalid value is an error naming the variable.
+    pub fn from_env() -> Result<RegistryConfig, String> {
+        Ok(RegistryConfig { timeouts: Timeouts::from_env()?, ..RegistryConfig::default() })
+    }
 }
 
 /// Every oracle, in the fixed order above.
@@ -44,8 +55,8 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
 
 /// The python/node/java workers and the external (config-file, HTTP) oracles, after the
 /// in-process ones. They start lazily, on first use.
-fn subprocess_oracles(_config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
-    crate::subprocess::default_oracles()
+fn subprocess_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
+    crate::subprocess::default_oracles(config.timeouts)
 }
 
 /// (name, reason) of each oracle that cannot run.

@@ -25,11 +25,14 @@ pub fn locate_wpt() -> Result<WptData, String> {
     urldiff_corpus::wpt::locate().map_err(|e| e.to_string())
 }
 
-/// Every oracle of a default run (unavailable ones included; the driver skips them).
-pub fn default_oracles(wpt: &Result<WptData, String>) -> Vec<Box<dyn Oracle>> {
-    let config =
-        registry::RegistryConfig { wpt_data: wpt.as_ref().ok().cloned(), ..Default::default() };
-    registry::default_oracles(&config)
+/// Every oracle of a default run (unavailable ones included; the driver skips them). An
+/// invalid `URLDIFF_CASE_TIMEOUT_MS` is an error.
+pub fn default_oracles(wpt: &Result<WptData, String>) -> anyhow::Result<Vec<Box<dyn Oracle>>> {
+    let config = registry::RegistryConfig {
+        wpt_data: wpt.as_ref().ok().cloned(),
+        ..registry::RegistryConfig::from_env().map_err(anyhow::Error::msg)?
+    };
+    Ok(registry::default_oracles(&config))
 }
 
 /// The revision of our own cases: the git commit that last touched them, when known.

@@ -85,12 +85,18 @@ pub fn config_path() -> Option<PathBuf> {
 }
 
 /// The oracles declared in the default config file (none when there is no file).
-pub fn external_oracles() -> Vec<Box<dyn Oracle>> {
-    config_path().map(|p| load_config(&p)).unwrap_or_default()
+pub fn external_oracles(timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
+    config_path().map(|p| load_config_with(&p, timeouts)).unwrap_or_default()
+}
+
+/// The oracles declared in `path`, with the default time limits.
+pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
+    load_config_with(path, Timeouts::default())
 }
 
 /// The oracles declared in `path`; problems become unavailable oracles with the reason.
-pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
+/// `timeouts` apply where an entry gives none of its own.
+pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
     let config = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))
         .and_then(|text| {
@@ -102,14 +108,14 @@ pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
         Err(reason) => return vec![Box::new(BrokenOracle::new("external", reason))],
     };
     let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir)).collect()
+    config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir, timeouts)).collect()
 }
 
-fn entry_oracle(entry: ExternalEntry, dir: &Path) -> Box<dyn Oracle> {
+fn entry_oracle(entry: ExternalEntry, dir: &Path, timeouts: Timeouts) -> Box<dyn Oracle> {
     match (&entry.command, &entry.url) {
-        (Some(command), None) if !command.is_empty() => {
-            Box::new(command_oracle(&entry, command, dir))
-        }
+        (Some(command), None) if !command.is_empty() => Box::new(
+            command_oracle(&entry, command, dir).with_timeouts(entry_timeouts(&entry, timeouts)),
+        ),
         (None, Some(url)) => Box::new(HttpOracle::new(HttpSettings {
             name: entry.name.clone(),
             url: url.clone(),
@@ -146,14 +152,20 @@ pub fn command_oracle(entry: &ExternalEntry, command: &[String], dir: &Path) -> 
         fields: entry.fields.clone(),
         case_kinds: entry.case_kinds.clone(),
     };
-    let mut timeouts = Timeouts::default();
+    let timeouts = entry_timeouts(entry, Timeouts::default());
+    WorkerOracle::new(declared, Box::new(move || Ok(worker.clone()))).with_timeouts(timeouts)
+}
+
+/// `base` with the entry's own `timeout_ms` and `startup_ms`, when given.
+fn entry_timeouts(entry: &ExternalEntry, base: Timeouts) -> Timeouts {
+    let mut timeouts = base;
     if let Some(ms) = entry.timeout_ms {
         timeouts.case = Duration::from_millis(ms);
     }
     if let Some(ms) = entry.startup_ms {
         timeouts.startup = Duration::from_millis(ms);
     }
-    WorkerOracle::new(declared, Box::new(move || Ok(worker.clone()))).with_timeouts(timeouts)
+    timeouts
 }
 
 /// A declared oracle that cannot run (bad config); it only reports why.

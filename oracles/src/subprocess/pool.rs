@@ -31,13 +31,40 @@ pub struct Timeouts {
 }
 
 impl Default for Timeouts {
-    /// 5 s per case and 30 s to start, or `URLDIFF_CASE_TIMEOUT_MS` for the case limit.
+    /// 5 s per case and 30 s to start.
     fn default() -> Self {
-        let case_ms = std::env::var("URLDIFF_CASE_TIMEOUT_MS")
+        Timeouts { case: Duration::from_millis(5_000), startup: Duration::from_secs(30) }
+    }
+}
+
+/// The variable that sets the per-case time limit, in milliseconds.
+pub const CASE_TIMEOUT_VAR: &str = "URLDIFF_CASE_TIMEOUT_MS";
+
+/// The largest per-case time limit accepted: one hour.
+pub const MAX_CASE_TIMEOUT_MS: u64 = 3_600_000;
+
+impl Timeouts {
+    /// The defaults, with the case limit from `URLDIFF_CASE_TIMEOUT_MS` when it is set. A value
+    /// that is not a whole number of milliseconds from 1 to [`MAX_CASE_TIMEOUT_MS`] is an
+    /// error naming the variable, never silently replaced by the default.
+    pub fn from_env() -> Result<Timeouts, String> {
+        let Some(value) = std::env::var_os(CASE_TIMEOUT_VAR) else {
+            return Ok(Timeouts::default());
+        };
+        let shown = value.to_string_lossy();
+        let ms = shown
+            .trim()
+            .parse::<u64>()
             .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(5_000);
-        Timeouts { case: Duration::from_millis(case_ms), startup: Duration::from_secs(30) }
+            .filter(|ms| (1..=MAX_CASE_TIMEOUT_MS).contains(ms))
+            .ok_or_else(|| {
+                format!(
+                    "{CASE_TIMEOUT_VAR}={shown:?} is not a valid case time limit: give whole \
+                     milliseconds from 1 to {MAX_CASE_TIMEOUT_MS} (one hour), or unset it for \
+                     the default 5000"
+                )
+            })?;
+        Ok(Timeouts { case: Duration::from_millis(ms), ..Timeouts::default() })
     }
 }
 
