@@ -50,9 +50,10 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     if args.json {
         urldiff::outln!("{}", serde_json::to_string(&answer)?);
     } else {
-        print_for_person(&answer)?;
+        print_for_person(&answer, args.base.as_deref())?;
     }
-    Ok(0)
+    // 0 parsed, 1 did not parse (2, a usage error, comes from clap or the bail above).
+    Ok(u8::from(answer.get("failure").is_some()))
 }
 
 /// The WHATWG answer as JSON: the record's fields plus `errors`, or `failure` and `errors`.
@@ -90,9 +91,20 @@ fn field_value(url: &Url, field: &str) -> String {
     url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
 }
 
-fn print_for_person(answer: &Value) -> Result<(), urldiff::output::StdoutError> {
+fn print_for_person(
+    answer: &Value,
+    base: Option<&str>,
+) -> Result<(), urldiff::output::StdoutError> {
     if answer.get("failure").is_some() {
-        urldiff::outln!("  failure: the input (or its base) does not parse");
+        // Name the base only when one was given, and say which of the two failed.
+        let what = match base {
+            None => "the input does not parse",
+            Some(base) if Url::parse_with_errors(base, None).result.is_err() => {
+                "the base does not parse (the errors are the base's)"
+            }
+            Some(_) => "the input does not parse against the base",
+        };
+        urldiff::outln!("  failure: {what}");
     } else {
         for field in FIELDS {
             urldiff::outln!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));

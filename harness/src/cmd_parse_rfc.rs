@@ -14,6 +14,9 @@ use urldiff_parser::{rfc2396, rfc3986};
 /// `cmd_parse.rs`, which wires this in with `#[command(after_help = ...)]`; until then it is
 /// only read by the test below.
 pub const AFTER_HELP: &str = "\
+Exit status: 0 when INPUT parses (RFC modes: is a URI-reference), 1 when it does not, 2 for a
+usage error; --jsonl exits 0 (each line's answer says how it went).
+
 RFC modes (--rfc3986, --rfc2396): the answer describes INPUT as RFC 3986 reads it:
   scheme, authority, userinfo, host, port, path, query, fragment  the Appendix B split of
       INPUT and its authority (section 3.2); null/(undefined) when the delimiter is absent,
@@ -60,7 +63,8 @@ pub fn run(args: &ParseArgs) -> anyhow::Result<u8> {
     } else {
         print_for_person(&value)?;
     }
-    Ok(0)
+    // 0 a URI-reference, 1 not one (a usage error is 2, from clap or the bail above).
+    Ok(u8::from(value["valid"] == Value::Bool(false)))
 }
 
 /// The RFC answer for `input` (and its resolution against `base`) as one JSON object.
