@@ -48,9 +48,17 @@ pub fn upstream_url(revision: &str) -> String {
     format!("https://raw.githubusercontent.com/web-platform-tests/wpt/{revision}/url/resources/")
 }
 
-/// The folder of recorded checksum files (`<rev>.sha256`).
-pub fn default_checksums_dir() -> PathBuf {
-    urldiff_corpus::repo_root().join("corpus").join("wpt-checksums")
+/// The folder of recorded checksum files (`<rev>.sha256`): the project's
+/// `corpus/wpt-checksums/` (found from the working directory up, `urldiff_corpus::project`).
+pub fn default_checksums_dir() -> anyhow::Result<PathBuf> {
+    match urldiff_corpus::project::find() {
+        Some(project) => Ok(project.join("corpus").join("wpt-checksums")),
+        None => bail!(
+            "no folder of recorded checksums: urldiff is running outside a urldiff checkout \
+             (no corpus/expected/ in this folder or above). Run it in a checkout, or pass \
+             --checksums DIR."
+        ),
+    }
 }
 
 /// What to sync and where.

@@ -10,7 +10,7 @@ use crate::model::{
     RecordModel,
 };
 use crate::subprocess::Timeouts;
-use std::path::PathBuf;
+use urldiff_corpus::data::DataSource;
 use urldiff_corpus::wpt::WptData;
 
 /// What the registry needs to know from the command line or the environment.
@@ -18,8 +18,8 @@ use urldiff_corpus::wpt::WptData;
 pub struct RegistryConfig {
     /// Use this WPT data instead of locating it (`urldiff_corpus::wpt::locate()`).
     pub wpt_data: Option<WptData>,
-    /// Use this folder of RFC example tables instead of `corpus/rfc/`.
-    pub rfc_dir: Option<PathBuf>,
+    /// Use these RFC example tables instead of the embedded `corpus/rfc/`.
+    pub rfc_tables: Option<DataSource>,
     /// The subprocess oracles' time limits.
     pub timeouts: Timeouts,
 }
@@ -43,7 +43,7 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
         Box::new(crate::reference_rfc::ReferenceRfc3986Oracle::new()),
         Box::new(crate::wpt::WptOracle::new(wpt_data)),
         Box::new(crate::rfc_examples::RfcExamplesOracle::new(
-            config.rfc_dir.as_deref().unwrap_or(&crate::rfc_examples::default_dir()),
+            &config.rfc_tables.clone().unwrap_or_else(crate::rfc_examples::default_tables),
         )),
         Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),
         Box::new(crate::rust_url::RustUrlOracle::new()),

@@ -42,8 +42,8 @@ pub struct Suite {
 
 #[derive(Debug, thiserror::Error)]
 pub enum WptLoadError {
-    #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Read(#[from] urldiff_corpus::data::DataError),
     #[error("{path} is not valid JSON: {source}")]
     Json { path: String, source: serde_json::Error },
     #[error("{path}: unexpected layout: {what}")]
@@ -54,10 +54,8 @@ pub enum WptLoadError {
 pub fn load_suites(data: &WptData) -> Result<Vec<Suite>, WptLoadError> {
     let mut suites = Vec::new();
     for file in urldiff_corpus::wpt::FILES {
-        let path = data.file(file);
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|source| WptLoadError::Read { path: shown.clone(), source })?;
+        let shown = data.shown(file);
+        let text = data.read(file)?;
         let (json, replaced) = urldiff_corpus::usv_json::parse(&text)
             .map_err(|source| WptLoadError::Json { path: shown.clone(), source })?;
         let name = file.trim_end_matches(".json").to_owned();

@@ -4,7 +4,7 @@
 //! valid URI-reference. Example counts were taken from the JSON files with Python.
 
 use urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle;
-use urldiff_oracles::rfc_examples::{default_dir, load_suites, RfcExamplesOracle};
+use urldiff_oracles::rfc_examples::{default_tables, load_suites, RfcExamplesOracle};
 use urldiff_oracles::{Answer, Availability, Case, CaseKind, Oracle, Record, RfcRecord};
 
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -29,7 +29,7 @@ fn rfc_record(answer: Answer) -> (RfcRecord, Vec<String>) {
 
 #[test]
 fn both_tables_load_in_both_readings() {
-    let suites = load_suites(&default_dir()).expect("corpus/rfc loads");
+    let suites = load_suites(&default_tables()).expect("corpus/rfc loads");
     let names: Vec<&str> = suites.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         names,
@@ -46,7 +46,7 @@ fn both_tables_load_in_both_readings() {
 
 #[test]
 fn examples_answer_by_rfc_3986_strict() {
-    let oracle = RfcExamplesOracle::new(&default_dir());
+    let oracle = RfcExamplesOracle::new(&default_tables());
     assert_eq!(oracle.availability(), Availability::Available);
     let cases =
         [resolve("g"), resolve("?y"), resolve("http:g"), resolve("../../../g"), resolve("zz")];
@@ -65,7 +65,8 @@ fn examples_answer_by_rfc_3986_strict() {
 
 #[test]
 fn a_missing_table_makes_rfc_examples_unavailable() {
-    let oracle = RfcExamplesOracle::new(std::path::Path::new("/nonexistent/rfc"));
+    let missing = urldiff_corpus::data::DataSource::Dir("/nonexistent/rfc".into());
+    let oracle = RfcExamplesOracle::new(&missing);
     let Availability::Unavailable { reason } = oracle.availability() else { panic!() };
     assert!(reason.contains("rfc3986-5.4.json"), "{reason}");
 }
@@ -73,7 +74,7 @@ fn a_missing_table_makes_rfc_examples_unavailable() {
 /// Every RFC 3986 §5.4 example, strict reading, through the reference's RFC mode.
 #[test]
 fn reference_rfc3986_resolves_every_section_5_4_example() {
-    let suites = load_suites(&default_dir()).unwrap();
+    let suites = load_suites(&default_tables()).unwrap();
     let strict = &suites[0];
     let answers = ReferenceRfc3986Oracle::new().answer_batch(&strict.cases).unwrap();
     for ((case, want), got) in strict.cases.iter().zip(&strict.expected).zip(&answers) {

@@ -6,14 +6,14 @@
 
 mod common;
 
-use urldiff_corpus::wpt::locate_packaged;
+use urldiff_corpus::wpt::embedded;
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::wpt::{load_suites, Suite, WptOracle};
 use urldiff_oracles::{Answer, Case, CaseKind, Oracle, Record};
 
 fn suites() -> Vec<Suite> {
-    let data = locate_packaged().expect("the ada-url package is in the cargo registry");
+    let data = embedded().expect("the WPT data of the ada-url package is embedded");
     load_suites(&data).expect("the WPT files load")
 }
 
@@ -70,7 +70,7 @@ fn percent_encoding_keeps_only_utf8() {
 
 #[test]
 fn the_oracle_answers_from_the_table() {
-    let oracle = WptOracle::new(locate_packaged().map_err(|e| e.to_string()));
+    let oracle = WptOracle::new(embedded().map_err(|e| e.to_string()));
     assert!(oracle.len() > 3900, "{}", oracle.len());
     let listed = Case::parse("http://example\t.\norg", Some("http://example.org/foo/bar"));
     let unlisted = Case::parse("http://unlisted.invalid/", None);

@@ -48,9 +48,7 @@ fn changed_before_host_parser(input: &str) -> bool {
 
 fn run_file(name: &str, skip_empty_input: bool) -> Tally {
     let wpt = urldiff_corpus::wpt::locate().unwrap_or_else(|e| panic!("{e}"));
-    let path = wpt.file(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = wpt.read(name).unwrap_or_else(|e| panic!("{e}"));
     // Lone surrogates become U+FFFD, as the URL constructor's USVString conversion does.
     let (entries, _) = urldiff_corpus::usv_json::parse(&text).expect("valid JSON");
     let mut tally = Tally::default();

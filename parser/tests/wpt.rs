@@ -147,15 +147,9 @@ fn run_percent_encoding(cases: &Value) -> Vec<Outcome> {
 type Runner = fn(&Value) -> Vec<Outcome>;
 
 fn load(data: &WptData, file: &str) -> Result<(Value, usize), String> {
-    let path = data.file(file);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!(
-            "cannot read {}: {e}\n  fix: run `cargo fetch` (the ada-url {} package ships tests/wpt/)",
-            path.display(),
-            wpt::ADA_URL_VERSION
-        )
-    })?;
-    urldiff_corpus::usv_json::parse(&text).map_err(|e| format!("{}: bad JSON: {e}", path.display()))
+    let text = data.read(file).map_err(|e| e.to_string())?;
+    urldiff_corpus::usv_json::parse(&text)
+        .map_err(|e| format!("{}: bad JSON: {e}", data.shown(file)))
 }
 
 fn read_ledger() -> BTreeSet<String> {
@@ -178,7 +172,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    println!("WPT data: {} ({})", data.revision, data.dir.display());
+    println!("WPT data: {}", data.revision);
     let ledger = read_ledger();
     let mut problems = Vec::new();
     let mut total_surrogates = 0;

@@ -9,6 +9,7 @@ use anyhow::{bail, Context};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::Path;
+use urldiff_corpus::data::DataSource;
 use urldiff_oracles::{
     Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, Record, RecordModel,
     WhatwgRecord,
@@ -85,19 +86,23 @@ const WPT_FIELDS: [&str; 11] = [
 pub fn read_urltestdata(path: &Path) -> anyhow::Result<Vec<(Case, Answer)>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let (value, _lone_surrogates) = urldiff_corpus::usv_json::parse(&text)
-        .with_context(|| format!("{}: not JSON", path.display()))?;
+    parse_urltestdata(&text, &path.display().to_string())
+}
+
+/// [`read_urltestdata`] on text already read; `shown` names the file in errors.
+pub fn parse_urltestdata(text: &str, shown: &str) -> anyhow::Result<Vec<(Case, Answer)>> {
+    let (value, _lone_surrogates) =
+        urldiff_corpus::usv_json::parse(text).with_context(|| format!("{shown}: not JSON"))?;
     let Some(items) = value.as_array() else {
-        bail!("{}: expected a JSON array (the urltestdata.json format)", path.display());
+        bail!("{shown}: expected a JSON array (the urltestdata.json format)");
     };
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         if item.is_string() {
             continue;
         }
-        let entry = entry_from_json(item).with_context(|| {
-            format!("{}: entry {i} (0-based, comments included)", path.display())
-        })?;
+        let entry = entry_from_json(item)
+            .with_context(|| format!("{shown}: entry {i} (0-based, comments included)"))?;
         out.push(entry);
     }
     Ok(out)
@@ -136,28 +141,23 @@ fn entry_from_json(item: &serde_json::Value) -> anyhow::Result<(Case, Answer)> {
     Ok((case, Answer::Parsed { record: Record::Whatwg(record), errors: vec![] }))
 }
 
-/// The suites of every `*.json` file in `dir` (urltestdata format), named `<prefix><stem>`,
-/// each its own truth. A missing folder gives no suites.
-pub fn cases_suites(dir: &Path, prefix: &str, revision: &str) -> anyhow::Result<Vec<Suite>> {
-    let Ok(listing) = std::fs::read_dir(dir) else { return Ok(vec![]) };
-    let mut files: Vec<_> = listing
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+/// The suites of every `*.json` file of `files` (urltestdata format), named
+/// `<prefix><stem>`, each its own truth. A missing folder gives no suites.
+pub fn cases_suites(
+    files: &DataSource,
+    prefix: &str,
+    revision: &str,
+) -> anyhow::Result<Vec<Suite>> {
     let mut suites = Vec::new();
-    for file in files {
-        let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-        let (cases, answers) = read_urltestdata(&file)?.into_iter().unzip();
-        let root = urldiff_corpus::repo_root();
-        let shown = file.strip_prefix(&root).unwrap_or(&file);
+    for name in files.names("json") {
+        let shown = files.shown(&name);
+        let text = files.read(&name)?;
+        let (cases, answers) = parse_urltestdata(&text, &shown)?.into_iter().unzip();
+        let stem = name.trim_end_matches(".json");
         suites.push(Suite {
             name: format!("{prefix}{stem}"),
             revision: revision.to_owned(),
-            truth: Truth::Embedded {
-                label: format!("expectations in {}", shown.display()),
-                answers,
-            },
+            truth: Truth::Embedded { label: format!("expectations in {shown}"), answers },
             cases,
         });
     }

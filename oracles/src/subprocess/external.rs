@@ -2,7 +2,8 @@
 //! protocol, or a service reached over HTTP (see `docs/oracle-protocol.md`).
 //!
 //! The file is `$URLDIFF_ORACLES` when set, else `urldiff-oracles.json` in the current
-//! folder, else in the workspace root; no file means no external oracles. A malformed file or
+//! folder, else in the project root (`urldiff_corpus::project`); no file means no external
+//! oracles. A malformed file or
 //! entry becomes an unavailable oracle carrying the reason, so everything else goes on.
 //!
 //! ```json
@@ -19,7 +20,6 @@ use serde::Deserialize;
 
 use super::http::{HttpOracle, HttpSettings};
 use super::pool::{Declared, Timeouts, WorkerOracle};
-use super::runtime::workspace_root;
 use super::worker::WorkerCommand;
 use crate::model::{
     Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
@@ -74,14 +74,13 @@ pub struct ExternalEntry {
 }
 
 /// The config file in use, if any: `$URLDIFF_ORACLES`, `./urldiff-oracles.json`, or the
-/// workspace root's.
+/// project's (`urldiff_corpus::project`).
 pub fn config_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("URLDIFF_ORACLES") {
         return Some(PathBuf::from(p));
     }
-    [PathBuf::from(CONFIG_FILE), workspace_root().join(CONFIG_FILE)]
-        .into_iter()
-        .find(|p| p.is_file())
+    let project = urldiff_corpus::project::find().map(|p| p.join(CONFIG_FILE));
+    std::iter::once(PathBuf::from(CONFIG_FILE)).chain(project).find(|p| p.is_file())
 }
 
 /// The oracles declared in the default config file (none when there is no file).

@@ -1,5 +1,6 @@
 //! Finding runtimes on this machine: PATH look-ups, running a probe command with a time limit,
-//! and where the project's worker scripts and caches live.
+//! and writing the worker scripts embedded in the binary out to the cache, so that workers
+//! run without the checkout urldiff was built from.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -7,14 +8,10 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The `oracles/` folder (worker scripts, the Node package).
-pub fn oracles_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The workspace root (where `out/` and `urldiff-oracles.json` live).
-pub fn workspace_root() -> PathBuf {
-    oracles_dir().parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+/// The embedded worker files (name, contents) written out to `<cache>/workers/<hash>/`.
+pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, String> {
+    urldiff_corpus::project::write_out("workers", files)
+        .map_err(|e| format!("cannot write the worker files into the cache: {e}"))
 }
 
 /// The first `name` on `PATH` that is an executable file.
