@@ -72,6 +72,8 @@ fn builtin_workers() -> Vec<&'static str> {
 /// once every selected oracle has a worker running.
 /// With `patient`, the fake worker hangs until killed, ignoring its parent's end, so that only
 /// urldiff can end it.
+// The child is returned to the caller, which waits for it.
+#[allow(clippy::zombie_processes)]
 fn start_conform(dir: &Path, patient: bool) -> (Child, Vec<u32>) {
     let cases = r#"[{"input": "a0", "base": null, "href": "a0"},
                     {"input": "HANG", "base": null, "href": "HANG"}]"#;
@@ -94,7 +96,7 @@ fn start_conform(dir: &Path, patient: bool) -> (Child, Vec<u32>) {
     for name in &builtin {
         command.args(["--oracle", name]);
     }
-    let child = command
+    let mut child = command
         .env("URLDIFF_ORACLES", dir.join("oracles.json"))
         .env("URLDIFF_CASE_TIMEOUT_MS", CASE_LIMIT.as_millis().to_string())
         .stdout(Stdio::null())
@@ -110,7 +112,11 @@ fn start_conform(dir: &Path, patient: bool) -> (Child, Vec<u32>) {
             let groups = worker_groups(child.id());
             return (child, groups);
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "workers did not start: {groups:?}");
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("workers did not start: {groups:?}");
+        }
         std::thread::sleep(Duration::from_millis(50));
     }
 }

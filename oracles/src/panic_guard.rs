@@ -97,7 +97,7 @@ mod tests {
             // Still guarded: this panic is caught quietly by the outer guard too.
             panic!("outer");
         });
-        let err: Panic = outer.map(|()| ()).unwrap_err();
+        let err: Panic = outer.unwrap_err();
         assert_eq!(err.message, "outer");
         assert!(err.location.is_some());
     }
