@@ -9,6 +9,7 @@
 //!   else the embedded one.
 //! - [`project`]: the user-editable parts (the ledger, `out/`) found from the working
 //!   directory, and the cache folder.
+//! - [`unicode`]: the Unicode versions of the IDNA data, probes, and the skews they explain.
 //! - [`usv_json`] reads JSON whose strings may hold lone-surrogate escapes (`"\uD800"`), which
 //!   a Rust `String` cannot hold, converting each lone surrogate to U+FFFD as a USVString
 //!   conversion does, and counting them.
@@ -16,6 +17,7 @@
 pub mod data;
 pub mod embedded;
 pub mod project;
+pub mod unicode;
 pub mod usv_json;
 pub mod wpt;
 

@@ -152,14 +152,19 @@ fn load(data: &WptData, file: &str) -> Result<(Value, usize), String> {
         .map_err(|e| format!("{}: bad JSON: {e}", data.shown(file)))
 }
 
+/// The ledger file's cases plus the Unicode version skews (`urldiff_corpus::unicode::SKEWS`).
 fn read_ledger() -> BTreeSet<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wpt-expected-failures.txt");
+    let skews = urldiff_corpus::unicode::SKEWS.iter().flat_map(|skew| {
+        skew.inputs.iter().map(move |input| format!("{}: <{}>", skew.file, escape(input)))
+    });
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
         .map(str::trim_end)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| l.split_once(" # ").map_or(l, |(case, _)| case).to_owned())
+        .chain(skews)
         .collect()
 }
 
