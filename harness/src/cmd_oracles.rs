@@ -1,7 +1,8 @@
 //! `urldiff oracles`: every oracle with its kind, version and availability.
 //!
-//! `--json` prints an array of `{name, kind, version, available, reason}` objects (`reason`
-//! is null for an available oracle). Unavailable oracles are listed, never an error: exit 0.
+//! `--json` prints an array of `{name, kind, version, unicode, available, reason}` objects
+//! (`reason` is null for an available oracle; `unicode`, the Unicode version of the parser's
+//! IDNA or character data, is null when it cannot be known). Unavailable oracles are listed, never an error: exit 0.
 
 use clap::Args;
 use serde_json::{json, Value};
@@ -38,6 +39,7 @@ pub fn listing(config: &RegistryConfig) -> Vec<Value> {
                 "name": info.name,
                 "kind": info.kind.name(),
                 "version": info.version,
+                "unicode": info.unicode,
                 "available": available,
                 "reason": reason,
             })
@@ -47,13 +49,23 @@ pub fn listing(config: &RegistryConfig) -> Vec<Value> {
 
 fn print_table(rows: &[Value]) -> Result<(), urldiff::output::StdoutError> {
     let text = |row: &Value, key: &str| row[key].as_str().unwrap_or("").to_owned();
-    let name_width = rows.iter().map(|r| text(r, "name").len()).max().unwrap_or(4).max(6);
-    let kind_width = rows.iter().map(|r| text(r, "kind").len()).max().unwrap_or(4).max(4);
-    urldiff::outln!("{:name_width$}  {:kind_width$}  {:9}  version", "oracle", "kind", "available");
+    let width = |key: &str, min: usize| {
+        rows.iter().map(|r| text(r, key).chars().count()).max().unwrap_or(0).max(min)
+    };
+    let (name_width, kind_width, version_width) =
+        (width("name", 6), width("kind", 4), width("version", 7));
+    urldiff::outln!(
+        "{:name_width$}  {:kind_width$}  {:9}  {:version_width$}  unicode",
+        "oracle",
+        "kind",
+        "available",
+        "version"
+    );
     for row in rows {
         let available = row["available"].as_bool().unwrap_or(false);
+        let unicode = row["unicode"].as_str().unwrap_or("unknown");
         urldiff::outln!(
-            "{:name_width$}  {:kind_width$}  {:9}  {}",
+            "{:name_width$}  {:kind_width$}  {:9}  {:version_width$}  {unicode}",
             text(row, "name"),
             text(row, "kind"),
             if available { "yes" } else { "no" },

@@ -36,7 +36,7 @@ fn oracles_json_lists_every_oracle_in_order() {
         ]
     );
     for row in rows {
-        for key in ["name", "kind", "version", "available", "reason"] {
+        for key in ["name", "kind", "version", "unicode", "available", "reason"] {
             assert!(row.get(key).is_some(), "{row} has {key}");
         }
         let available = row["available"].as_bool().unwrap();
@@ -45,6 +45,34 @@ fn oracles_json_lists_every_oracle_in_order() {
     let rust_url = rows.iter().find(|r| r["name"] == "rust-url").unwrap();
     assert_eq!(rust_url["version"], "url 2.5.8");
     assert_eq!(rust_url["kind"], "in-process");
+}
+
+/// The Unicode version of each parser's IDNA data: the probe of the reference (and rust-url,
+/// the same idna crate) agrees with what the ICU4X data says of itself; the WPT table is the
+/// version `urldiff_corpus::unicode` established; an oracle without IDNA says nothing.
+#[test]
+fn oracles_report_the_unicode_version_of_their_idna_data() {
+    let (code, json) = urldiff(&["oracles", "--json"]);
+    assert_eq!(code, Some(0));
+    let rows = json.as_array().unwrap();
+    let unicode = |name: &str| {
+        let row = rows.iter().find(|r| r["name"] == name).unwrap();
+        row["unicode"].as_str().map(str::to_owned)
+    };
+    let (icu4x, declared) = urldiff_corpus::unicode::icu4x_data().expect("read at build time");
+    let major_minor: Vec<&str> = declared.split('.').take(2).collect();
+    let expected =
+        format!("{} (probed); ICU4X {icu4x} data: Unicode {declared}", major_minor.join("."));
+    assert_eq!(unicode("reference").as_deref(), Some(expected.as_str()));
+    assert_eq!(unicode("rust-url").as_deref(), Some(expected.as_str()));
+    let wpt = unicode("wpt").unwrap();
+    assert!(
+        wpt.starts_with(&format!("{} (IdnaTestV2.json", urldiff_corpus::unicode::WPT_IDNA_UNICODE))
+    );
+    assert!(unicode("ada").unwrap().ends_with(" (probed)"));
+    for none in ["reference-rfc3986", "rfc3986-regex", "rfc-examples"] {
+        assert_eq!(unicode(none), None, "{none}");
+    }
 }
 
 #[test]

@@ -95,6 +95,7 @@ fn fake_oracle() -> Vec<Box<dyn Oracle>> {
         model: RecordModel::Whatwg,
         fields: vec![],
         case_kinds: vec![CaseKindTag::Parse],
+        unicode: None,
     };
     vec![Box::new(Fake { info, answers })]
 }

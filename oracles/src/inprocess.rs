@@ -143,6 +143,25 @@ fn text_answer<A: UrlApi>(
     }
 }
 
+/// The `unicode` of an in-process WHATWG oracle: the newest Unicode version whose probe code
+/// point its host parsing accepts (`urldiff_corpus::unicode::PROBES`, through
+/// `new URL("http://<probe>/")`), and what its data declares, when known.
+pub(crate) fn unicode_of<A: UrlApi>(api: &A, declared: Option<String>) -> Option<String> {
+    let accepts = |c: char| api.parse(&format!("http://{c}/"), None).is_ok();
+    let probed = catch_quietly(|| urldiff_corpus::unicode::probe(accepts)).ok().flatten();
+    match (probed, declared) {
+        (Some(probed), Some(declared)) => Some(format!("{probed} (probed); {declared}")),
+        (Some(probed), None) => Some(format!("{probed} (probed)")),
+        (None, declared) => declared,
+    }
+}
+
+/// What the ICU4X data behind the `idna` crate (used by the reference and rust-url) declares.
+pub(crate) fn icu4x_declared() -> Option<String> {
+    let (icu4x, unicode) = urldiff_corpus::unicode::icu4x_data()?;
+    Some(format!("ICU4X {icu4x} data: Unicode {unicode}"))
+}
+
 /// A record with every WHATWG field filled from a getter.
 pub(crate) fn full_record(get: impl Fn(&str) -> String) -> WhatwgRecord {
     WhatwgRecord {

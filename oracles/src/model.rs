@@ -348,6 +348,11 @@ pub struct OracleInfo {
     /// The record fields this oracle fills (names as in the record structs).
     pub fields: Vec<String>,
     pub case_kinds: Vec<CaseKindTag>,
+    /// The Unicode version of the parser's IDNA (or character) data, where it can be known:
+    /// probed (`urldiff_corpus::unicode::PROBES`) and/or as the data declares it. `None`:
+    /// unknown.
+    #[serde(default)]
+    pub unicode: Option<String>,
 }
 
 /// Whether an oracle can run on this machine.

@@ -37,6 +37,7 @@ impl ReferenceOracle {
                 model: RecordModel::Whatwg,
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+                unicode: inprocess::unicode_of(&ReferenceApi, inprocess::icu4x_declared()),
             },
         }
     }

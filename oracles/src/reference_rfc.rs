@@ -33,6 +33,7 @@ impl ReferenceRfc3986Oracle {
                 model: RecordModel::Rfc,
                 fields: RFC_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
                 case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+                unicode: None,
             },
         }
     }

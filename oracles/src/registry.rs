@@ -108,6 +108,7 @@ impl UnavailableOracle {
                 model,
                 fields: Vec::new(),
                 case_kinds: Vec::<CaseKindTag>::new(),
+                unicode: None,
             },
             reason: reason.to_owned(),
         }

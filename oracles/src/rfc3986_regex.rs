@@ -48,6 +48,7 @@ impl Rfc3986RegexOracle {
                 model: RecordModel::Rfc,
                 fields: fields.iter().map(|f| (*f).to_owned()).collect(),
                 case_kinds: vec![CaseKindTag::Parse],
+                unicode: None,
             },
             regex: Regex::new(APPENDIX_B).expect("the Appendix B expression compiles"),
         }

@@ -126,6 +126,7 @@ impl RfcExamplesOracle {
             model: RecordModel::Rfc,
             fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+            unicode: None,
         };
         RfcExamplesOracle { info, table }
     }

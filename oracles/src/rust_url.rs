@@ -30,6 +30,7 @@ impl RustUrlOracle {
                 model: RecordModel::Whatwg,
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+                unicode: inprocess::unicode_of(&RustUrlApi, inprocess::icu4x_declared()),
             },
         }
     }

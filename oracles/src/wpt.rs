@@ -217,6 +217,12 @@ impl WptOracle {
             Ok(data) => data.revision.clone(),
             Err(_) => "unknown (data not found)".to_owned(),
         };
+        // Known for the embedded copy only (a synced one may be newer).
+        let embedded = urldiff_corpus::wpt::embedded().ok();
+        let unicode = data.as_ref().ok().filter(|d| Some(*d) == embedded.as_ref()).map(|_| {
+            let version = urldiff_corpus::unicode::WPT_IDNA_UNICODE;
+            format!("{version} (IdnaTestV2.json; see urldiff_corpus::unicode)")
+        });
         let table = data.and_then(|data| {
             let suites = load_suites(&data).map_err(|e| e.to_string())?;
             Ok(table_of(suites))
@@ -233,6 +239,7 @@ impl WptOracle {
                 CaseKindTag::HostToAscii,
                 CaseKindTag::PercentEncode,
             ],
+            unicode,
         };
         WptOracle { info, table }
     }

@@ -332,3 +332,39 @@ fn url_parse_on_tricky_inputs() {
         ],
     );
 }
+
+/// Each worker says in its handshake what it can know of its Unicode data: python its
+/// `unicodedata` version, node and whatwg-url a probe of their URL class (with the probe list
+/// urldiff passes them), java a probe of `Character.isDefined`; url-parse nothing (no IDNA).
+#[test]
+fn workers_report_the_unicode_version_of_their_data() {
+    let probed = |text: &str| {
+        let version = text.split(' ').next().unwrap_or_default();
+        urldiff_corpus::unicode::PROBES.iter().any(|(v, _)| *v == version)
+    };
+    let python = python::python_urllib();
+    if available(&python) {
+        let unicode = python.info().unicode.clone().unwrap();
+        assert!(unicode.ends_with(" (unicodedata; urllib.parse does no IDNA)"), "{unicode}");
+    }
+    let node_url = node::node_url();
+    if available(&node_url) {
+        let unicode = node_url.info().unicode.clone().unwrap();
+        assert!(probed(&unicode) && unicode.contains(" (probed); node's ICU: Unicode "));
+    }
+    let whatwg = node::whatwg_url();
+    if available(&whatwg) {
+        let unicode = whatwg.info().unicode.clone().unwrap();
+        assert!(probed(&unicode) && unicode.contains(" (probed); tr46 "), "{unicode}");
+    }
+    let url_parse = node::url_parse();
+    if available(&url_parse) {
+        assert_eq!(url_parse.info().unicode, None);
+    }
+    let java = java::java_uri();
+    if available(&java) {
+        let unicode = java.info().unicode.clone().unwrap();
+        assert!(probed(&unicode), "{unicode}");
+        assert!(unicode.ends_with(" (probed Character data; java.net.URI does no IDNA)"));
+    }
+}

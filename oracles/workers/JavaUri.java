@@ -34,7 +34,14 @@ public final class JavaUri {
         for (int i = 0; i < FIELDS.length; i++) {
             str(hello.append(i == 0 ? "" : ","), FIELDS[i]);
         }
-        hello.append("],\"case_kinds\":[\"parse\",\"resolve\"]}}");
+        hello.append("],\"case_kinds\":[\"parse\",\"resolve\"],\"unicode\":");
+        String unicode = probeUnicode();
+        if (unicode == null) {
+            hello.append("null");
+        } else {
+            str(hello, unicode + " (probed Character data; java.net.URI does no IDNA)");
+        }
+        hello.append("}}");
         emit(out, hello);
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Map<String, Object> request = new Reader(line).object();
@@ -64,6 +71,20 @@ public final class JavaUri {
         });
         watcher.setDaemon(true);
         watcher.start();
+    }
+
+    // The newest Unicode version whose probe code point (URLDIFF_UNICODE_PROBES, "13.0:30000,
+    // 14.0:16A70,…", passed by urldiff) Character.isDefined knows, or null.
+    private static String probeUnicode() {
+        String probes = System.getenv("URLDIFF_UNICODE_PROBES");
+        String newest = null;
+        for (String probe : probes == null ? new String[0] : probes.split(",")) {
+            String[] parts = probe.split(":");
+            if (parts.length == 2 && Character.isDefined(Integer.parseInt(parts[1], 16))) {
+                newest = parts[0];
+            }
+        }
+        return newest;
     }
 
     private static long parentPid() {

@@ -18,6 +18,7 @@ import platform
 import sys
 import threading
 import time
+import unicodedata
 from urllib.parse import urljoin, urlsplit
 
 FIELDS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"]
@@ -75,6 +76,8 @@ def main():
         "model": "rfc",
         "fields": FIELDS,
         "case_kinds": ["parse", "resolve"],
+        # urllib.parse does no IDNA; its NFKC check of the netloc uses unicodedata.
+        "unicode": "%s (unicodedata; urllib.parse does no IDNA)" % unicodedata.unidata_version,
     }
     out.write((json.dumps({"hello": hello}) + "\n").encode())
     out.flush()

@@ -180,6 +180,7 @@ impl TableOracle {
             model: RecordModel::Whatwg,
             fields: WPT_FIELDS.iter().map(|f| f.to_string()).collect(),
             case_kinds: vec![CaseKindTag::Parse],
+            unicode: None,
         };
         TableOracle { info, table: entries.into_iter().collect() }
     }

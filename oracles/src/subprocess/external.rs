@@ -183,6 +183,7 @@ impl BrokenOracle {
             model: RecordModel::Whatwg,
             fields: Vec::new(),
             case_kinds: Vec::new(),
+            unicode: None,
         };
         BrokenOracle { info, reason }
     }

@@ -90,10 +90,12 @@ impl HttpOracle {
                 model: crate::model::RecordModel::Whatwg,
                 fields: s.fields.clone(),
                 case_kinds: s.case_kinds.clone(),
+                unicode: None,
             };
             match handshake {
                 Ok((client, hello)) => {
                     info.version = hello.version;
+                    info.unicode = hello.unicode;
                     info.model = hello.model;
                     if info.fields.is_empty() {
                         info.fields = hello.fields;

@@ -32,7 +32,8 @@ fn launch() -> Result<WorkerCommand, String> {
     let classpath = classes.to_string_lossy().into_owned();
     // One small heap and the serial collector: the worker is single-threaded and the
     // machines are small.
-    Ok(WorkerCommand::new(java, &["-XX:+UseSerialGC", "-Xmx256m", "-cp", &classpath, "JavaUri"]))
+    let args = ["-XX:+UseSerialGC", "-Xmx256m", "-cp", &classpath, "JavaUri"];
+    Ok(WorkerCommand::new(java, &args).with_unicode_probes())
 }
 
 /// Compile `source` into `cache/<hash>/` unless that folder already exists; returns it.

@@ -64,7 +64,7 @@ fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, String> {
     if let Some(package) = package {
         ensure_packages(&dir, package)?;
     }
-    let mut command = WorkerCommand::new(node, &["worker.js", mode]);
+    let mut command = WorkerCommand::new(node, &["worker.js", mode]).with_unicode_probes();
     command.cwd = Some(dir);
     Ok(command)
 }

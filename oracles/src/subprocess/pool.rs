@@ -193,6 +193,7 @@ impl WorkerOracle {
             model: hello.model,
             fields: pick(&d.fields, &hello.fields),
             case_kinds,
+            unicode: hello.unicode.clone(),
         }
     }
 
@@ -205,6 +206,7 @@ impl WorkerOracle {
             model: d.model,
             fields: d.fields.clone(),
             case_kinds: d.case_kinds.clone(),
+            unicode: None,
         }
     }
 

@@ -28,7 +28,7 @@ fn launch() -> Result<WorkerCommand, String> {
     let script = write_out(&[("python_urllib.py", SCRIPT)])?.join("python_urllib.py");
     // -u: unbuffered stdio; -I: isolated (no user site-packages, no PYTHON* variables, no cwd
     // on sys.path) so the stdlib urllib is what answers.
-    Ok(WorkerCommand::new(python, &["-u", "-I", &script.to_string_lossy()]))
+    Ok(WorkerCommand::new(python, &["-u", "-I", &script.to_string_lossy()]).with_unicode_probes())
 }
 
 /// The real interpreter binary: the `sys.executable` of the first candidate that runs.

@@ -61,6 +61,14 @@ impl WorkerCommand {
         }
     }
 
+    /// The command with the probe list of `urldiff_corpus::unicode` in its environment, so that
+    /// the worker can report the Unicode version of its parser's data in its handshake.
+    pub fn with_unicode_probes(mut self) -> Self {
+        let var = urldiff_corpus::unicode::PROBES_VAR;
+        self.env.push((var.to_owned(), urldiff_corpus::unicode::probes_env()));
+        self
+    }
+
     /// The command as one line, for messages.
     pub fn display(&self) -> String {
         let mut s = self.program.display().to_string();
@@ -441,5 +449,6 @@ fn placeholder_hello() -> Hello {
         model: crate::model::RecordModel::Whatwg,
         fields: Vec::new(),
         case_kinds: Vec::new(),
+        unicode: None,
     }
 }
