@@ -14,7 +14,8 @@
 //! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
 //!   [`java`] (`java-uri`), [`external`] (commands from a config file), [`http`] (services).
 //!
-//! Worker scripts live in `oracles/workers/` and `oracles/node/`.
+//! Worker scripts live in `oracles/workers/` and `oracles/node/`; they are embedded in the binary
+//! and written out to the cache when used (`runtime::write_out`).
 
 pub mod external;
 pub mod http;

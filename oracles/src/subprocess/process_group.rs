@@ -1,9 +1,9 @@
 //! Every live worker's process group, so that an interrupted urldiff leaves no orphans.
 //!
-//! Workers (and set-up commands such as `npm ci` and `javac`) are started in process groups of
-//! their own and [`register`]ed here until they are reaped. When urldiff is interrupted
-//! (SIGINT, SIGTERM), the binary's signal handler calls [`kill_all`], which kills every
-//! registered group and refuses new ones, before it exits. (After a SIGKILL nothing here runs:
+//! Workers (and set-up commands such as `npm ci` and `javac`, see `runtime::run_probe`) are
+//! started in process groups of their own and [`register`]ed here until they are reaped. When
+//! urldiff is interrupted (SIGINT, SIGTERM), the binary's signal handler calls [`kill_all`],
+//! which kills every registered group and refuses new ones, before it exits. (After a SIGKILL nothing here runs:
 //! the workers then end by themselves when their stdin closes or their parent goes away; see
 //! docs/oracle-protocol.md, section 4.)
 

@@ -53,7 +53,16 @@ pub fn run_probe(
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
+    // In a group of its own, registered, so that an interrupted urldiff kills it (`npm ci`
+    // runs for minutes) along with the workers.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     let mut child = cmd.spawn().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if !super::process_group::register(child.id()) {
+        super::process_group::kill_group(child.id());
+        let _ = child.wait();
+        return Err(format!("{shown} was not run: urldiff is shutting down"));
+    }
     let mut out_pipe = child.stdout.take().expect("piped");
     let mut err_pipe = child.stderr.take().expect("piped");
     let out = thread::spawn(move || {
@@ -72,12 +81,14 @@ pub fn run_probe(
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() < limit => thread::sleep(Duration::from_millis(10)),
             _ => {
-                let _ = child.kill();
+                super::process_group::kill_group(child.id());
+                super::process_group::unregister(child.id());
                 let _ = child.wait();
                 return Err(format!("{shown} did not finish within {} s", limit.as_secs()));
             }
         }
     };
+    super::process_group::unregister(child.id());
     let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
     if !status.success() {
