@@ -89,3 +89,32 @@ fn corpus_sync_outside_a_checkout_asks_for_a_checksums_folder() {
     let stderr = text(&out.stderr);
     assert!(stderr.contains("outside a urldiff checkout") && stderr.contains("--checksums"));
 }
+
+/// A synced copy in the cache is preferred to the embedded one, and `URLDIFF_WPT_DIR` to both.
+#[test]
+fn a_synced_copy_is_preferred_and_urldiff_wpt_dir_overrides() {
+    let e = elsewhere();
+    let embedded = urldiff_corpus::wpt::embedded().unwrap();
+    let cache = e.home.join("my-cache");
+    let synced = cache.join("wpt");
+    std::fs::create_dir_all(&synced).unwrap();
+    for name in urldiff_corpus::wpt::FILES {
+        std::fs::write(synced.join(name), embedded.read(name).unwrap().as_bytes()).unwrap();
+    }
+    std::fs::write(synced.join("REVISION"), "abc123\n").unwrap();
+    let wpt_version = |extra: &[(&str, &Path)]| {
+        let mut command = Command::new(&e.binary);
+        command.args(["oracles", "--json"]).current_dir(&e.cwd).env_clear();
+        command.env("PATH", &e.empty_path).env("HOME", &e.home).env("URLDIFF_CACHE", &cache);
+        for (key, value) in extra {
+            command.env(key, value);
+        }
+        let rows: Vec<Value> = serde_json::from_slice(&command.output().unwrap().stdout).unwrap();
+        let wpt = rows.into_iter().find(|r| r["name"] == "wpt").unwrap();
+        assert_eq!(wpt["available"], true, "{wpt}");
+        wpt["version"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(wpt_version(&[]), "wpt@abc123 (synced)");
+    let own = format!("{} (URLDIFF_WPT_DIR)", synced.display());
+    assert_eq!(wpt_version(&[("URLDIFF_WPT_DIR", &synced)]), own);
+}
