@@ -13,9 +13,13 @@ node-deps:
 		[ -d $(NODE_ORACLE_DIR)/node_modules ] || (cd $(NODE_ORACLE_DIR) && npm ci --no-audit --no-fund --silent); \
 	else echo "node oracles: skipped (node/npm not found or no lockfile)"; fi
 
+# One cargo invocation, one build: the parser's `trace` feature is on for the whole test build
+# (it only records states), so its test (parser/tests/trace.rs) runs with the others instead of
+# rebuilding the workspace a second time. `make lint` checks with the same features.
+TEST_FEATURES := --features urldiff-parser/trace
+
 test: fetch node-deps
-	$(CARGO) test --workspace --no-fail-fast
-	$(CARGO) test -p urldiff-parser --features trace --test trace
+	$(CARGO) test --workspace --no-fail-fast $(TEST_FEATURES)
 
 # The conformance gate: every suite x every oracle, checked against corpus/expected/.
 # Exits with urldiff's code: 0 nothing unexpected, 1 divergent or stale ledger, 2 harness error.
@@ -45,7 +49,7 @@ bench: fetch node-deps
 
 lint:
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --workspace --all-targets $(TEST_FEATURES) -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all

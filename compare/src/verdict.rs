@@ -32,16 +32,12 @@ pub enum Verdict {
 /// The evidence of a crashed or timed-out answer, in words; `None` for other answers. The one
 /// place that reads a crash's details, so every report shows the same text.
 pub fn evidence(answer: &Answer) -> Option<String> {
-    match answer {
-        Answer::Crashed { details } => Some(details.clone()),
-        Answer::TimedOut => Some("no answer within the case time limit".to_owned()),
-        _ => None,
-    }
+    answer.evidence()
 }
 
 /// Whether an answer is a crash or a time-out (a lost answer, never an opinion).
 pub fn is_lost(answer: &Answer) -> bool {
-    matches!(answer, Answer::Crashed { .. } | Answer::TimedOut)
+    matches!(answer, Answer::Crashed(_) | Answer::TimedOut(_))
 }
 
 /// A short text for an answer's outcome, used as the `outcome` field's value.

@@ -25,6 +25,7 @@ fn info(name: &str, model: RecordModel, fields: &[&str]) -> OracleInfo {
         model,
         fields: fields.iter().map(|f| (*f).to_owned()).collect(),
         case_kinds: vec![CaseKindTag::Parse],
+        unicode: None,
     }
 }
 

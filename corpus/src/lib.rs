@@ -1,23 +1,37 @@
 //! urldiff-corpus: where urldiff's data lives and how to read it.
 //!
-//! - [`wpt`] locates the WPT URL test files. They are not committed: the `ada-url` crate
-//!   (pinned, newest) ships them under its `tests/wpt/` folder, which `cargo fetch` puts in
-//!   the cargo registry; we find that folder through `cargo metadata`. A synced upstream copy
-//!   (`urldiff corpus sync`) is preferred when present.
+//! - [`embedded`]: the read-only data, embedded at build time by `build.rs` so that the binary
+//!   needs neither cargo nor its checkout: the WPT URL files (not committed here: the pinned
+//!   `ada-url` package ships them under `tests/wpt/`, found through `cargo metadata` while
+//!   building), the RFC example tables, our own cases and the committed ledger.
+//! - [`data`]: a set of named files, from a folder or embedded ([`data::DataSource`]).
+//! - [`wpt`] locates the WPT files: `URLDIFF_WPT_DIR`, a synced copy (`urldiff corpus sync`),
+//!   else the embedded one.
+//! - [`project`]: the user-editable parts (the ledger, `out/`) found from the working
+//!   directory, and the cache folder.
+//! - [`unicode`]: the Unicode versions of the IDNA data, probes, and the skews they explain.
 //! - [`usv_json`] reads JSON whose strings may hold lone-surrogate escapes (`"\uD800"`), which
 //!   a Rust `String` cannot hold, converting each lone surrogate to U+FFFD as a USVString
 //!   conversion does, and counting them.
 //! - [`urltestdata`] is the one reader of the urltestdata.json format (WPT's URL files and our
 //!   own `corpus/cases/`), returning entries of this crate's own type.
 
+pub mod data;
+pub mod embedded;
+pub mod project;
+pub mod unicode;
 pub mod urltestdata;
 pub mod usv_json;
 pub mod wpt;
 
-/// The repository root (the folder holding the workspace `Cargo.toml`).
-pub fn repo_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("corpus crate lives one level below the repository root")
-        .to_path_buf()
+use data::DataSource;
+
+/// The RFC example tables (`corpus/rfc/*.json`), as embedded.
+pub fn rfc_tables() -> DataSource {
+    DataSource::Embedded { label: "corpus/rfc", files: embedded::RFC }
+}
+
+/// Our own cases (`corpus/cases/*.json`), as embedded.
+pub fn cases() -> DataSource {
+    DataSource::Embedded { label: "corpus/cases", files: embedded::CASES }
 }

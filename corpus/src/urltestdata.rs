@@ -72,9 +72,15 @@ pub fn read(path: &Path) -> Result<File, ReadError> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|source| ReadError::Io { path: shown.clone(), source })?;
-    let (value, replaced) = crate::usv_json::parse(&text)
-        .map_err(|source| ReadError::Json { path: shown.clone(), source })?;
-    let mut file = from_value(&value, &shown)?;
+    parse(&text, &shown)
+}
+
+/// Read urltestdata-format text (a file already read, or embedded data); `shown` names the
+/// source in errors.
+pub fn parse(text: &str, shown: &str) -> Result<File, ReadError> {
+    let (value, replaced) = crate::usv_json::parse(text)
+        .map_err(|source| ReadError::Json { path: shown.to_owned(), source })?;
+    let mut file = from_value(&value, shown)?;
     file.lone_surrogates_replaced = replaced;
     Ok(file)
 }

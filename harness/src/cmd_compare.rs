@@ -64,7 +64,10 @@ fn write_run(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<()> {
         out.write_all(urldiff_compare::explain::explain().as_bytes())?;
         return Ok(out.flush()?);
     }
-    let selection = compare::select(default_oracles(&RegistryConfig::default()), &args.oracles)?;
+    let selection = compare::select(
+        default_oracles(&RegistryConfig::from_env().map_err(anyhow::Error::msg)?),
+        &args.oracles,
+    )?;
     for (name, reason) in &selection.unavailable {
         eprintln!("{name}: unavailable: {}", compare::first_line(reason));
     }

@@ -2,10 +2,12 @@
 //! ledger gate, the matrix and the JSON/JUnit reports).
 
 use crate::progress;
+use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use std::path::PathBuf;
 use urldiff::conform::{self, sources, suite::TableOracle};
+use urldiff_corpus::data::DataSource;
 use urldiff_oracles::Oracle;
 
 #[derive(Debug, Args)]
@@ -16,7 +18,8 @@ pub struct ConformArgs {
     /// Run only this suite (repeatable), e.g. `wpt/urltestdata` or `cases/ssrf`.
     #[arg(long = "suite", value_name = "NAME")]
     pub suites: Vec<String>,
-    /// Read the ledger from this folder instead of corpus/expected/.
+    /// Read the ledger from this folder instead of the project's corpus/expected/ (found from
+    /// the working directory up; outside a project, the ledger embedded in the binary).
     #[arg(long, value_name = "DIR")]
     pub ledger: Option<PathBuf>,
     /// Write the whole run as JSON.
@@ -34,7 +37,7 @@ pub struct ConformArgs {
     /// Print the projection, equivalence and severity tables, and exit.
     #[arg(long)]
     pub explain_projection: bool,
-    /// Read our own cases from this folder instead of corpus/cases/.
+    /// Read our own cases from this folder instead of the embedded corpus/cases/.
     #[arg(long, value_name = "DIR", hide = true)]
     pub cases: Option<PathBuf>,
     /// Use only our own cases (no WPT or RFC suites).
@@ -47,21 +50,29 @@ pub struct ConformArgs {
 
 pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     if args.explain_projection {
-        print!("{}", urldiff_compare::explain::explain());
+        urldiff::out!("{}", urldiff_compare::explain::explain());
         return Ok(0);
     }
     let events = progress::for_stderr("conform");
-    let cases_dir = args.cases.clone().unwrap_or_else(sources::default_cases_dir);
-    // Locating WPT runs `cargo metadata`; fixture runs (cases and table oracles only) skip it.
+    let cases = args.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
+    // Fixture runs (cases and table oracles only) need no WPT data.
     let fixture_only = args.only_cases && !args.table_oracles.is_empty();
     let wpt = if fixture_only { Err("not used".into()) } else { sources::locate_wpt() };
     let suites = if args.only_cases {
-        conform::suite::cases_suites(&cases_dir, "cases/", "test fixture")?
+        conform::suite::cases_suites(&cases, "cases/", "test fixture")?
     } else {
-        sources::default_suites(&wpt, &cases_dir, events.as_ref())?
+        sources::default_suites(&wpt, &cases, events.as_ref())?
     };
+    let ledger = sources::LedgerSource::find(args.ledger)?;
+    if let (true, sources::LedgerSource::Embedded(_)) = (args.bless, &ledger) {
+        bail!(
+            "--bless rewrites the ledger, but there is none to rewrite here: urldiff is running \
+             outside a urldiff checkout (no corpus/expected/ in this folder or above), so it \
+             reads the ledger embedded in the binary. Run it in a checkout or pass --ledger DIR."
+        );
+    }
     let oracles: Vec<Box<dyn Oracle>> = if args.table_oracles.is_empty() {
-        sources::default_oracles(&wpt)
+        sources::default_oracles(&wpt)?
     } else {
         let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
         for spec in &args.table_oracles {
@@ -72,7 +83,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     let opts = conform::Options {
         oracles: args.oracles,
         suites: args.suites,
-        ledger_dir: args.ledger.unwrap_or_else(sources::default_ledger_dir),
+        ledger_dir: ledger.dir().clone(),
         json: args.json,
         junit: args.junit,
         matrix: args.matrix,
@@ -85,11 +96,11 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
 }
 
 /// The matrix, the wall time and what bless changed, on stdout.
-fn print_finished(finished: &conform::Finished) -> std::io::Result<()> {
+fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::StdoutError> {
     let mut out = std::io::stdout().lock();
     out.write_all(finished.matrix.as_bytes())?;
     writeln!(out, "wall time: {:.2} s", finished.wall_seconds)?;
-    let Some(changes) = &finished.bless else { return out.flush() };
+    let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {
         let (added, removed) = (change.added.len(), change.removed.len());
         writeln!(out, "bless: {} (+{added} -{removed})", change.path.display())?;
@@ -103,5 +114,5 @@ fn print_finished(finished: &conform::Finished) -> std::io::Result<()> {
     if changes.is_empty() {
         writeln!(out, "bless: the ledger already matches this run")?;
     }
-    out.flush()
+    Ok(out.flush()?)
 }

@@ -19,8 +19,8 @@ pub enum CorpusCommand {
 
 #[derive(Debug, Args)]
 pub struct SyncArgs {
-    /// The WPT revision (commit) to fetch.
-    #[arg(long, default_value = wpt_sync::PINNED_REVISION)]
+    /// The WPT revision (a commit or tag name) to fetch.
+    #[arg(long, default_value = wpt_sync::PINNED_REVISION, value_parser = wpt_sync::revision_name)]
     pub revision: String,
     /// A base URL serving the files by name (default: the upstream WPT repository at REV).
     #[arg(long)]
@@ -28,7 +28,7 @@ pub struct SyncArgs {
     /// Record the checksums of what is downloaded when none are recorded for REV yet.
     #[arg(long)]
     pub trust: bool,
-    /// The folder of recorded checksums (default: corpus/wpt-checksums/).
+    /// The folder of recorded checksums (default: the project's corpus/wpt-checksums/).
     #[arg(long)]
     pub checksums: Option<std::path::PathBuf>,
 }
@@ -43,13 +43,16 @@ fn run_sync(args: SyncArgs) -> anyhow::Result<u8> {
     let request = SyncRequest {
         from: args.from.unwrap_or_else(|| wpt_sync::upstream_url(&args.revision)),
         revision: args.revision,
-        checksums_dir: args.checksums.unwrap_or_else(wpt_sync::default_checksums_dir),
+        checksums_dir: match args.checksums {
+            Some(dir) => dir,
+            None => wpt_sync::default_checksums_dir()?,
+        },
         cache_dir: urldiff_corpus::wpt::sync_cache_dir(),
         trust: args.trust,
     };
     let report = wpt_sync::sync(&request)?;
     let how = if report.recorded { "checksums recorded in" } else { "verified against" };
-    println!(
+    urldiff::outln!(
         "synced WPT url/resources at {} ({} files, {how} {}) into {}",
         request.revision,
         report.files,

@@ -1,7 +1,8 @@
 //! `urldiff oracles`: every oracle with its kind, version and availability.
 //!
-//! `--json` prints an array of `{name, kind, version, available, reason}` objects (`reason`
-//! is null for an available oracle). Unavailable oracles are listed, never an error: exit 0.
+//! `--json` prints an array of `{name, kind, version, unicode, available, reason}` objects
+//! (`reason` is null for an available oracle; `unicode`, the Unicode version of the parser's
+//! IDNA or character data, is null when it cannot be known). Unavailable oracles are listed, never an error: exit 0.
 
 use clap::Args;
 use serde_json::{json, Value};
@@ -15,11 +16,11 @@ pub struct OraclesArgs {
 }
 
 pub fn run(args: OraclesArgs) -> anyhow::Result<u8> {
-    let rows = listing(&RegistryConfig::default());
+    let rows = listing(&RegistryConfig::from_env().map_err(anyhow::Error::msg)?);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        urldiff::outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
-        print_table(&rows);
+        print_table(&rows)?;
     }
     Ok(0)
 }
@@ -38,6 +39,7 @@ pub fn listing(config: &RegistryConfig) -> Vec<Value> {
                 "name": info.name,
                 "kind": info.kind.name(),
                 "version": info.version,
+                "unicode": info.unicode,
                 "available": available,
                 "reason": reason,
             })
@@ -45,15 +47,25 @@ pub fn listing(config: &RegistryConfig) -> Vec<Value> {
         .collect()
 }
 
-fn print_table(rows: &[Value]) {
+fn print_table(rows: &[Value]) -> Result<(), urldiff::output::StdoutError> {
     let text = |row: &Value, key: &str| row[key].as_str().unwrap_or("").to_owned();
-    let name_width = rows.iter().map(|r| text(r, "name").len()).max().unwrap_or(4).max(6);
-    let kind_width = rows.iter().map(|r| text(r, "kind").len()).max().unwrap_or(4).max(4);
-    println!("{:name_width$}  {:kind_width$}  {:9}  version", "oracle", "kind", "available");
+    let width = |key: &str, min: usize| {
+        rows.iter().map(|r| text(r, key).chars().count()).max().unwrap_or(0).max(min)
+    };
+    let (name_width, kind_width, version_width) =
+        (width("name", 6), width("kind", 4), width("version", 7));
+    urldiff::outln!(
+        "{:name_width$}  {:kind_width$}  {:9}  {:version_width$}  unicode",
+        "oracle",
+        "kind",
+        "available",
+        "version"
+    );
     for row in rows {
         let available = row["available"].as_bool().unwrap_or(false);
-        println!(
-            "{:name_width$}  {:kind_width$}  {:9}  {}",
+        let unicode = row["unicode"].as_str().unwrap_or("unknown");
+        urldiff::outln!(
+            "{:name_width$}  {:kind_width$}  {:9}  {:version_width$}  {unicode}",
             text(row, "name"),
             text(row, "kind"),
             if available { "yes" } else { "no" },
@@ -62,8 +74,9 @@ fn print_table(rows: &[Value]) {
         if !available {
             // The reason may span lines (a fix hint); indent them under the oracle.
             for line in text(row, "reason").lines() {
-                println!("{:name_width$}    reason: {line}", "");
+                urldiff::outln!("{:name_width$}    reason: {line}", "");
             }
         }
     }
+    Ok(())
 }

@@ -65,11 +65,12 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     };
     let answer = whatwg_json(input, args.base.as_deref());
     if args.json {
-        println!("{}", serde_json::to_string(&answer)?);
+        urldiff::outln!("{}", serde_json::to_string(&answer)?);
     } else {
-        print_for_person(&answer);
+        print_for_person(&answer, args.base.as_deref())?;
     }
-    Ok(0)
+    // 0 parsed, 1 did not parse (2, a usage error, comes from clap or the bail above).
+    Ok(u8::from(answer.get("failure").is_some()))
 }
 
 /// The WHATWG answer as JSON: the record's fields plus `errors`, `validation_errors`,
@@ -136,12 +137,23 @@ fn field_value(url: &Url, field: &str) -> String {
     url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
 }
 
-fn print_for_person(answer: &Value) {
+fn print_for_person(
+    answer: &Value,
+    base: Option<&str>,
+) -> Result<(), urldiff::output::StdoutError> {
     if answer.get("failure").is_some() {
-        println!("  failure: the input (or its base) does not parse");
+        // Name the base only when one was given, and say which of the two failed.
+        let what = match base {
+            None => "the input does not parse",
+            Some(base) if Url::parse_with_errors(base, None).result.is_err() => {
+                "the base does not parse (the errors are the base's)"
+            }
+            Some(_) => "the input does not parse against the base",
+        };
+        urldiff::outln!("  failure: {what}");
     } else {
         for field in FIELDS {
-            println!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
+            urldiff::outln!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
         }
     }
     let errors: Vec<String> = answer["validation_errors"]
@@ -151,9 +163,9 @@ fn print_for_person(answer: &Value) {
         .map(|e| format!("{} at {}", e["name"].as_str().unwrap_or(""), e["position"]))
         .collect();
     if errors.is_empty() {
-        println!("   errors: (none)");
+        urldiff::outln!("   errors: (none)");
     } else {
-        println!("   errors: {}", errors.join(", "));
+        urldiff::outln!("   errors: {}", errors.join(", "));
     }
     let verdict = match (&answer["valid_url_string"], &answer["url_string_violation"]) {
         (Value::Bool(true), _) => "yes".to_owned(),
@@ -162,7 +174,8 @@ fn print_for_person(answer: &Value) {
         }
         _ => "(no verdict: the base does not parse)".to_owned(),
     };
-    println!("    valid: {verdict}");
+    urldiff::outln!("    valid: {verdict}");
+    Ok(())
 }
 
 #[cfg(test)]

@@ -14,6 +14,9 @@ use urldiff_parser::{rfc2396, rfc3986};
 /// `cmd_parse.rs`, which wires this in with `#[command(after_help = ...)]`; until then it is
 /// only read by the test below.
 pub const AFTER_HELP: &str = "\
+Exit status: 0 when INPUT parses (RFC modes: is a URI-reference), 1 when it does not, 2 for a
+usage error; --jsonl exits 0 (each line's answer says how it went).
+
 RFC modes (--rfc3986, --rfc2396): the answer describes INPUT as RFC 3986 reads it:
   scheme, authority, userinfo, host, port, path, query, fragment  the Appendix B split of
       INPUT and its authority (section 3.2); null/(undefined) when the delimiter is absent,
@@ -56,11 +59,12 @@ pub fn run(args: &ParseArgs) -> anyhow::Result<u8> {
     };
     let value = answer(mode, input, args.base.as_deref());
     if args.json {
-        println!("{}", serde_json::to_string(&value)?);
+        urldiff::outln!("{}", serde_json::to_string(&value)?);
     } else {
-        print_for_person(&value);
+        print_for_person(&value)?;
     }
-    Ok(0)
+    // 0 a URI-reference, 1 not one (a usage error is 2, from clap or the bail above).
+    Ok(u8::from(value["valid"] == Value::Bool(false)))
 }
 
 /// The RFC answer for `input` (and its resolution against `base`) as one JSON object.
@@ -90,7 +94,7 @@ pub fn answer(mode: Mode, input: &str, base: Option<&str>) -> Value {
     Value::Object(map)
 }
 
-fn print_for_person(answer: &Value) {
+fn print_for_person(answer: &Value) -> Result<(), urldiff::output::StdoutError> {
     for key in KEYS {
         let shown = match &answer[key] {
             Value::Null if key == "violation" => "(none)".to_string(),
@@ -101,8 +105,9 @@ fn print_for_person(answer: &Value) {
             Value::String(s) => format!("{s:?}"),
             other => other.to_string(),
         };
-        println!("{key:>9}: {shown}");
+        urldiff::outln!("{key:>9}: {shown}");
     }
+    Ok(())
 }
 
 #[cfg(test)]

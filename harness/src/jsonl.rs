@@ -1,12 +1,22 @@
 //! The JSON Lines request loop shared by `urldiff parse --jsonl` (WHATWG and RFC modes).
 //!
-//! Each stdin line is `{"input": "...", "base": "..." | null}`; each gets exactly one output
-//! line, in order, flushed. Lone-surrogate escapes are read as U+FFFD (a USVString
-//! conversion). A line that is not valid JSON, or lacks a string `input`, gets
-//! `{"error": "<why>"}` and the stream goes on.
+//! stdin is read as bytes, one line at a time (ended by `\n`; a `\r` before it is dropped, so
+//! CRLF files work). Every line gets exactly one answer line, in order, flushed, and the stream
+//! always goes on:
+//!
+//! - a request `{"input": "...", "base": "..." | null}` gets the mode's answer; lone-surrogate
+//!   escapes (`"\uD800"`) are read as U+FFFD (a USVString conversion);
+//! - a line that is not UTF-8, not JSON, not an object, or has no string `input` (or a `base`
+//!   that is neither a string nor null) gets `{"error": "line N: <why>"}`;
+//! - a request whose answer panics gets `{"error": "internal error: line N: <panic>"}` (the
+//!   panic is caught per line, quietly: see `urldiff_oracles::panic_guard`).
+//!
+//! `N` is the 1-based line number on stdin.
 
 use serde_json::{json, Value};
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
+use urldiff::output::StdoutError;
+use urldiff_oracles::panic_guard::catch_quietly;
 
 /// One request line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,40 +30,99 @@ pub fn parse_request(line: &str) -> Result<Request, String> {
     let (value, _) =
         urldiff_corpus::usv_json::parse(line).map_err(|e| format!("invalid JSON: {e}"))?;
     let Value::Object(map) = value else {
-        return Err("expected a JSON object with an \"input\" string".into());
+        return Err(format!(
+            "expected a JSON object with an \"input\" string, got {}",
+            json_kind(&value)
+        ));
     };
     let input = match map.get("input") {
         Some(Value::String(s)) => s.clone(),
-        Some(_) => return Err("\"input\" must be a string".into()),
+        Some(other) => return Err(format!("\"input\" must be a string, not {}", json_kind(other))),
         None => return Err("missing \"input\"".into()),
     };
     let base = match map.get("base") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => return Err("\"base\" must be a string or null".into()),
+        Some(other) => {
+            return Err(format!("\"base\" must be a string or null, not {}", json_kind(other)))
+        }
     };
     Ok(Request { input, base })
 }
 
-/// Answer every stdin line with `answer`, writing one flushed line per request.
-pub fn serve(mut answer: impl FnMut(&Request) -> Value) -> anyhow::Result<u8> {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for line in stdin.lock().lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let reply = match parse_request(&line) {
-            Ok(request) => answer(&request),
-            Err(why) => json!({ "error": why }),
-        };
-        serde_json::to_writer(&mut out, &reply)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
-    Ok(0)
+}
+
+/// The answer for line `number` (1-based) holding `bytes` (without its line end).
+pub fn answer_line(
+    number: usize,
+    bytes: &[u8],
+    answer: &mut impl FnMut(&Request) -> Value,
+) -> Value {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let at = e.valid_up_to();
+            return json!({
+                "error": format!("line {number}: not UTF-8 (byte 0x{:02X} at offset {at})", bytes[at])
+            });
+        }
+    };
+    let request = match parse_request(text) {
+        Ok(request) => request,
+        Err(why) => return json!({ "error": format!("line {number}: {why}") }),
+    };
+    match catch_quietly(|| answer(&request)) {
+        Ok(value) => value,
+        Err(panic) => json!({ "error": format!("internal error: line {number}: {panic}") }),
+    }
+}
+
+/// Why the loop stopped early.
+#[derive(Debug)]
+pub enum ServeError {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+/// Answer every line of `input` on `output` (see the module overview).
+pub fn serve_from(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    mut answer: impl FnMut(&Request) -> Value,
+) -> Result<(), ServeError> {
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        if input.read_until(b'\n', &mut line).map_err(ServeError::Read)? == 0 {
+            break;
+        }
+        let content = line.strip_suffix(b"\n").unwrap_or(&line);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        let reply = answer_line(number, content, &mut answer);
+        serde_json::to_writer(&mut output, &reply).map_err(|e| ServeError::Write(e.into()))?;
+        output.write_all(b"\n").and_then(|()| output.flush()).map_err(ServeError::Write)?;
+    }
+    Ok(())
+}
+
+/// Answer every stdin line with `answer` on stdout. A closed stdout is a [`StdoutError`].
+pub fn serve(answer: impl FnMut(&Request) -> Value) -> anyhow::Result<u8> {
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    match serve_from(stdin, stdout, answer) {
+        Ok(()) => Ok(0),
+        Err(ServeError::Write(e)) => Err(StdoutError(e).into()),
+        Err(ServeError::Read(e)) => Err(anyhow::Error::new(e).context("cannot read stdin")),
+    }
 }
 
 #[cfg(test)]
@@ -71,11 +140,45 @@ mod tests {
     #[test]
     fn bad_requests_say_why() {
         assert!(parse_request("{").unwrap_err().starts_with("invalid JSON"));
-        assert_eq!(
-            parse_request("[]").unwrap_err(),
-            "expected a JSON object with an \"input\" string"
-        );
+        for (line, kind) in [("[]", "an array"), ("1", "a number"), ("\"x\"", "a string")] {
+            let expected = format!("expected a JSON object with an \"input\" string, got {kind}");
+            assert_eq!(parse_request(line).unwrap_err(), expected);
+        }
         assert_eq!(parse_request("{}").unwrap_err(), "missing \"input\"");
-        assert_eq!(parse_request(r#"{"input": 1}"#).unwrap_err(), "\"input\" must be a string");
+        assert_eq!(
+            parse_request(r#"{"input": 1}"#).unwrap_err(),
+            "\"input\" must be a string, not a number"
+        );
+        assert_eq!(
+            parse_request(r#"{"input": "a", "base": []}"#).unwrap_err(),
+            "\"base\" must be a string or null, not an array"
+        );
+    }
+
+    /// Runs the loop over `input` with an answer that echoes the input and panics on "boom".
+    fn serve_echo(input: &[u8]) -> Vec<Value> {
+        let mut out = Vec::new();
+        serve_from(input, &mut out, |r| {
+            assert!(r.input != "boom", "the answer blew up on {:?}", r.input);
+            json!({ "echo": r.input })
+        })
+        .unwrap();
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn every_line_is_answered_in_order_and_a_panic_is_an_internal_error_of_its_line() {
+        let input = b"{\"input\": \"a\"}\n{\"input\": \"boom\"}\r\n\xff\xfe\n\n{\"input\": \"b\"}";
+        let answers = serve_echo(input);
+        assert_eq!(answers.len(), 5, "{answers:?}");
+        assert_eq!(answers[0], json!({"echo": "a"}));
+        let internal = answers[1]["error"].as_str().unwrap();
+        assert!(internal.starts_with("internal error: line 2: panic at harness/src/jsonl.rs:"));
+        assert!(internal.ends_with(": the answer blew up on \"boom\""), "{internal}");
+        assert_eq!(answers[2], json!({"error": "line 3: not UTF-8 (byte 0xFF at offset 0)"}));
+        let empty = answers[3]["error"].as_str().unwrap();
+        assert!(empty.starts_with("line 4: invalid JSON: EOF"), "{empty}");
+        // The last line has no line end and is still answered.
+        assert_eq!(answers[4], json!({"echo": "b"}));
     }
 }

@@ -4,9 +4,13 @@
 //! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
 //! - [`compare`]: every oracle's answer to some inputs, compared (`urldiff compare`);
 //! - [`events`]: the progress interface runs report through;
-//! - [`atomic`]: the one atomic writer of report and ledger files.
+//! - [`atomic`]: the one atomic writer of report and ledger files;
+//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
+
+#![deny(clippy::print_stdout)]
 
 pub mod atomic;
 pub mod compare;
 pub mod conform;
 pub mod events;
+pub mod output;

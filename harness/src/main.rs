@@ -2,8 +2,13 @@
 //!
 //! Each subcommand lives in its own `cmd_*` module with its clap arguments and a `run`
 //! function returning the process exit code: 0 conforming, 1 divergent, 2 harness error.
+//! Output goes through `urldiff::output` (a closed stdout pipe ends the run quietly with 0);
+//! SIGINT and SIGTERM kill every worker's process group before exiting with 130 and 143.
+
+#![deny(clippy::print_stdout)]
 
 use clap::{Parser, Subcommand};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 mod cmd_compare;
@@ -39,6 +44,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    exit_cleanly_on_signals();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse(args) => cmd_parse::run(args),
@@ -47,11 +53,34 @@ fn main() -> ExitCode {
         Command::Compare(args) => cmd_compare::run(args),
         Command::Corpus(args) => cmd_corpus::run(args),
     };
+    let result = result.and_then(|code| Ok(urldiff::output::flush().map(|()| code)?));
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(err) => {
-            eprintln!("urldiff: error: {err:#}");
-            ExitCode::from(2)
-        }
+        Err(err) => match urldiff::output::error_message(&err) {
+            // stdout is a closed pipe: the reader has what it wanted.
+            None => ExitCode::SUCCESS,
+            Some(message) => {
+                let _ = writeln!(std::io::stderr(), "{message}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+/// On SIGINT or SIGTERM, kill every worker's process group (workers run in groups of their
+/// own, so they do not get a terminal's SIGINT themselves) and exit with 128 + the signal.
+fn exit_cleanly_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                urldiff_oracles::subprocess::process_group::kill_all();
+                std::process::exit(128 + signal);
+            }
+        });
     }
 }

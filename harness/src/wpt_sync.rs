@@ -22,14 +22,43 @@ use std::time::Duration;
 /// The WPT revision `urldiff corpus sync` fetches by default.
 pub const PINNED_REVISION: &str = "fee00f968c53b485d69e90089747758a73aee98d";
 
+/// Check that `revision` names a revision, never a path: a hex commit or a tag-like name of
+/// `A-Z a-z 0-9 . _ -`, without `..`, not starting with `.` or `-`, at most 100 characters.
+/// (It becomes a file name under the checksums folder and part of the download URL.)
+pub fn revision_name(revision: &str) -> Result<String, String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
+    let why = if revision.is_empty() {
+        "it is empty"
+    } else if revision.len() > 100 {
+        "it is longer than 100 characters"
+    } else if !revision.chars().all(allowed) {
+        "a revision is a commit or tag name of A-Z a-z 0-9 . _ - (no `/`, no spaces)"
+    } else if revision.contains("..") {
+        "it contains `..`"
+    } else if revision.starts_with(['.', '-']) {
+        "it starts with `.` or `-`"
+    } else {
+        return Ok(revision.to_owned());
+    };
+    Err(format!("{revision:?} is not a revision name: {why}"))
+}
+
 /// Where the files of `revision` are served upstream.
 pub fn upstream_url(revision: &str) -> String {
     format!("https://raw.githubusercontent.com/web-platform-tests/wpt/{revision}/url/resources/")
 }
 
-/// The folder of recorded checksum files (`<rev>.sha256`).
-pub fn default_checksums_dir() -> PathBuf {
-    urldiff_corpus::repo_root().join("corpus").join("wpt-checksums")
+/// The folder of recorded checksum files (`<rev>.sha256`): the project's
+/// `corpus/wpt-checksums/` (found from the working directory up, `urldiff_corpus::project`).
+pub fn default_checksums_dir() -> anyhow::Result<PathBuf> {
+    match urldiff_corpus::project::find() {
+        Some(project) => Ok(project.join("corpus").join("wpt-checksums")),
+        None => bail!(
+            "no folder of recorded checksums: urldiff is running outside a urldiff checkout \
+             (no corpus/expected/ in this folder or above). Run it in a checkout, or pass \
+             --checksums DIR."
+        ),
+    }
 }
 
 /// What to sync and where.
@@ -53,6 +82,7 @@ pub struct SyncReport {
 }
 
 pub fn sync(request: &SyncRequest) -> anyhow::Result<SyncReport> {
+    revision_name(&request.revision).map_err(anyhow::Error::msg)?;
     let checksum_file = request.checksums_dir.join(format!("{}.sha256", request.revision));
     let recorded = read_checksums(&checksum_file)?;
     if recorded.is_none() && !request.trust {

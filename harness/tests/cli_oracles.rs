@@ -36,7 +36,7 @@ fn oracles_json_lists_every_oracle_in_order() {
         ]
     );
     for row in rows {
-        for key in ["name", "kind", "version", "available", "reason"] {
+        for key in ["name", "kind", "version", "unicode", "available", "reason"] {
             assert!(row.get(key).is_some(), "{row} has {key}");
         }
         let available = row["available"].as_bool().unwrap();
@@ -45,6 +45,34 @@ fn oracles_json_lists_every_oracle_in_order() {
     let rust_url = rows.iter().find(|r| r["name"] == "rust-url").unwrap();
     assert_eq!(rust_url["version"], "url 2.5.8");
     assert_eq!(rust_url["kind"], "in-process");
+}
+
+/// The Unicode version of each parser's IDNA data: the probe of the reference (and rust-url,
+/// the same idna crate) agrees with what the ICU4X data says of itself; the WPT table is the
+/// version `urldiff_corpus::unicode` established; an oracle without IDNA says nothing.
+#[test]
+fn oracles_report_the_unicode_version_of_their_idna_data() {
+    let (code, json) = urldiff(&["oracles", "--json"]);
+    assert_eq!(code, Some(0));
+    let rows = json.as_array().unwrap();
+    let unicode = |name: &str| {
+        let row = rows.iter().find(|r| r["name"] == name).unwrap();
+        row["unicode"].as_str().map(str::to_owned)
+    };
+    let (icu4x, declared) = urldiff_corpus::unicode::icu4x_data().expect("read at build time");
+    let major_minor: Vec<&str> = declared.split('.').take(2).collect();
+    let expected =
+        format!("{} (probed); ICU4X {icu4x} data: Unicode {declared}", major_minor.join("."));
+    assert_eq!(unicode("reference").as_deref(), Some(expected.as_str()));
+    assert_eq!(unicode("rust-url").as_deref(), Some(expected.as_str()));
+    let wpt = unicode("wpt").unwrap();
+    assert!(
+        wpt.starts_with(&format!("{} (IdnaTestV2.json", urldiff_corpus::unicode::WPT_IDNA_UNICODE))
+    );
+    assert!(unicode("ada").unwrap().ends_with(" (probed)"));
+    for none in ["reference-rfc3986", "rfc3986-regex", "rfc-examples"] {
+        assert_eq!(unicode(none), None, "{none}");
+    }
 }
 
 #[test]
@@ -93,4 +121,30 @@ fn compare_with_base_and_failures() {
     let ada = answers.iter().find(|a| a["oracle"] == "ada").unwrap();
     assert_eq!(ada["outcome"], "failure");
     assert!(ada["record"].is_null());
+}
+
+/// An invalid `URLDIFF_CASE_TIMEOUT_MS` is an error naming the variable (exit 2), in every
+/// command that starts oracles; never silently replaced by the default.
+#[test]
+fn an_invalid_case_timeout_is_an_error_naming_the_variable() {
+    for value in ["abc", "0", "-5", "1.5", "", "3600001", "99999999999999999999"] {
+        for args in [&["oracles"][..], &["compare", "http://a/"], &["conform", "--oracle", "x"]] {
+            let output = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+                .args(args)
+                .env("URLDIFF_CASE_TIMEOUT_MS", value)
+                .output()
+                .expect("run urldiff");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{value:?} {args:?}: {stderr}");
+            let named = format!("URLDIFF_CASE_TIMEOUT_MS={value:?} is not a valid case time limit");
+            assert!(stderr.contains(&named), "{value:?} {args:?}: {stderr}");
+        }
+    }
+    // The largest accepted value works.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["oracles", "--json"])
+        .env("URLDIFF_CASE_TIMEOUT_MS", "3600000")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }

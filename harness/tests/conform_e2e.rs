@@ -72,11 +72,11 @@ impl Oracle for Fake {
     fn info(&self) -> &OracleInfo {
         &self.info
     }
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        cases
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
+        Ok(cases
             .iter()
             .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
-            .collect()
+            .collect())
     }
 }
 
@@ -100,6 +100,7 @@ fn fake_oracle() -> Vec<Box<dyn Oracle>> {
         model: RecordModel::Whatwg,
         fields: vec![],
         case_kinds: vec![CaseKindTag::Parse],
+        unicode: None,
     };
     vec![Box::new(Fake { info, answers })]
 }

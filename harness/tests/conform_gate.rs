@@ -10,8 +10,8 @@ use urldiff::conform::{self, Finished, Options};
 use urldiff::events::NoEvents;
 use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel,
-    WhatwgRecord,
+    Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
+    Record, RecordModel, TimeOut, WhatwgRecord,
 };
 
 /// `http://<host>/` as the URL Standard records it.
@@ -50,11 +50,11 @@ impl Oracle for Fake {
     fn availability(&self) -> Availability {
         self.available.clone()
     }
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        cases
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Ok(cases
             .iter()
             .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
-            .collect()
+            .collect())
     }
 }
 
@@ -67,6 +67,7 @@ fn fake_with(name: &str, answers: &[(&str, Answer)], available: Availability) ->
             model: RecordModel::Whatwg,
             fields: vec![],
             case_kinds: vec![CaseKindTag::Parse],
+            unicode: None,
         },
         answers: answers.iter().map(|(i, a)| ((*i).to_owned(), a.clone())).collect(),
         available,
@@ -82,8 +83,14 @@ fn unavailable(name: &str) -> Box<dyn Oracle> {
     fake_with(name, &[], Availability::Unavailable { reason })
 }
 
+fn timed_out(input: &str) -> Answer {
+    let case = Case::parse(input, None);
+    Answer::TimedOut(TimeOut { oracle: "fake".into(), case, limit_ms: 1, stderr: String::new() })
+}
+
 fn crashed() -> Answer {
-    Answer::Crashed { details: "panic at parser.rs:1: boom".into() }
+    let case = Case::parse("http://a/", None);
+    Answer::Crashed(Crash::new("fake", &case, "panic at parser.rs:1: boom"))
 }
 
 /// A ledger folder holding `fake.txt` with `text`.
@@ -122,7 +129,8 @@ fn a_crash_named_in_the_ledger_passes() {
 
 #[test]
 fn a_lost_answer_fails_even_where_the_truth_has_no_opinion() {
-    let oracles = [fake("fake", &[("http://a/", record("a")), ("http://b/", Answer::TimedOut)])];
+    let oracles =
+        [fake("fake", &[("http://a/", record("a")), ("http://b/", timed_out("http://b/"))])];
     let dir = ledger("# nothing expected\n");
     let finished = run(dir.path(), &oracles).unwrap();
     assert_eq!(finished.code, 1, "{}", finished.matrix);

@@ -140,3 +140,36 @@ fn urldiff_sha256(bytes: &[u8]) -> String {
     let out = std::process::Command::new("sha256sum").arg(&path).output().expect("sha256sum");
     String::from_utf8_lossy(&out.stdout).split_whitespace().next().unwrap().to_owned()
 }
+
+/// A revision is a name, never a path: `../x` would put the checksum file outside the
+/// checksums folder.
+#[test]
+fn a_revision_that_is_not_a_name_is_refused_and_nothing_is_written() {
+    let (cache, checksums) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let from = serve(good_files());
+    for revision in ["../x", "a/b", "..", ".hidden", "-x", "", "a b", "v1..2", "x\\y"] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+            .args(["corpus", "sync", "--trust", "--from", &from])
+            .arg(format!("--revision={revision}"))
+            .arg("--checksums")
+            .arg(checksums.path().join("sums"))
+            .env("URLDIFF_CACHE", cache.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{revision:?}: {}", stderr(&output));
+        let err = stderr(&output);
+        assert!(err.contains(&format!("{revision:?} is not a revision name")), "{err}");
+    }
+    assert!(!cache.path().join("wpt").exists());
+    assert_eq!(std::fs::read_dir(checksums.path()).unwrap().count(), 0, "nothing written");
+    // Tag-like names and hex commits are fine (this one is then synced and trusted).
+    let ok = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["corpus", "sync", "--trust", "--from", &from, "--revision", "v1.2_rc-3"])
+        .arg("--checksums")
+        .arg(checksums.path())
+        .env("URLDIFF_CACHE", cache.path())
+        .output()
+        .unwrap();
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    assert!(checksums.path().join("v1.2_rc-3.sha256").is_file());
+}

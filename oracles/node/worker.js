@@ -20,6 +20,33 @@ function packageVersion(name) {
   return JSON.parse(fs.readFileSync(file, "utf8")).version;
 }
 
+// The newest Unicode version whose probe code point `accepts` takes, from the probe list urldiff
+// passes in URLDIFF_UNICODE_PROBES ("13.0:30000,14.0:16A70,…"), or null.
+function probeUnicode(accepts) {
+  let newest = null;
+  for (const probe of (process.env.URLDIFF_UNICODE_PROBES || "").split(",").filter(Boolean)) {
+    const [version, hex] = probe.split(":");
+    if (accepts(String.fromCodePoint(parseInt(hex, 16)))) newest = version;
+  }
+  return newest;
+}
+
+// Whether URLClass accepts `http://<c>/`: does its host parsing know the code point?
+const acceptsHost = URLClass => c => {
+  try {
+    new URLClass(`http://${c}/`);
+    return true;
+  } catch (e) {
+    return false;
+  }
+};
+
+// "<probed> (probed); <declared>", or whichever is known, or null.
+function unicodeReport(probed, declared) {
+  if (probed && declared) return `${probed} (probed); ${declared}`;
+  return probed ? `${probed} (probed)` : declared;
+}
+
 function whatwgRecord(url) {
   const record = {};
   for (const field of WHATWG_FIELDS) record[field] = url[field];
@@ -51,7 +78,10 @@ function whatwgMode(URLClass, validationErrors) {
 function makeMode(mode) {
   const node = `node ${process.version}`;
   if (mode === "node-url") {
-    return { version: node, kinds: ["parse", "setter"], answer: whatwgMode(URL, null) };
+    // Node's URL has IDNA tables of its own; its ICU (Intl, RegExp) is reported beside them.
+    const unicode = unicodeReport(probeUnicode(acceptsHost(URL)),
+      `node's ICU: Unicode ${process.versions.unicode}`);
+    return { version: node, kinds: ["parse", "setter"], unicode, answer: whatwgMode(URL, null) };
   }
   if (mode === "whatwg-url") {
     const whatwg = require("whatwg-url");
@@ -67,6 +97,7 @@ function makeMode(mode) {
     return {
       version: `whatwg-url ${packageVersion("whatwg-url")} on ${node}`,
       kinds: ["parse", "setter"],
+      unicode: unicodeReport(probeUnicode(acceptsHost(whatwg.URL)), `tr46 ${packageVersion("tr46")}`),
       answer: whatwgMode(whatwg.URL, errorsOf),
     };
   }
@@ -75,6 +106,7 @@ function makeMode(mode) {
     return {
       version: `url-parse ${packageVersion("url-parse")} on ${node}`,
       kinds: ["parse"],
+      unicode: null, // url-parse does no IDNA: hosts are kept as given.
       answer: request => {
         if (request.kind !== "parse") return { outcome: "no-opinion" };
         let u;
@@ -98,11 +130,26 @@ function makeMode(mode) {
   throw new Error(`unknown mode ${JSON.stringify(mode)}: use node-url, whatwg-url or url-parse`);
 }
 
+// End the process when its parent (urldiff) is gone, even in the middle of a case (the
+// protocol's rule for workers, docs/oracle-protocol.md section 4): stdin's end closes the
+// readline loop, and a parent killed with SIGKILL is noticed by a watcher thread, which can run
+// while this thread is busy. It is unref'd, so it never keeps the process alive by itself.
+function exitWhenOrphaned() {
+  const { Worker } = require("worker_threads");
+  const watch = `const { workerData } = require("worker_threads");
+    setInterval(() => {
+      if (process.ppid !== workerData.parent) process.kill(workerData.pid, "SIGKILL");
+    }, 500);`;
+  new Worker(watch, { eval: true, workerData: { parent: process.ppid, pid: process.pid } }).unref();
+}
+
 function main() {
+  exitWhenOrphaned();
   const mode = process.argv[2];
-  const { version, kinds, answer } = makeMode(mode);
+  const { version, kinds, unicode, answer } = makeMode(mode);
   const write = line => fs.writeSync(1, line + "\n");
-  write(JSON.stringify({ hello: { name: mode, version, model: "whatwg", fields: WHATWG_FIELDS, case_kinds: kinds } }));
+  const hello = { name: mode, version, model: "whatwg", fields: WHATWG_FIELDS, case_kinds: kinds, unicode };
+  write(JSON.stringify({ hello }));
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   lines.on("line", line => {
     const request = JSON.parse(line);

@@ -5,7 +5,9 @@
 //! the URL API (a rejected value leaves the URL unchanged).
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{
+    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+};
 use ada_url::{Url, UrlSearchParams};
 
 /// The `ada-url` crate version linked into this build (from Cargo.lock, see `build.rs`).
@@ -26,6 +28,7 @@ impl AdaOracle {
                 model: RecordModel::Whatwg,
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+                unicode: inprocess::unicode_of(&AdaApi, None),
             },
         }
     }
@@ -42,8 +45,8 @@ impl Oracle for AdaOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        inprocess::answer_batch(&AdaApi, cases)
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        inprocess::answer_batch(&self.info.name, &AdaApi, cases)
     }
 }
 

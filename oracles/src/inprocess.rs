@@ -12,12 +12,12 @@
 //!   column of `percent-encoding.json`, which WPT checks through `a.search`);
 //! - form-urlencoded: the adapter's urlencoded parser, when it has one.
 //!
-//! A panic on one case becomes [`Answer::Crashed`] for that case only.
+//! A panic on one case becomes [`Answer::Crashed`] for that case only ([`guarded`]).
 
-use crate::model::{Answer, Case, CaseKind, CaseKindTag, Record, RecordModel, WhatwgRecord};
-use std::cell::{Cell, RefCell};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Once;
+use crate::model::{
+    Answer, Case, CaseKind, CaseKindTag, Crash, OracleError, Record, RecordModel, WhatwgRecord,
+};
+use crate::panic_guard::catch_quietly;
 
 /// The case kinds every in-process WHATWG oracle answers.
 pub(crate) const WHATWG_CASE_KINDS: [CaseKindTag; 5] = [
@@ -61,66 +61,20 @@ pub(crate) trait UrlApi {
     fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>>;
 }
 
-/// Answer a batch, one case at a time, each behind `catch_unwind`.
-pub(crate) fn answer_batch<A: UrlApi>(api: &A, cases: &[Case]) -> Vec<Answer> {
-    cases.iter().map(|case| answer_guarded(api, case)).collect()
+/// Answer a batch for the oracle `oracle`, one case at a time, each behind `catch_unwind`.
+pub(crate) fn answer_batch<A: UrlApi>(
+    oracle: &str,
+    api: &A,
+    cases: &[Case],
+) -> Result<Vec<Answer>, OracleError> {
+    Ok(cases.iter().map(|case| guarded(oracle, case, || answer(api, case))).collect())
 }
 
-thread_local! {
-    /// Set while this thread answers a case: panics are then reported as answers, not printed.
-    static GUARDED: Cell<bool> = const { Cell::new(false) };
-    /// Where the last guarded panic happened (file:line), for `Crashed::details`.
-    static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Wrap the process's panic hook once: panics inside [`answer_guarded`] are recorded (their
-/// location) instead of printed, since they become `Crashed` answers; every other panic still
-/// goes to the previous hook.
-fn install_quiet_hook() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if GUARDED.with(Cell::get) {
-                let location = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
-                PANIC_LOCATION.with(|slot| *slot.borrow_mut() = location);
-            } else {
-                previous(info);
-            }
-        }));
-    });
-}
-
-/// Answer one case; a panic becomes `Crashed` with the panic message and location.
-pub(crate) fn answer_guarded<A: UrlApi>(api: &A, case: &Case) -> Answer {
-    guarded(|| answer(api, case))
-}
-
-/// Run `answer_one`; a panic in it becomes `Crashed` with the panic message and location.
-pub fn guarded(answer_one: impl FnOnce() -> Answer) -> Answer {
-    install_quiet_hook();
-    GUARDED.with(|g| g.set(true));
-    let result = catch_unwind(AssertUnwindSafe(answer_one));
-    GUARDED.with(|g| g.set(false));
-    match result {
-        Ok(answer) => answer,
-        Err(payload) => {
-            let location = PANIC_LOCATION.with(|slot| slot.borrow_mut().take());
-            let at = location.map(|l| format!(" at {l}")).unwrap_or_default();
-            Answer::Crashed { details: format!("panic{at}: {}", panic_message(&*payload)) }
-        }
-    }
-}
-
-/// The text of a panic payload (`&str` or `String`), or a placeholder.
-pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(non-string panic payload)".to_owned()
-    }
+/// Run `answer_one` for `case`; a panic in it becomes that case's `Crashed` answer, with the
+/// panic's message and location as its cause, and prints nothing (see [`crate::panic_guard`]).
+pub fn guarded(oracle: &str, case: &Case, answer_one: impl FnOnce() -> Answer) -> Answer {
+    catch_quietly(answer_one)
+        .unwrap_or_else(|panic| Answer::Crashed(Crash::new(oracle, case, panic.to_string())))
 }
 
 fn answer<A: UrlApi>(api: &A, case: &Case) -> Answer {
@@ -185,6 +139,25 @@ fn text_answer<A: UrlApi>(
     }
 }
 
+/// The `unicode` of an in-process WHATWG oracle: the newest Unicode version whose probe code
+/// point its host parsing accepts (`urldiff_corpus::unicode::PROBES`, through
+/// `new URL("http://<probe>/")`), and what its data declares, when known.
+pub(crate) fn unicode_of<A: UrlApi>(api: &A, declared: Option<String>) -> Option<String> {
+    let accepts = |c: char| api.parse(&format!("http://{c}/"), None).is_ok();
+    let probed = catch_quietly(|| urldiff_corpus::unicode::probe(accepts)).ok().flatten();
+    match (probed, declared) {
+        (Some(probed), Some(declared)) => Some(format!("{probed} (probed); {declared}")),
+        (Some(probed), None) => Some(format!("{probed} (probed)")),
+        (None, declared) => declared,
+    }
+}
+
+/// What the ICU4X data behind the `idna` crate (used by the reference and rust-url) declares.
+pub(crate) fn icu4x_declared() -> Option<String> {
+    let (icu4x, unicode) = urldiff_corpus::unicode::icu4x_data()?;
+    Some(format!("ICU4X {icu4x} data: Unicode {unicode}"))
+}
+
 /// A record with every WHATWG field filled from a getter.
 pub(crate) fn full_record(get: impl Fn(&str) -> String) -> WhatwgRecord {
     WhatwgRecord::from_fields(|name| Some(get(name)))
@@ -226,11 +199,17 @@ mod tests {
     #[test]
     fn a_panic_becomes_crashed_for_that_case_only() {
         let cases = [Case::parse("a:", None), Case::parse("boom:", None), Case::parse("c:", None)];
-        let answers = answer_batch(&Fragile, &cases);
+        let answers = answer_batch("fragile", &Fragile, &cases).unwrap();
         assert_eq!(answers.len(), 3);
         assert_eq!(answers[0].outcome(), "parsed");
         match &answers[1] {
-            Answer::Crashed { details } => assert!(details.contains("fragile parser hit boom:")),
+            Answer::Crashed(crash) => {
+                assert_eq!(crash.oracle, "fragile");
+                assert_eq!(crash.case, cases[1]);
+                assert!(crash.cause.starts_with("panic at oracles/src/inprocess.rs:"), "{crash}");
+                assert!(crash.cause.ends_with(": fragile parser hit boom:"), "{crash}");
+                assert_eq!((crash.process, crash.stderr.as_str()), (None, ""));
+            }
             other => panic!("expected Crashed, got {other:?}"),
         }
         assert_eq!(answers[2].outcome(), "parsed");
@@ -240,6 +219,9 @@ mod tests {
     fn unsupported_kinds_have_no_opinion() {
         let resolve = Case { input: "a".into(), base: Some("b:".into()), kind: CaseKind::Resolve };
         let form = Case { input: "a=b".into(), base: None, kind: CaseKind::FormUrlencoded };
-        assert_eq!(answer_batch(&Fragile, &[resolve, form]), vec![Answer::NoOpinion; 2]);
+        assert_eq!(
+            answer_batch("fragile", &Fragile, &[resolve, form]).unwrap(),
+            vec![Answer::NoOpinion; 2]
+        );
     }
 }

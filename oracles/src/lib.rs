@@ -16,6 +16,7 @@
 pub mod ada;
 pub mod inprocess;
 pub mod model;
+pub mod panic_guard;
 pub mod reference;
 pub mod reference_rfc;
 pub mod registry;

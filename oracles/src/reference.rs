@@ -6,7 +6,9 @@
 //! `Crashed` for that case only.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{
+    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+};
 use urldiff_parser::{SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
@@ -35,6 +37,7 @@ impl ReferenceOracle {
                 model: RecordModel::Whatwg,
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+                unicode: inprocess::unicode_of(&ReferenceApi, inprocess::icu4x_declared()),
             },
         }
     }
@@ -51,8 +54,8 @@ impl Oracle for ReferenceOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        inprocess::answer_batch(&ReferenceApi, cases)
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        inprocess::answer_batch(&self.info.name, &ReferenceApi, cases)
     }
 }
 

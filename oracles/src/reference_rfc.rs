@@ -11,8 +11,8 @@
 
 use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel,
-    RfcRecord,
+    Answer, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, Record,
+    RecordModel, RfcRecord,
 };
 use urldiff_parser::rfc3986;
 
@@ -33,6 +33,7 @@ impl ReferenceRfc3986Oracle {
                 model: RecordModel::Rfc,
                 fields: RFC_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
                 case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+                unicode: None,
             },
         }
     }
@@ -49,8 +50,8 @@ impl Oracle for ReferenceRfc3986Oracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        cases.iter().map(|case| guarded(|| answer(case))).collect()
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
     }
 }
 

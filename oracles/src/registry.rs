@@ -6,9 +6,11 @@
 //! is still listed; its [`Oracle::availability`] says why it cannot run, and callers skip it.
 
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    RecordModel,
 };
-use std::path::PathBuf;
+use crate::subprocess::Timeouts;
+use urldiff_corpus::data::DataSource;
 use urldiff_corpus::wpt::WptData;
 
 /// What the registry needs to know from the command line or the environment.
@@ -16,10 +18,18 @@ use urldiff_corpus::wpt::WptData;
 pub struct RegistryConfig {
     /// Use this WPT data instead of locating it (`urldiff_corpus::wpt::locate()`).
     pub wpt_data: Option<WptData>,
-    /// Use this folder of RFC example tables instead of `corpus/rfc/`.
-    pub rfc_dir: Option<PathBuf>,
-    /// A config file declaring external oracles (for the subprocess/external hook).
-    pub external_config: Option<PathBuf>,
+    /// Use these RFC example tables instead of the embedded `corpus/rfc/`.
+    pub rfc_tables: Option<DataSource>,
+    /// The subprocess oracles' time limits.
+    pub timeouts: Timeouts,
+}
+
+impl RegistryConfig {
+    /// The defaults, with the time limits of the environment (`URLDIFF_CASE_TIMEOUT_MS`); an
+    /// invalid value is an error naming the variable.
+    pub fn from_env() -> Result<RegistryConfig, String> {
+        Ok(RegistryConfig { timeouts: Timeouts::from_env()?, ..RegistryConfig::default() })
+    }
 }
 
 /// Every oracle, in the fixed order above.
@@ -33,7 +43,7 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
         Box::new(crate::reference_rfc::ReferenceRfc3986Oracle::new()),
         Box::new(crate::wpt::WptOracle::new(wpt_data)),
         Box::new(crate::rfc_examples::RfcExamplesOracle::new(
-            config.rfc_dir.as_deref().unwrap_or(&crate::rfc_examples::default_dir()),
+            &config.rfc_tables.clone().unwrap_or_else(crate::rfc_examples::default_tables),
         )),
         Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),
         Box::new(crate::rust_url::RustUrlOracle::new()),
@@ -45,8 +55,8 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
 
 /// The python/node/java workers and the external (config-file, HTTP) oracles, after the
 /// in-process ones. They start lazily, on first use.
-fn subprocess_oracles(_config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
-    crate::subprocess::default_oracles()
+fn subprocess_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
+    crate::subprocess::default_oracles(config.timeouts)
 }
 
 /// (name, reason) of each oracle that cannot run.
@@ -98,6 +108,7 @@ impl UnavailableOracle {
                 model,
                 fields: Vec::new(),
                 case_kinds: Vec::<CaseKindTag>::new(),
+                unicode: None,
             },
             reason: reason.to_owned(),
         }
@@ -113,7 +124,10 @@ impl Oracle for UnavailableOracle {
         Availability::Unavailable { reason: self.reason.clone() }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        vec![Answer::NoOpinion; cases.len()]
+    fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Err(OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: self.reason.clone(),
+        })
     }
 }

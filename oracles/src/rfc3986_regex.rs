@@ -21,9 +21,10 @@
 //! not resolve. userinfo, host and port are not its business (the appendix stops at
 //! authority).
 
+use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel,
-    RfcRecord,
+    Answer, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, Record,
+    RecordModel, RfcRecord,
 };
 use regex::Regex;
 
@@ -47,6 +48,7 @@ impl Rfc3986RegexOracle {
                 model: RecordModel::Rfc,
                 fields: fields.iter().map(|f| (*f).to_owned()).collect(),
                 case_kinds: vec![CaseKindTag::Parse],
+                unicode: None,
             },
             regex: Regex::new(APPENDIX_B).expect("the Appendix B expression compiles"),
         }
@@ -78,16 +80,13 @@ impl Oracle for Rfc3986RegexOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        cases
-            .iter()
-            .map(|case| match case.kind {
-                CaseKind::Parse => Answer::Parsed {
-                    record: Record::Rfc(self.split(&case.input)),
-                    errors: Vec::new(),
-                },
-                _ => Answer::NoOpinion,
-            })
-            .collect()
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        let answer = |case: &Case| match case.kind {
+            CaseKind::Parse => {
+                Answer::Parsed { record: Record::Rfc(self.split(&case.input)), errors: Vec::new() }
+            }
+            _ => Answer::NoOpinion,
+        };
+        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
     }
 }

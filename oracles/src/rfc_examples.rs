@@ -14,40 +14,38 @@
 //! are answered like resolve cases (for an RFC-model oracle a parse with a base includes the
 //! resolution).
 
+use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
-    RecordModel, RfcRecord,
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    Record, RecordModel, RfcRecord,
 };
 use crate::suite::{Suite, Truth};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use urldiff_corpus::data::DataSource;
 
 /// The table files, RFC 3986 first (its answers win).
 pub const FILES: [&str; 2] = ["rfc3986-5.4.json", "rfc2396-appendix-c.json"];
 
-/// `corpus/rfc/` in this repository.
-pub fn default_dir() -> PathBuf {
-    urldiff_corpus::repo_root().join("corpus").join("rfc")
+/// The tables of `corpus/rfc/`, as embedded in the build.
+pub fn default_tables() -> DataSource {
+    urldiff_corpus::rfc_tables()
 }
 
 /// One suite per table and reading: `rfc3986-5.4-strict`, `rfc3986-5.4-non-strict`,
 /// `rfc2396-appendix-c-strict`, `rfc2396-appendix-c-non-strict` (an example without a
 /// `mode` is in both readings of its table).
-pub fn load_suites(dir: &Path) -> Result<Vec<Suite>, String> {
+pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, String> {
     let mut suites = Vec::new();
     for file in FILES {
-        let path = dir.join(file);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let json: Value = serde_json::from_str(&text)
-            .map_err(|e| format!("{} is not valid JSON: {e}", path.display()))?;
+        let path = tables.shown(file);
+        let text = tables.read(file).map_err(|e| e.to_string())?;
+        let json: Value =
+            serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", path))?;
         let source = json["source"].as_str().unwrap_or(file).to_owned();
-        let base =
-            json["base"].as_str().ok_or_else(|| format!("{} has no base", path.display()))?;
-        let examples = json["examples"]
-            .as_array()
-            .ok_or_else(|| format!("{} has no examples array", path.display()))?;
+        let base = json["base"].as_str().ok_or_else(|| format!("{} has no base", path))?;
+        let examples =
+            json["examples"].as_array().ok_or_else(|| format!("{} has no examples array", path))?;
         for reading in ["strict", "non-strict"] {
             let name = format!("{}-{reading}", file.trim_end_matches(".json"));
             let truth = Truth::Table {
@@ -63,7 +61,7 @@ pub fn load_suites(dir: &Path) -> Result<Vec<Suite>, String> {
                 let (Some(reference), Some(expected)) =
                     (example["reference"].as_str(), example["expected"].as_str())
                 else {
-                    return Err(format!("{}: an example lacks reference/expected", path.display()));
+                    return Err(format!("{}: an example lacks reference/expected", path));
                 };
                 suite.cases.push(resolve_case(reference, base));
                 suite.expected.push(resolved_answer(expected));
@@ -105,9 +103,9 @@ pub struct RfcExamplesOracle {
 }
 
 impl RfcExamplesOracle {
-    /// Load the tables from `dir` (normally [`default_dir`]).
-    pub fn new(dir: &Path) -> Self {
-        let table = load_suites(dir).map(|suites| {
+    /// Load the tables from `tables` (normally [`default_tables`]).
+    pub fn new(tables: &DataSource) -> Self {
+        let table = load_suites(tables).map(|suites| {
             let mut table = HashMap::new();
             // Suites come RFC 3986 strict first; the first answer for a case wins.
             let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
@@ -126,6 +124,7 @@ impl RfcExamplesOracle {
             model: RecordModel::Rfc,
             fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+            unicode: None,
         };
         RfcExamplesOracle { info, table }
     }
@@ -152,19 +151,17 @@ impl Oracle for RfcExamplesOracle {
         }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        let Ok(table) = &self.table else {
-            return vec![Answer::NoOpinion; cases.len()];
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: reason.clone(),
+        })?;
+        let answer = |case: &Case| match (&case.kind, &case.base) {
+            (CaseKind::Resolve | CaseKind::Parse, Some(base)) => {
+                table.get(&(case.input.clone(), base.clone())).cloned().unwrap_or(Answer::NoOpinion)
+            }
+            _ => Answer::NoOpinion,
         };
-        cases
-            .iter()
-            .map(|case| match (&case.kind, &case.base) {
-                (CaseKind::Resolve | CaseKind::Parse, Some(base)) => table
-                    .get(&(case.input.clone(), base.clone()))
-                    .cloned()
-                    .unwrap_or(Answer::NoOpinion),
-                _ => Answer::NoOpinion,
-            })
-            .collect()
+        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
     }
 }

@@ -7,7 +7,9 @@
 //! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleInfo, OracleKind, RecordModel, WhatwgRecord};
+use crate::model::{
+    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+};
 use std::cell::RefCell;
 use url::{quirks, SyntaxViolation, Url};
 
@@ -29,6 +31,7 @@ impl RustUrlOracle {
                 model: RecordModel::Whatwg,
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+                unicode: inprocess::unicode_of(&RustUrlApi, inprocess::icu4x_declared()),
             },
         }
     }
@@ -45,8 +48,8 @@ impl Oracle for RustUrlOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        inprocess::answer_batch(&RustUrlApi, cases)
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        inprocess::answer_batch(&self.info.name, &RustUrlApi, cases)
     }
 }
 

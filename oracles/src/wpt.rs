@@ -16,9 +16,10 @@
 //! of IdnaTestV2, which `new URL()` cannot express) and the non-UTF-8 encodings of
 //! percent-encoding.json are left out and counted in [`Suite::skipped`].
 
+use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleInfo, OracleKind, Record,
-    RecordModel, WhatwgRecord,
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    Record, RecordModel, WhatwgRecord,
 };
 use crate::suite::{Suite, Truth};
 use serde_json::Value;
@@ -30,8 +31,8 @@ const EXPECTS_FAILURE: &str = "WPT expects failure";
 
 #[derive(Debug, thiserror::Error)]
 pub enum WptLoadError {
-    #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Read(#[from] urldiff_corpus::data::DataError),
     #[error("{path} is not valid JSON: {source}")]
     Json { path: String, source: serde_json::Error },
     #[error("{path}: unexpected layout: {what}")]
@@ -42,10 +43,8 @@ pub enum WptLoadError {
 pub fn load_suites(data: &WptData) -> Result<Vec<Suite>, WptLoadError> {
     let mut suites = Vec::new();
     for file in urldiff_corpus::wpt::FILES {
-        let path = data.file(file);
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|source| WptLoadError::Read { path: shown.clone(), source })?;
+        let shown = data.shown(file);
+        let text = data.read(file)?;
         let (json, replaced) = urldiff_corpus::usv_json::parse(&text)
             .map_err(|source| WptLoadError::Json { path: shown.clone(), source })?;
         let name = file.trim_end_matches(".json");
@@ -171,6 +170,12 @@ impl WptOracle {
             Ok(data) => data.revision.clone(),
             Err(_) => "unknown (data not found)".to_owned(),
         };
+        // Known for the embedded copy only (a synced one may be newer).
+        let embedded = urldiff_corpus::wpt::embedded().ok();
+        let unicode = data.as_ref().ok().filter(|d| Some(*d) == embedded.as_ref()).map(|_| {
+            let version = urldiff_corpus::unicode::WPT_IDNA_UNICODE;
+            format!("{version} (IdnaTestV2.json; see urldiff_corpus::unicode)")
+        });
         let table = data.and_then(|data| {
             let suites = load_suites(&data).map_err(|e| e.to_string())?;
             Ok(table_of(suites))
@@ -187,13 +192,9 @@ impl WptOracle {
                 CaseKindTag::HostToAscii,
                 CaseKindTag::PercentEncode,
             ],
+            unicode,
         };
         WptOracle { info, table }
-    }
-
-    /// Locate the data with `urldiff_corpus::wpt::locate()` (synced copy preferred).
-    pub fn located() -> Self {
-        Self::new(urldiff_corpus::wpt::locate().map_err(|e| e.to_string()))
     }
 
     /// How many cases the table holds (0 when unavailable).
@@ -229,10 +230,12 @@ impl Oracle for WptOracle {
         }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        let Ok(table) = &self.table else {
-            return vec![Answer::NoOpinion; cases.len()];
-        };
-        cases.iter().map(|case| table.get(case).cloned().unwrap_or(Answer::NoOpinion)).collect()
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: reason.clone(),
+        })?;
+        let answer = |case: &Case| table.get(case).cloned().unwrap_or(Answer::NoOpinion);
+        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
     }
 }

@@ -94,15 +94,21 @@ fn batches_are_posted_and_faults_are_isolated() {
     inputs[3] = "CRASH".into();
     inputs[13] = "HANG".into();
     let cases: Vec<Case> = inputs.iter().map(|i| Case::parse(i.as_str(), None)).collect();
-    let answers = oracle.answer_batch(&cases);
+    let answers = oracle.answer_batch(&cases).unwrap();
     assert_eq!(answers.len(), 20);
     for (i, (input, answer)) in inputs.iter().zip(&answers).enumerate() {
         match i {
             3 => {
-                let Answer::Crashed { details } = answer else { panic!("{answer:?}") };
-                assert!(details.contains("500") && details.contains("<CRASH>"), "{details}");
+                let Answer::Crashed(crash) = answer else { panic!("{answer:?}") };
+                assert_eq!((crash.oracle.as_str(), &crash.case), ("svc", &cases[3]));
+                assert!(crash.cause.contains("HTTP 500"), "{crash}");
+                assert!(crash.to_string().starts_with("svc crashed on <CRASH>: "), "{crash}");
             }
-            13 => assert_eq!(*answer, Answer::TimedOut),
+            13 => {
+                let Answer::TimedOut(timeout) = answer else { panic!("{answer:?}") };
+                assert_eq!((timeout.oracle.as_str(), &timeout.case), ("svc", &cases[13]));
+                assert_eq!(timeout.limit_ms, 400);
+            }
             _ => assert_eq!(href(answer), Some(input.as_str()), "case {i}"),
         }
     }

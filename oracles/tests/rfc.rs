@@ -4,7 +4,7 @@
 //! valid URI-reference. Example counts were taken from the JSON files with Python.
 
 use urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle;
-use urldiff_oracles::rfc_examples::{default_dir, load_suites, RfcExamplesOracle};
+use urldiff_oracles::rfc_examples::{default_tables, load_suites, RfcExamplesOracle};
 use urldiff_oracles::{Answer, Availability, Case, CaseKind, Oracle, Record, RfcRecord};
 
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -29,7 +29,7 @@ fn rfc_record(answer: Answer) -> (RfcRecord, Vec<String>) {
 
 #[test]
 fn both_tables_load_in_both_readings() {
-    let suites = load_suites(&default_dir()).expect("corpus/rfc loads");
+    let suites = load_suites(&default_tables()).expect("corpus/rfc loads");
     let names: Vec<&str> = suites.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         names,
@@ -46,11 +46,11 @@ fn both_tables_load_in_both_readings() {
 
 #[test]
 fn examples_answer_by_rfc_3986_strict() {
-    let oracle = RfcExamplesOracle::new(&default_dir());
+    let oracle = RfcExamplesOracle::new(&default_tables());
     assert_eq!(oracle.availability(), Availability::Available);
     let cases =
         [resolve("g"), resolve("?y"), resolve("http:g"), resolve("../../../g"), resolve("zz")];
-    let answers = oracle.answer_batch(&cases);
+    let answers = oracle.answer_batch(&cases).unwrap();
     assert_eq!(resolved(&answers[0]).as_deref(), Some("http://a/b/c/g"));
     // RFC 3986 §5.4.1 (RFC 2396 Appendix C says http://a/b/c/?y).
     assert_eq!(resolved(&answers[1]).as_deref(), Some("http://a/b/c/d;p?y"));
@@ -60,12 +60,13 @@ fn examples_answer_by_rfc_3986_strict() {
     assert_eq!(resolved(&answers[3]).as_deref(), Some("http://a/g"));
     assert_eq!(answers[4], Answer::NoOpinion);
     // No base: nothing to resolve.
-    assert_eq!(oracle.answer_batch(&[Case::parse("g", None)]), vec![Answer::NoOpinion]);
+    assert_eq!(oracle.answer_batch(&[Case::parse("g", None)]).unwrap(), vec![Answer::NoOpinion]);
 }
 
 #[test]
 fn a_missing_table_makes_rfc_examples_unavailable() {
-    let oracle = RfcExamplesOracle::new(std::path::Path::new("/nonexistent/rfc"));
+    let missing = urldiff_corpus::data::DataSource::Dir("/nonexistent/rfc".into());
+    let oracle = RfcExamplesOracle::new(&missing);
     let Availability::Unavailable { reason } = oracle.availability() else { panic!() };
     assert!(reason.contains("rfc3986-5.4.json"), "{reason}");
 }
@@ -73,9 +74,9 @@ fn a_missing_table_makes_rfc_examples_unavailable() {
 /// Every RFC 3986 §5.4 example, strict reading, through the reference's RFC mode.
 #[test]
 fn reference_rfc3986_resolves_every_section_5_4_example() {
-    let suites = load_suites(&default_dir()).unwrap();
+    let suites = load_suites(&default_tables()).unwrap();
     let strict = &suites[0];
-    let answers = ReferenceRfc3986Oracle::new().answer_batch(&strict.cases);
+    let answers = ReferenceRfc3986Oracle::new().answer_batch(&strict.cases).unwrap();
     for ((case, want), got) in strict.cases.iter().zip(&strict.expected).zip(&answers) {
         assert_eq!(resolved(got), resolved(want), "{}", case.name());
     }
@@ -84,8 +85,9 @@ fn reference_rfc3986_resolves_every_section_5_4_example() {
 #[test]
 fn reference_rfc3986_on_the_tricky_inputs() {
     let oracle = ReferenceRfc3986Oracle::new();
-    let parse =
-        |input: &str| rfc_record(oracle.answer_batch(&[Case::parse(input, None)]).remove(0));
+    let parse = |input: &str| {
+        rfc_record(oracle.answer_batch(&[Case::parse(input, None)]).unwrap().remove(0))
+    };
     // Backslash is not in any URI character class (RFC 3986 §2): invalid, split verbatim.
     let (r, errors) = parse("http:\\\\example.com\\a");
     assert_eq!((r.scheme.as_deref(), r.authority.as_deref()), (Some("http"), None));
@@ -112,7 +114,7 @@ fn reference_rfc3986_on_the_tricky_inputs() {
     assert!(!errors.is_empty());
     // A relative reference: with a base the record describes the §5.2 target, like every
     // RFC-model oracle (§5.4.1: "../g" -> "http://a/b/g").
-    let answer = oracle.answer_batch(&[Case::parse("../g", Some(BASE))]).remove(0);
+    let answer = oracle.answer_batch(&[Case::parse("../g", Some(BASE))]).unwrap().remove(0);
     let (r, errors) = rfc_record(answer);
     assert_eq!(r.resolved.as_deref(), Some("http://a/b/g"));
     assert_eq!((r.scheme.as_deref(), r.host.as_deref()), (Some("http"), Some("a")));

@@ -37,7 +37,7 @@ fn http(authority: &str, host: Option<&str>, path: &str) -> RfcRecord {
 }
 
 fn rfc_answers(oracle: &dyn Oracle, cases: &[Case]) -> Vec<Result<RfcRecord, String>> {
-    let answers = oracle.answer_batch(cases);
+    let answers = oracle.answer_batch(cases).unwrap();
     assert_eq!(answers.len(), cases.len());
     answers
         .into_iter()
@@ -168,6 +168,7 @@ type Whatwg = Result<(String, String, String, String, String, Vec<String>), Stri
 fn whatwg_answers(oracle: &dyn Oracle, cases: &[Case]) -> Vec<Whatwg> {
     oracle
         .answer_batch(cases)
+        .unwrap()
         .into_iter()
         .map(|a| match a {
             Answer::Parsed { record: Record::Whatwg(r), errors } => {
@@ -274,7 +275,8 @@ fn node_url_on_tricky_inputs() {
         base: None,
         kind: CaseKind::Setter { property: "host".into(), value: "b:9".into() },
     };
-    let Answer::Parsed { record: Record::Whatwg(r), .. } = &oracle.answer_batch(&[setter])[0]
+    let Answer::Parsed { record: Record::Whatwg(r), .. } =
+        &oracle.answer_batch(&[setter]).unwrap()[0]
     else {
         panic!()
     };
@@ -294,7 +296,8 @@ fn whatwg_url_on_tricky_inputs_with_validation_errors() {
     );
     check_whatwg(&oracle, whatwg_expected(&|e| e, ": {}"));
     // A failure carries its validation errors too.
-    let Answer::Failure { errors, .. } = &oracle.answer_batch(&[parse("http://[::1")])[0] else {
+    let Answer::Failure { errors, .. } = &oracle.answer_batch(&[parse("http://[::1")]).unwrap()[0]
+    else {
         panic!()
     };
     assert_eq!(errors, &["IPv6-unclosed"]);
@@ -328,4 +331,40 @@ fn url_parse_on_tricky_inputs() {
             ok("http://1.2.3.4.5/", "1.2.3.4.5", "", "/", &[]),
         ],
     );
+}
+
+/// Each worker says in its handshake what it can know of its Unicode data: python its
+/// `unicodedata` version, node and whatwg-url a probe of their URL class (with the probe list
+/// urldiff passes them), java a probe of `Character.isDefined`; url-parse nothing (no IDNA).
+#[test]
+fn workers_report_the_unicode_version_of_their_data() {
+    let probed = |text: &str| {
+        let version = text.split(' ').next().unwrap_or_default();
+        urldiff_corpus::unicode::PROBES.iter().any(|(v, _)| *v == version)
+    };
+    let python = python::python_urllib();
+    if available(&python) {
+        let unicode = python.info().unicode.clone().unwrap();
+        assert!(unicode.ends_with(" (unicodedata; urllib.parse does no IDNA)"), "{unicode}");
+    }
+    let node_url = node::node_url();
+    if available(&node_url) {
+        let unicode = node_url.info().unicode.clone().unwrap();
+        assert!(probed(&unicode) && unicode.contains(" (probed); node's ICU: Unicode "));
+    }
+    let whatwg = node::whatwg_url();
+    if available(&whatwg) {
+        let unicode = whatwg.info().unicode.clone().unwrap();
+        assert!(probed(&unicode) && unicode.contains(" (probed); tr46 "), "{unicode}");
+    }
+    let url_parse = node::url_parse();
+    if available(&url_parse) {
+        assert_eq!(url_parse.info().unicode, None);
+    }
+    let java = java::java_uri();
+    if available(&java) {
+        let unicode = java.info().unicode.clone().unwrap();
+        assert!(probed(&unicode), "{unicode}");
+        assert!(unicode.ends_with(" (probed Character data; java.net.URI does no IDNA)"));
+    }
 }

@@ -1,13 +1,16 @@
 //! Fault injection for the subprocess oracles: a fake worker (tests/fixtures/fake_worker.sh)
-//! that crashes, hangs or prints garbage on marker inputs. Every batch must complete with
-//! exactly the marked cases marked, every other case answered, in order.
+//! that crashes, hangs, prints garbage, answers twice, skips an answer or prints an endless
+//! line on marker inputs. Every batch must complete with exactly the marked cases marked (with
+//! their evidence), every other case answered, in order; a worker that cannot be restarted is
+//! an error of the whole batch.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use urldiff_oracles::subprocess::{load_config, Declared, Timeouts, WorkerCommand, WorkerOracle};
 use urldiff_oracles::{
-    Answer, Availability, Case, CaseKind, Oracle, OracleKind, Record, RecordModel,
+    Answer, Availability, Case, CaseKind, Crash, Oracle, OracleError, OracleKind, ProcessEnd,
+    Record, RecordModel,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -15,7 +18,14 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn fake_oracle(case_ms: u64) -> WorkerOracle {
-    let command = WorkerCommand::new("sh", &[&fixture("fake_worker.sh").to_string_lossy()]);
+    fake_oracle_with(case_ms, WorkerCommand::new("sh", &[&fixture_path()]))
+}
+
+fn fixture_path() -> String {
+    fixture("fake_worker.sh").to_string_lossy().into_owned()
+}
+
+fn fake_oracle_with(case_ms: u64, command: WorkerCommand) -> WorkerOracle {
     let declared = Declared {
         name: "fake".into(),
         kind: OracleKind::External,
@@ -31,6 +41,14 @@ fn fake_oracle(case_ms: u64) -> WorkerOracle {
 
 fn cases(inputs: &[&str]) -> Vec<Case> {
     inputs.iter().map(|i| Case::parse(*i, None)).collect()
+}
+
+/// The crash evidence of an answer that must be `Crashed`.
+fn crash(answer: &Answer) -> &Crash {
+    match answer {
+        Answer::Crashed(crash) => crash,
+        other => panic!("expected a crash, got {other:?}"),
+    }
 }
 
 fn href(answer: &Answer) -> Option<&str> {
@@ -56,30 +74,42 @@ fn crash_and_hang_mark_exactly_their_cases() {
     assert_eq!(oracle.availability(), Availability::Available);
     assert_eq!(oracle.info().version, "fake 1.0");
     let inputs = ["a0", "a1", "CRASH-1", "a3", "HANG-1", "a5", "a6", "CRASH-2", "a8", "HANG-2"];
-    let answers = oracle.answer_batch(&cases(&inputs));
+    let batch = cases(&inputs);
+    let answers = oracle.answer_batch(&batch).unwrap();
     assert_echoes_except(&inputs, &answers, &[2, 4, 7, 9]);
     for (i, marker) in [(2, "CRASH-1"), (7, "CRASH-2")] {
-        let Answer::Crashed { details } = &answers[i] else { panic!("case {i}: {:?}", answers[i]) };
-        // Evidence: the oracle, the input and the worker's stderr and exit status.
-        assert!(details.starts_with("fake crashed on <"), "{details}");
-        assert!(details.contains(&format!("crashing on purpose on {marker}")), "{details}");
-        assert!(details.contains("exit status: 3"), "{details}");
+        // Evidence, as typed fields: the oracle, the case, the exit status and the stderr.
+        let crash = crash(&answers[i]);
+        assert_eq!((crash.oracle.as_str(), &crash.case), ("fake", &batch[i]));
+        assert_eq!(crash.cause, "the worker exited");
+        assert_eq!(crash.process, Some(ProcessEnd::Exited { code: 3 }));
+        assert!(crash.stderr.contains(&format!("crashing on purpose on {marker}")), "{crash}");
+        let text = answers[i].evidence().unwrap();
+        assert!(text.starts_with(&format!("fake crashed on <{marker}>: the worker exited")));
+        assert!(text.contains("(exit status: 3); stderr:\nfake worker: crashing"), "{text}");
     }
-    assert_eq!(answers[4], Answer::TimedOut);
-    assert_eq!(answers[9], Answer::TimedOut);
+    for i in [4, 9] {
+        let Answer::TimedOut(timeout) = &answers[i] else { panic!("{:?}", answers[i]) };
+        assert_eq!(
+            (timeout.oracle.as_str(), &timeout.case, timeout.limit_ms),
+            ("fake", &batch[i], 500)
+        );
+    }
     // The pool goes on after the faults.
     let again = ["b0", "b1"];
-    assert_echoes_except(&again, &oracle.answer_batch(&cases(&again)), &[]);
+    assert_echoes_except(&again, &oracle.answer_batch(&cases(&again)).unwrap(), &[]);
 }
 
 #[test]
 fn a_garbage_line_marks_its_case_and_the_worker_is_replaced() {
     let oracle = fake_oracle(2_000);
     let inputs = ["a0", "GARBAGE", "a2", "a3"];
-    let answers = oracle.answer_batch(&cases(&inputs));
+    let answers = oracle.answer_batch(&cases(&inputs)).unwrap();
     // The garbage line is read where the GARBAGE case's answer was due.
-    let Answer::Crashed { details } = &answers[1] else { panic!("{:?}", answers[1]) };
-    assert!(details.contains("this is not json"), "{details}");
+    let crash = crash(&answers[1]);
+    assert!(crash.cause.contains("this is not json"), "{crash}");
+    // The worker was still running: the harness killed it.
+    assert_eq!(crash.process, Some(ProcessEnd::KilledByHarness));
     assert_echoes_except(&inputs, &answers, &[1]);
 }
 
@@ -89,9 +119,9 @@ fn a_hang_late_in_a_long_pipelined_batch_loses_no_answer() {
     let mut inputs: Vec<String> = (0..200).map(|i| format!("c{i}")).collect();
     inputs[150] = "HANG".into();
     let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
-    let answers = oracle.answer_batch(&cases(&refs));
+    let answers = oracle.answer_batch(&cases(&refs)).unwrap();
     assert_echoes_except(&refs, &answers, &[150]);
-    assert_eq!(answers[150], Answer::TimedOut);
+    assert_eq!(answers[150].outcome(), "timed-out");
 }
 
 #[test]
@@ -104,7 +134,7 @@ fn concurrent_batches_each_get_their_own_answers() {
                 s.spawn(move || {
                     let inputs: Vec<String> = (0..50).map(|i| format!("t{t}-{i}")).collect();
                     let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
-                    assert_echoes_except(&refs, &oracle.answer_batch(&cases(&refs)), &[]);
+                    assert_echoes_except(&refs, &oracle.answer_batch(&cases(&refs)).unwrap(), &[]);
                 })
             })
             .collect();
@@ -117,7 +147,7 @@ fn unsupported_case_kinds_get_no_opinion_without_reaching_the_worker() {
     let oracle = fake_oracle(2_000);
     let mut batch = cases(&["a0", "a1"]);
     batch.insert(1, Case { input: "x".into(), base: None, kind: CaseKind::HostToAscii });
-    let answers = oracle.answer_batch(&batch);
+    let answers = oracle.answer_batch(&batch).unwrap();
     assert_eq!(href(&answers[0]), Some("a0"));
     assert_eq!(answers[1], Answer::NoOpinion);
     assert_eq!(href(&answers[2]), Some("a1"));
@@ -140,9 +170,9 @@ fn config_file_declares_command_oracles_and_reports_problems() {
     assert_eq!(fake.info().name, "fake-from-config");
     assert_eq!(fake.info().kind, OracleKind::External);
     let inputs = ["a0", "HANG", "a2"];
-    let answers = fake.answer_batch(&cases(&inputs));
+    let answers = fake.answer_batch(&cases(&inputs)).unwrap();
     assert_echoes_except(&inputs, &answers, &[1]);
-    assert_eq!(answers[1], Answer::TimedOut);
+    assert_eq!(answers[1].outcome(), "timed-out");
     for broken in &oracles[1..] {
         let Availability::Unavailable { reason } = broken.availability() else { panic!() };
         assert!(reason.contains(&broken.info().name), "{reason}");
@@ -169,4 +199,62 @@ fn a_worker_without_handshake_is_unavailable_with_its_stderr() {
         "{reason}"
     );
     assert_eq!(oracle.info().version, "unavailable");
+}
+
+#[test]
+fn an_endless_answer_line_ends_its_case_as_crashed() {
+    let oracle = fake_oracle(5_000).with_max_answer_line(1 << 20);
+    let inputs = ["a0", "HUGE", "a2"];
+    let answers = oracle.answer_batch(&cases(&inputs)).unwrap();
+    assert_echoes_except(&inputs, &answers, &[1]);
+    let crash = crash(&answers[1]);
+    assert_eq!(crash.cause, "an answer line longer than 1048576 bytes (the limit)");
+    assert_eq!(crash.process, Some(ProcessEnd::KilledByHarness));
+}
+
+/// A second answer line for a case is that case's fault, wherever it is read: the next case
+/// keeps its own answer.
+#[test]
+fn an_extra_answer_line_is_attributed_by_its_id() {
+    let oracle = fake_oracle(2_000);
+    let inputs = ["a0", "EXTRA", "a2", "a3", "EXTRA-2", "a5"];
+    let batch = cases(&inputs);
+    let answers = oracle.answer_batch(&batch).unwrap();
+    assert_echoes_except(&inputs, &answers, &[1, 4]);
+    for i in [1, 4] {
+        let crash = crash(&answers[i]);
+        assert_eq!(crash.case, batch[i]);
+        assert_eq!(crash.cause, format!("answered twice (a second answer line for id {i})"));
+        // The worker stayed in step, so it was not killed for it.
+        assert_eq!(crash.process, None);
+    }
+}
+
+#[test]
+fn a_missing_answer_marks_only_the_case_that_got_none() {
+    let oracle = fake_oracle(2_000);
+    let inputs = ["a0", "SKIP", "a2", "a3"];
+    let answers = oracle.answer_batch(&cases(&inputs)).unwrap();
+    assert_echoes_except(&inputs, &answers, &[1]);
+    assert_eq!(crash(&answers[1]).cause, "no answer line (the worker answered id 2 next)");
+}
+
+/// A worker that dies and cannot be started again leaves the batch unfinishable: an error
+/// naming the oracle and carrying the failed start's stderr, not crashed answers.
+#[test]
+fn a_worker_that_cannot_be_restarted_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = WorkerCommand::new("sh", &[&fixture_path()]);
+    let once = dir.path().join("started");
+    command.env.push(("FAKE_WORKER_ONCE".into(), once.to_string_lossy().into_owned()));
+    let oracle = fake_oracle_with(2_000, command);
+    assert_eq!(oracle.availability(), Availability::Available);
+    let err = oracle.answer_batch(&cases(&["a0", "CRASH", "a2"])).unwrap_err();
+    let OracleError::WorkerLost { oracle: name, reason, stderr } = &err else { panic!("{err:?}") };
+    assert_eq!(name, "fake");
+    assert_eq!(reason, "the worker exited before its handshake (exit status: 4)");
+    assert!(stderr.contains("refusing to start twice"), "{stderr}");
+    let shown = err.to_string();
+    assert!(shown.starts_with("oracle fake: its worker cannot be restarted: "), "{shown}");
+    assert!(shown.contains("refusing to start twice"), "{shown}");
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use urldiff_corpus::wpt::locate_packaged;
+use urldiff_corpus::wpt::embedded;
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::suite::Suite;
@@ -14,7 +14,7 @@ use urldiff_oracles::wpt::{load_suites, WptOracle};
 use urldiff_oracles::{Answer, Case, CaseKind, Oracle, Record};
 
 fn suites() -> Vec<Suite> {
-    let data = locate_packaged().expect("the ada-url package is in the cargo registry");
+    let data = embedded().expect("the WPT data of the ada-url package is embedded");
     load_suites(&data).expect("the WPT files load")
 }
 
@@ -71,7 +71,7 @@ fn percent_encoding_keeps_only_utf8() {
 
 #[test]
 fn the_oracle_answers_from_the_table() {
-    let oracle = WptOracle::new(locate_packaged().map_err(|e| e.to_string()));
+    let oracle = WptOracle::new(embedded().map_err(|e| e.to_string()));
     assert!(oracle.len() > 3900, "{}", oracle.len());
     let listed = Case::parse("http://example\t.\norg", Some("http://example.org/foo/bar"));
     let unlisted = Case::parse("http://unlisted.invalid/", None);
@@ -80,7 +80,7 @@ fn the_oracle_answers_from_the_table() {
         base: None,
         kind: CaseKind::Setter { property: "protocol".into(), value: "".into() },
     };
-    let answers = oracle.answer_batch(&[listed, unlisted, setter]);
+    let answers = oracle.answer_batch(&[listed, unlisted, setter]).unwrap();
     match &answers[0] {
         Answer::Parsed { record: Record::Whatwg(r), .. } => {
             assert_eq!(r.href.as_deref(), Some("http://example.org/"));
@@ -108,7 +108,9 @@ fn missing_data_makes_the_oracle_unavailable() {
         oracle.availability(),
         urldiff_oracles::Availability::Unavailable { reason } if reason == "no data here"
     ));
-    assert_eq!(oracle.answer_batch(&[Case::parse("a:b", None)]), vec![Answer::NoOpinion]);
+    // Asked anyway, it refuses the batch with the same reason (callers check availability).
+    let err = oracle.answer_batch(&[Case::parse("a:b", None)]).unwrap_err();
+    assert_eq!(err.to_string(), "oracle wpt is unavailable: no data here");
 }
 
 /// ada passes the WPT URL tests it ships; agreeing with the table on every parse, setter,
@@ -125,17 +127,32 @@ fn ada_agrees_with_the_table() {
     );
 }
 
-/// The reference passes WPT but for the cases its own ledger lists (parser/tests/wpt.rs);
+/// The reference passes WPT but for the Unicode version skews (`urldiff_corpus::unicode`);
 /// anything else here means the adapter, not the parser, is wrong.
 #[test]
 fn reference_agrees_with_the_table() {
     let disagreements = disagreements_with_the_table(&ReferenceOracle::new());
-    assert_eq!(disagreements.len(), 2, "{}", disagreements.join("\n"));
-    // Both are parser/tests/wpt-expected-failures.txt's U+3E8AC (idna crate data) entries.
-    assert!(
-        disagreements.iter().all(|d| d.starts_with("IdnaTestV2: <\\u{3e8ac}")),
-        "{disagreements:?}"
-    );
+    let skewed: Vec<String> = urldiff_corpus::unicode::SKEWS
+        .iter()
+        .flat_map(|s| {
+            s.inputs.iter().map(move |i| {
+                format!(
+                    "{}: {} want",
+                    s.file.trim_end_matches(".json"),
+                    Case {
+                        input: (*i).into(),
+                        base: None,
+                        kind: urldiff_oracles::CaseKind::HostToAscii
+                    }
+                    .name()
+                )
+            })
+        })
+        .collect();
+    assert_eq!(disagreements.len(), skewed.len(), "{}", disagreements.join("\n"));
+    for (found, skew) in disagreements.iter().zip(&skewed) {
+        assert!(found.starts_with(skew.as_str()), "{found} is not {skew}");
+    }
 }
 
 fn disagreements_with_the_table(oracle: &dyn Oracle) -> Vec<String> {
@@ -143,7 +160,7 @@ fn disagreements_with_the_table(oracle: &dyn Oracle) -> Vec<String> {
     let mut disagreements = Vec::new();
     for s in &all {
         for (case, (want, got)) in
-            s.cases.iter().zip(s.expected.iter().zip(oracle.answer_batch(&s.cases)))
+            s.cases.iter().zip(s.expected.iter().zip(oracle.answer_batch(&s.cases).unwrap()))
         {
             if !agrees(want, &got) {
                 disagreements.push(format!(

@@ -24,6 +24,7 @@ public final class JavaUri {
     };
 
     public static void main(String[] args) throws IOException {
+        exitWhenOrphaned();
         OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
         String version = "java.net.URI on " + System.getProperty("java.runtime.name") + " "
@@ -33,7 +34,14 @@ public final class JavaUri {
         for (int i = 0; i < FIELDS.length; i++) {
             str(hello.append(i == 0 ? "" : ","), FIELDS[i]);
         }
-        hello.append("],\"case_kinds\":[\"parse\",\"resolve\"]}}");
+        hello.append("],\"case_kinds\":[\"parse\",\"resolve\"],\"unicode\":");
+        String unicode = probeUnicode();
+        if (unicode == null) {
+            hello.append("null");
+        } else {
+            str(hello, unicode + " (probed Character data; java.net.URI does no IDNA)");
+        }
+        hello.append("}}");
         emit(out, hello);
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Map<String, Object> request = new Reader(line).object();
@@ -41,6 +49,46 @@ public final class JavaUri {
             answer(reply, request);
             emit(out, reply.append('}'));
         }
+    }
+
+    // End the process when its parent (urldiff) is gone, even in the middle of a case (the
+    // protocol's rule for workers, docs/oracle-protocol.md section 4): stdin's end ends the
+    // main loop; a parent killed with SIGKILL is noticed by this daemon thread, by its pid
+    // changing.
+    private static void exitWhenOrphaned() {
+        long parent = parentPid();
+        Thread watcher = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (parentPid() != parent) {
+                    Runtime.getRuntime().halt(0);
+                }
+            }
+        });
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    // The newest Unicode version whose probe code point (URLDIFF_UNICODE_PROBES, "13.0:30000,
+    // 14.0:16A70,…", passed by urldiff) Character.isDefined knows, or null.
+    private static String probeUnicode() {
+        String probes = System.getenv("URLDIFF_UNICODE_PROBES");
+        String newest = null;
+        for (String probe : probes == null ? new String[0] : probes.split(",")) {
+            String[] parts = probe.split(":");
+            if (parts.length == 2 && Character.isDefined(Integer.parseInt(parts[1], 16))) {
+                newest = parts[0];
+            }
+        }
+        return newest;
+    }
+
+    private static long parentPid() {
+        return ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
     }
 
     private static void emit(OutputStream out, StringBuilder line) throws IOException {

@@ -15,8 +15,12 @@ rule: `urldiff conform --explain-projection`). The scheme can never be empty in 
 an empty scheme is reported as undefined (null).
 """
 import json
+import os
 import platform
 import sys
+import threading
+import time
+import unicodedata
 from urllib.parse import urljoin, urlsplit
 
 FIELDS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "resolved"]
@@ -54,7 +58,19 @@ def answer(request):
     return {"outcome": "parsed", "record": rec}
 
 
+def exit_when_orphaned():
+    """End the process when its parent (urldiff) is gone, even in the middle of a case: the
+    protocol's rule for workers (docs/oracle-protocol.md, section 4). Stdin's end is noticed by
+    the main loop; a parent killed with SIGKILL is noticed here, by its pid changing."""
+    parent = os.getppid()
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def main():
+    threading.Thread(target=exit_when_orphaned, daemon=True).start()
     out = sys.stdout.buffer
     hello = {
         "name": "python-urllib",
@@ -62,6 +78,8 @@ def main():
         "model": "rfc",
         "fields": FIELDS,
         "case_kinds": ["parse", "resolve"],
+        # urllib.parse does no IDNA; its NFKC check of the netloc uses unicodedata.
+        "unicode": "%s (unicodedata; urllib.parse does no IDNA)" % unicodedata.unidata_version,
     }
     out.write((json.dumps({"hello": hello}) + "\n").encode())
     out.flush()

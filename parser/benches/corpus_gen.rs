@@ -114,7 +114,7 @@ fn relative(rng: &mut Rng) -> String {
 /// WPT urltestdata inputs (with their bases), when the data can be located.
 fn wpt_cases() -> Vec<(String, Option<String>)> {
     let Ok(data) = urldiff_corpus::wpt::locate() else { return Vec::new() };
-    let Ok(text) = std::fs::read_to_string(data.file("urltestdata.json")) else {
+    let Ok(text) = data.read("urltestdata.json") else {
         return Vec::new();
     };
     let Ok((value, _)) = urldiff_corpus::usv_json::parse(&text) else { return Vec::new() };

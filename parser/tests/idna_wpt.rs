@@ -12,22 +12,12 @@ use serde_json::Value;
 use urldiff_parser::host::{parse_host, HostParseFailure};
 use urldiff_parser::Errors;
 
-/// Expected failures, a two-way ledger: an entry listed here must fail, and one that starts
-/// passing fails the test too. Each is (file, input, why).
-const KNOWN_DIVERGENCES: &[(&str, &str, &str)] = &[
-    (
-        "IdnaTestV2.json",
-        "\u{3E8AC}\u{3002}\u{729}\u{3002}\u{CBD9}5",
-        "U+3E8AC is assigned (Lo) in the newer Unicode release of the idna 1.1 crate's ICU4X \
-         2.4 data, but unassigned, so disallowed (V7), in the release WPT's IdnaTestV2.json \
-         was generated from: version skew",
-    ),
-    (
-        "IdnaTestV2.json",
-        "\u{3E8AC}\u{3002}\u{729}\u{3002}\u{110D}\u{1173}\u{11AC}5",
-        "same as above (the conjoining-jamo spelling of the third label)",
-    ),
-];
+/// Expected failures, a two-way ledger: an entry listed must fail, and one that starts passing
+/// fails the test too. They are the Unicode version skews, each recorded once (with its reason)
+/// in `urldiff_corpus::unicode::SKEWS`.
+fn known_divergence(file: &str, input: &str) -> bool {
+    urldiff_corpus::unicode::SKEWS.iter().any(|s| s.file == file && s.inputs.contains(&input))
+}
 
 #[derive(Debug, Default)]
 struct Tally {
@@ -48,9 +38,7 @@ fn changed_before_host_parser(input: &str) -> bool {
 
 fn run_file(name: &str, skip_empty_input: bool) -> Tally {
     let wpt = urldiff_corpus::wpt::locate().unwrap_or_else(|e| panic!("{e}"));
-    let path = wpt.file(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = wpt.read(name).unwrap_or_else(|e| panic!("{e}"));
     // Lone surrogates become U+FFFD, as the URL constructor's USVString conversion does.
     let (entries, _) = urldiff_corpus::usv_json::parse(&text).expect("valid JSON");
     let mut tally = Tally::default();
@@ -68,8 +56,7 @@ fn run_file(name: &str, skip_empty_input: bool) -> Tally {
             Ok(host) => Some(host.to_string()),
             Err(HostParseFailure) => None,
         };
-        let listed =
-            KNOWN_DIVERGENCES.iter().any(|&(file, known, _)| file == name && known == input);
+        let listed = known_divergence(name, input);
         if listed {
             if actual.as_deref() == expected {
                 tally.unexpectedly_passed.push(format!("{input:?}"));

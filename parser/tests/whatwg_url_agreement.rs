@@ -126,7 +126,7 @@ fn whatwg_url(package: &PathBuf, cases: &[GenCase]) -> Result<Vec<Answer>, Strin
 
 fn wpt_cases() -> Vec<GenCase> {
     let data = urldiff_corpus::wpt::locate().unwrap_or_else(|e| panic!("{e}"));
-    let text = std::fs::read_to_string(data.file("urltestdata.json")).expect("urltestdata.json");
+    let text = data.read("urltestdata.json").expect("urltestdata.json");
     let (cases, _) = urldiff_corpus::usv_json::parse(&text).expect("urltestdata.json is JSON");
     cases
         .as_array()

@@ -150,25 +150,24 @@ fn run_percent_encoding(cases: &Value) -> Vec<Outcome> {
 type Runner = fn(&Value) -> Vec<Outcome>;
 
 fn load(data: &WptData, file: &str) -> Result<(Value, usize), String> {
-    let path = data.file(file);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!(
-            "cannot read {}: {e}\n  fix: run `cargo fetch` (the ada-url {} package ships tests/wpt/)",
-            path.display(),
-            wpt::ADA_URL_VERSION
-        )
-    })?;
-    urldiff_corpus::usv_json::parse(&text).map_err(|e| format!("{}: bad JSON: {e}", path.display()))
+    let text = data.read(file).map_err(|e| e.to_string())?;
+    urldiff_corpus::usv_json::parse(&text)
+        .map_err(|e| format!("{}: bad JSON: {e}", data.shown(file)))
 }
 
+/// The ledger file's cases plus the Unicode version skews (`urldiff_corpus::unicode::SKEWS`).
 fn read_ledger() -> BTreeSet<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wpt-expected-failures.txt");
+    let skews = urldiff_corpus::unicode::SKEWS.iter().flat_map(|skew| {
+        skew.inputs.iter().map(move |input| format!("{}: <{}>", skew.file, escape(input)))
+    });
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
         .map(str::trim_end)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| l.split_once(" # ").map_or(l, |(case, _)| case).to_owned())
+        .chain(skews)
         .collect()
 }
 
@@ -181,7 +180,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    println!("WPT data: {} ({})", data.revision, data.dir.display());
+    println!("WPT data: {}", data.revision);
     let ledger = read_ledger();
     let mut problems = Vec::new();
     let mut total_surrogates = 0;

@@ -132,7 +132,7 @@ pub fn compare_batch(
 fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> anyhow::Result<Vec<Answer>> {
     let cases: Vec<Option<Case>> = requests.iter().map(|r| case_for(oracle, r)).collect();
     let asked: Vec<Case> = cases.iter().flatten().cloned().collect();
-    let answers = oracle.answer_batch(&asked);
+    let answers = oracle.answer_batch(&asked)?;
     if answers.len() != asked.len() {
         bail!(
             "oracle {} returned {} answers for a batch of {} cases",

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
 use urldiff_oracles::suite::Suite;
-use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleInfo, OracleKind};
+use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleInfo, OracleKind};
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
@@ -54,8 +54,13 @@ pub struct OracleStatus {
     pub timed_out: usize,
 }
 
-/// Answer a batch, splitting it across rayon threads for in-process kinds.
-fn answer_all(oracle: &dyn Oracle, cases: &[Case], events: &dyn Events) -> Vec<Answer> {
+/// Answer a batch, splitting it across rayon threads for in-process kinds. `Err`: the oracle
+/// could not finish (a harness error).
+fn answer_all(
+    oracle: &dyn Oracle,
+    cases: &[Case],
+    events: &dyn Events,
+) -> Result<Vec<Answer>, OracleError> {
     let name = oracle.name();
     match oracle.info().kind {
         OracleKind::Subprocess | OracleKind::External => {
@@ -63,14 +68,17 @@ fn answer_all(oracle: &dyn Oracle, cases: &[Case], events: &dyn Events) -> Vec<A
             events.answered(name, cases.len());
             answers
         }
-        _ => cases
-            .par_chunks(IN_PROCESS_CHUNK)
-            .flat_map_iter(|chunk| {
-                let answers = oracle.answer_batch(chunk);
-                events.answered(name, chunk.len());
-                answers
-            })
-            .collect(),
+        _ => {
+            let chunks = cases
+                .par_chunks(IN_PROCESS_CHUNK)
+                .map(|chunk| {
+                    let answers = oracle.answer_batch(chunk);
+                    events.answered(name, chunk.len());
+                    answers
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(chunks.into_iter().flatten().collect())
+        }
     }
 }
 
@@ -120,8 +128,10 @@ pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
     }
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
-    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> =
-        to_run.par_iter().map(|oracle| answer_one(plan, *oracle, &all_cases)).collect();
+    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> = to_run
+        .par_iter()
+        .map(|oracle| answer_one(plan, *oracle, &all_cases))
+        .collect::<Result<_, OracleError>>()?;
     plan.events.run_finished();
     for (status, answers) in &answered {
         if let Some(answers) = answers.as_ref().filter(|a| a.len() != all_cases.len()) {
@@ -141,7 +151,7 @@ fn answer_one(
     plan: &Plan,
     oracle: &dyn Oracle,
     cases: &[Case],
-) -> (OracleStatus, Option<Vec<Answer>>) {
+) -> Result<(OracleStatus, Option<Vec<Answer>>), OracleError> {
     let start = Instant::now();
     let info = oracle.info().clone();
     let status = |skipped, seconds, answers: &[Answer]| OracleStatus {
@@ -154,10 +164,10 @@ fn answer_one(
     if let Availability::Unavailable { reason } = oracle.availability() {
         plan.events.answered(&info.name, cases.len());
         plan.events.oracle_skipped(&info.name, &reason);
-        return (status(Some(reason), 0.0, &[]), None);
+        return Ok((status(Some(reason), 0.0, &[]), None));
     }
-    let answers = answer_all(oracle, cases, plan.events);
+    let answers = answer_all(oracle, cases, plan.events)?;
     let seconds = start.elapsed().as_secs_f64();
     plan.events.oracle_finished(&info.name, answers.len(), seconds);
-    (status(None, seconds, &answers), Some(answers))
+    Ok((status(None, seconds, &answers), Some(answers)))
 }

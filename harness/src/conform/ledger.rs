@@ -46,8 +46,8 @@ impl Lost {
     /// The kind of a lost answer; `None` for an answer that was not lost.
     pub fn of(answer: &Answer) -> Option<Lost> {
         match answer {
-            Answer::Crashed { .. } => Some(Lost::Crashed),
-            Answer::TimedOut => Some(Lost::TimedOut),
+            Answer::Crashed(_) => Some(Lost::Crashed),
+            Answer::TimedOut(_) => Some(Lost::TimedOut),
             _ => None,
         }
     }

@@ -2,24 +2,49 @@
 //!
 //! Suites: the WPT files (`wpt/<file>`, truth: the `wpt` oracle's table for that file), the
 //! RFC example tables (`rfc/<table>`, truth: the `rfc-examples` oracle) and our own cases
-//! (`cases/<file>`, truth: the expectations in those files). Oracles: the registry of
-//! `urldiff-oracles` (`default_oracles`), unavailable ones included; the driver skips them.
+//! (`cases/<file>`, truth: the expectations in those files), all embedded in the build.
+//! Oracles: the registry of `urldiff-oracles` (`default_oracles`), unavailable ones included;
+//! the driver skips them. The ledger: [`LedgerSource`].
 
 use crate::conform::suite::cases_suites;
 use crate::events::Events;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use urldiff_corpus::data::DataSource;
 use urldiff_corpus::wpt::WptData;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{registry, Oracle};
 
-/// The folder of our own cases.
-pub fn default_cases_dir() -> PathBuf {
-    urldiff_corpus::repo_root().join("corpus").join("cases")
+/// Where the ledger of a run comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LedgerSource {
+    /// `--ledger DIR`, or the project's `corpus/expected/`: read, and rewritten by `--bless`.
+    Folder(PathBuf),
+    /// No project (urldiff runs outside a checkout): the ledger committed with this build,
+    /// written out to the cache to be read; read-only (`--bless` refuses it).
+    Embedded(PathBuf),
 }
 
-/// The default ledger folder.
-pub fn default_ledger_dir() -> PathBuf {
-    urldiff_corpus::repo_root().join("corpus").join("expected")
+impl LedgerSource {
+    /// `--ledger DIR`, else the project's ledger (`urldiff_corpus::project`), else the
+    /// embedded one.
+    pub fn find(explicit: Option<PathBuf>) -> anyhow::Result<LedgerSource> {
+        if let Some(dir) = explicit {
+            return Ok(LedgerSource::Folder(dir));
+        }
+        if let Some(project) = urldiff_corpus::project::find() {
+            return Ok(LedgerSource::Folder(project.join(urldiff_corpus::project::LEDGER_DIR)));
+        }
+        let dir = urldiff_corpus::project::write_out("ledger", urldiff_corpus::embedded::LEDGER)
+            .map_err(|e| anyhow::anyhow!("cannot write the embedded ledger to the cache: {e}"))?;
+        Ok(LedgerSource::Embedded(dir))
+    }
+
+    /// The folder to read.
+    pub fn dir(&self) -> &PathBuf {
+        match self {
+            LedgerSource::Folder(dir) | LedgerSource::Embedded(dir) => dir,
+        }
+    }
 }
 
 /// Locate the WPT data once for both the suites and the `wpt` oracle.
@@ -27,26 +52,23 @@ pub fn locate_wpt() -> Result<WptData, String> {
     urldiff_corpus::wpt::locate().map_err(|e| e.to_string())
 }
 
-/// Every oracle of a default run (unavailable ones included; the driver skips them).
-pub fn default_oracles(wpt: &Result<WptData, String>) -> Vec<Box<dyn Oracle>> {
-    let config =
-        registry::RegistryConfig { wpt_data: wpt.as_ref().ok().cloned(), ..Default::default() };
-    registry::default_oracles(&config)
+/// Every oracle of a default run (unavailable ones included; the driver skips them). An
+/// invalid `URLDIFF_CASE_TIMEOUT_MS` is an error.
+pub fn default_oracles(wpt: &Result<WptData, String>) -> anyhow::Result<Vec<Box<dyn Oracle>>> {
+    let config = registry::RegistryConfig {
+        wpt_data: wpt.as_ref().ok().cloned(),
+        ..registry::RegistryConfig::from_env().map_err(anyhow::Error::msg)?
+    };
+    Ok(registry::default_oracles(&config))
 }
 
-/// The revision of our own cases: the git commit that last touched them, when known.
-fn cases_revision(dir: &Path) -> String {
-    let out = std::process::Command::new("git")
-        .args(["log", "-1", "--format=%h", "--"])
-        .arg(dir)
-        .current_dir(dir)
-        .output();
-    match out {
-        Ok(o) if o.status.success() && !o.stdout.is_empty() => {
-            format!("git {}", String::from_utf8_lossy(&o.stdout).trim())
-        }
-        _ => "working tree".to_owned(),
-    }
+/// The revision of our own cases as embedded: a hash of their contents.
+fn cases_revision(cases: &DataSource) -> String {
+    let names = cases.names("json");
+    let texts: Vec<String> =
+        names.iter().filter_map(|n| cases.read(n).ok().map(|t| t.into_owned())).collect();
+    let parts = names.iter().map(String::as_bytes).chain(texts.iter().map(String::as_bytes));
+    format!("sha256 {} (embedded)", urldiff_corpus::project::content_hash(parts))
 }
 
 /// The WPT files as suites `wpt/<file>`, judged by the `wpt` oracle's table for each file.
@@ -57,8 +79,8 @@ pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
 /// The RFC 3986 §5.4 and RFC 2396 Appendix C tables as suites `rfc/<table>-<reading>`, each
 /// judged by its own table (the `rfc-examples` oracle's data, read per table so that RFC 2396's
 /// answers judge the RFC 2396 suite).
-pub fn rfc_suites(dir: &Path) -> anyhow::Result<Vec<Suite>> {
-    let loaded = urldiff_oracles::rfc_examples::load_suites(dir).map_err(anyhow::Error::msg)?;
+pub fn rfc_suites(tables: &DataSource) -> anyhow::Result<Vec<Suite>> {
+    let loaded = urldiff_oracles::rfc_examples::load_suites(tables).map_err(anyhow::Error::msg)?;
     Ok(prefixed("rfc", loaded))
 }
 
@@ -67,11 +89,12 @@ fn prefixed(prefix: &str, suites: Vec<Suite>) -> Vec<Suite> {
     suites.into_iter().map(|s| Suite { name: format!("{prefix}/{}", s.name), ..s }).collect()
 }
 
-/// Every suite of a default run: WPT, RFC tables, then our own cases from `cases_dir`.
-/// Without WPT data the WPT suites are left out, reported through `events`.
+/// Every suite of a default run: WPT, RFC tables, then our own cases (`cases`: the embedded
+/// ones, or `--cases DIR`). Without WPT data the WPT suites are left out, reported through
+/// `events`.
 pub fn default_suites(
     wpt: &Result<WptData, String>,
-    cases_dir: &Path,
+    cases: &DataSource,
     events: &dyn Events,
 ) -> anyhow::Result<Vec<Suite>> {
     let mut suites = Vec::new();
@@ -79,7 +102,7 @@ pub fn default_suites(
         Ok(data) => suites.extend(wpt_suites(data)?),
         Err(reason) => events.data_skipped("the WPT suites", reason),
     }
-    suites.extend(rfc_suites(&urldiff_oracles::rfc_examples::default_dir())?);
-    suites.extend(cases_suites(cases_dir, "cases/", &cases_revision(cases_dir))?);
+    suites.extend(rfc_suites(&urldiff_oracles::rfc_examples::default_tables())?);
+    suites.extend(cases_suites(cases, "cases/", &cases_revision(cases))?);
     Ok(suites)
 }

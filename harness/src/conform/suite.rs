@@ -8,8 +8,11 @@
 use anyhow::bail;
 use std::collections::HashMap;
 use std::path::Path;
+use urldiff_corpus::data::DataSource;
 use urldiff_oracles::suite::{Suite, Truth};
-use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel};
+use urldiff_oracles::{
+    Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
+};
 
 /// Read a urltestdata-format file as cases and their answers.
 pub fn read_urltestdata(path: &Path) -> anyhow::Result<Vec<(Case, Answer)>> {
@@ -26,23 +29,23 @@ fn read_suite(path: &Path, name: &str, revision: &str, truth: Truth) -> anyhow::
     Ok(suite)
 }
 
-/// The suites of every `*.json` file in `dir` (urltestdata format), named `<prefix><stem>`,
-/// each its own truth. A missing folder gives no suites.
-pub fn cases_suites(dir: &Path, prefix: &str, revision: &str) -> anyhow::Result<Vec<Suite>> {
-    let Ok(listing) = std::fs::read_dir(dir) else { return Ok(vec![]) };
-    let mut files: Vec<_> = listing
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+/// The suites of every `*.json` file of `files` (urltestdata format), named
+/// `<prefix><stem>`, each its own truth. A missing folder gives no suites.
+pub fn cases_suites(
+    files: &DataSource,
+    prefix: &str,
+    revision: &str,
+) -> anyhow::Result<Vec<Suite>> {
     let mut suites = Vec::new();
-    for file in files {
-        let stem = file.file_stem().unwrap_or_default().to_string_lossy();
-        let root = urldiff_corpus::repo_root();
-        let shown = file.strip_prefix(&root).unwrap_or(&file);
-        let label = format!("expectations in {}", shown.display());
-        let name = format!("{prefix}{stem}");
-        suites.push(read_suite(&file, &name, revision, Truth::Embedded { label })?);
+    for name in files.names("json") {
+        let shown = files.shown(&name);
+        let text = files.read(&name)?;
+        let file = urldiff_corpus::urltestdata::parse(&text, &shown)?;
+        let stem = name.trim_end_matches(".json");
+        let label = format!("expectations in {shown}");
+        let mut suite = Suite::new(format!("{prefix}{stem}"), revision, Truth::Embedded { label });
+        suite.push_urltestdata(&file, "").map_err(|what| anyhow::anyhow!("{shown}: {what}"))?;
+        suites.push(suite);
     }
     Ok(suites)
 }
@@ -63,6 +66,7 @@ impl TableOracle {
             model: RecordModel::Whatwg,
             fields: RecordModel::Whatwg.field_names(),
             case_kinds: vec![CaseKindTag::Parse],
+            unicode: None,
         };
         TableOracle { info, table: entries.into_iter().collect() }
     }
@@ -82,7 +86,7 @@ impl Oracle for TableOracle {
         &self.info
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        cases.iter().map(|c| self.table.get(c).cloned().unwrap_or(Answer::NoOpinion)).collect()
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Ok(cases.iter().map(|c| self.table.get(c).cloned().unwrap_or(Answer::NoOpinion)).collect())
     }
 }

@@ -2,7 +2,8 @@
 //! protocol, or a service reached over HTTP (see `docs/oracle-protocol.md`).
 //!
 //! The file is `$URLDIFF_ORACLES` when set, else `urldiff-oracles.json` in the current
-//! folder, else in the workspace root; no file means no external oracles. A malformed file or
+//! folder, else in the project root (`urldiff_corpus::project`); no file means no external
+//! oracles. A malformed file or
 //! entry becomes an unavailable oracle carrying the reason, so everything else goes on.
 //!
 //! ```json
@@ -19,10 +20,10 @@ use serde::Deserialize;
 
 use super::http::{HttpOracle, HttpSettings};
 use super::pool::{Declared, Timeouts, WorkerOracle};
-use super::runtime::workspace_root;
 use super::worker::WorkerCommand;
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+    Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
+    RecordModel,
 };
 
 /// The name of the config file looked for in the current folder and the workspace root.
@@ -73,23 +74,28 @@ pub struct ExternalEntry {
 }
 
 /// The config file in use, if any: `$URLDIFF_ORACLES`, `./urldiff-oracles.json`, or the
-/// workspace root's.
+/// project's (`urldiff_corpus::project`).
 pub fn config_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("URLDIFF_ORACLES") {
         return Some(PathBuf::from(p));
     }
-    [PathBuf::from(CONFIG_FILE), workspace_root().join(CONFIG_FILE)]
-        .into_iter()
-        .find(|p| p.is_file())
+    let project = urldiff_corpus::project::find().map(|p| p.join(CONFIG_FILE));
+    std::iter::once(PathBuf::from(CONFIG_FILE)).chain(project).find(|p| p.is_file())
 }
 
 /// The oracles declared in the default config file (none when there is no file).
-pub fn external_oracles() -> Vec<Box<dyn Oracle>> {
-    config_path().map(|p| load_config(&p)).unwrap_or_default()
+pub fn external_oracles(timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
+    config_path().map(|p| load_config_with(&p, timeouts)).unwrap_or_default()
+}
+
+/// The oracles declared in `path`, with the default time limits.
+pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
+    load_config_with(path, Timeouts::default())
 }
 
 /// The oracles declared in `path`; problems become unavailable oracles with the reason.
-pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
+/// `timeouts` apply where an entry gives none of its own.
+pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
     let config = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))
         .and_then(|text| {
@@ -101,14 +107,14 @@ pub fn load_config(path: &Path) -> Vec<Box<dyn Oracle>> {
         Err(reason) => return vec![Box::new(BrokenOracle::new("external", reason))],
     };
     let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir)).collect()
+    config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir, timeouts)).collect()
 }
 
-fn entry_oracle(entry: ExternalEntry, dir: &Path) -> Box<dyn Oracle> {
+fn entry_oracle(entry: ExternalEntry, dir: &Path, timeouts: Timeouts) -> Box<dyn Oracle> {
     match (&entry.command, &entry.url) {
-        (Some(command), None) if !command.is_empty() => {
-            Box::new(command_oracle(&entry, command, dir))
-        }
+        (Some(command), None) if !command.is_empty() => Box::new(
+            command_oracle(&entry, command, dir).with_timeouts(entry_timeouts(&entry, timeouts)),
+        ),
         (None, Some(url)) => Box::new(HttpOracle::new(HttpSettings {
             name: entry.name.clone(),
             url: url.clone(),
@@ -145,14 +151,20 @@ pub fn command_oracle(entry: &ExternalEntry, command: &[String], dir: &Path) -> 
         fields: entry.fields.clone(),
         case_kinds: entry.case_kinds.clone(),
     };
-    let mut timeouts = Timeouts::default();
+    let timeouts = entry_timeouts(entry, Timeouts::default());
+    WorkerOracle::new(declared, Box::new(move || Ok(worker.clone()))).with_timeouts(timeouts)
+}
+
+/// `base` with the entry's own `timeout_ms` and `startup_ms`, when given.
+fn entry_timeouts(entry: &ExternalEntry, base: Timeouts) -> Timeouts {
+    let mut timeouts = base;
     if let Some(ms) = entry.timeout_ms {
         timeouts.case = Duration::from_millis(ms);
     }
     if let Some(ms) = entry.startup_ms {
         timeouts.startup = Duration::from_millis(ms);
     }
-    WorkerOracle::new(declared, Box::new(move || Ok(worker.clone()))).with_timeouts(timeouts)
+    timeouts
 }
 
 /// A declared oracle that cannot run (bad config); it only reports why.
@@ -171,6 +183,7 @@ impl BrokenOracle {
             model: RecordModel::Whatwg,
             fields: Vec::new(),
             case_kinds: Vec::new(),
+            unicode: None,
         };
         BrokenOracle { info, reason }
     }
@@ -185,7 +198,10 @@ impl Oracle for BrokenOracle {
         Availability::Unavailable { reason: self.reason.clone() }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
-        vec![Answer::Crashed { details: format!("unavailable: {}", self.reason) }; cases.len()]
+    fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        Err(OracleError::Unavailable {
+            oracle: self.info.name.clone(),
+            reason: self.reason.clone(),
+        })
     }
 }

@@ -13,7 +13,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::protocol::{self, Hello, WireAnswer};
-use crate::model::{Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind};
+use crate::model::{
+    Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
+    TimeOut,
+};
 
 /// Where and how to reach the service.
 #[derive(Clone, Debug)]
@@ -87,10 +90,12 @@ impl HttpOracle {
                 model: crate::model::RecordModel::Whatwg,
                 fields: s.fields.clone(),
                 case_kinds: s.case_kinds.clone(),
+                unicode: None,
             };
             match handshake {
                 Ok((client, hello)) => {
                     info.version = hello.version;
+                    info.unicode = hello.unicode;
                     info.model = hello.model;
                     if info.fields.is_empty() {
                         info.fields = hello.fields;
@@ -126,7 +131,12 @@ impl HttpOracle {
                 vec![self
                     .crashed(cases[0].1, &format!("{} answers for 1 case", reply.answers.len()))]
             }
-            Err(PostError::TimedOut) if cases.len() == 1 => vec![Answer::TimedOut],
+            Err(PostError::TimedOut) if cases.len() == 1 => vec![Answer::TimedOut(TimeOut {
+                oracle: self.settings.name.clone(),
+                case: cases[0].1.clone(),
+                limit_ms: u64::try_from(self.settings.timeout.as_millis()).unwrap_or(u64::MAX),
+                stderr: String::new(),
+            })],
             Err(PostError::Failed(why)) if cases.len() == 1 => vec![self.crashed(cases[0].1, &why)],
             _ => {
                 let (left, right) = cases.split_at(cases.len() / 2);
@@ -156,14 +166,8 @@ impl HttpOracle {
     }
 
     fn crashed(&self, case: &Case, why: &str) -> Answer {
-        Answer::Crashed {
-            details: format!(
-                "{} ({}) failed on {}: {why}",
-                self.settings.name,
-                self.settings.url,
-                case.name()
-            ),
-        }
+        let cause = format!("{} failed: {why}", self.settings.url);
+        Answer::Crashed(Crash::new(&self.settings.name, case, cause))
     }
 }
 
@@ -215,17 +219,12 @@ impl Oracle for HttpOracle {
         }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
         let setup = self.setup();
-        let client = match &setup.ready {
-            Ok(client) => client,
-            Err(reason) => {
-                return vec![
-                    Answer::Crashed { details: format!("unavailable: {reason}") };
-                    cases.len()
-                ]
-            }
-        };
+        let client = setup.ready.as_ref().map_err(|reason| OracleError::Unavailable {
+            oracle: self.settings.name.clone(),
+            reason: reason.clone(),
+        })?;
         let kinds = &setup.info.case_kinds;
         let supported: Vec<(u64, &Case)> =
             (0..).zip(cases).filter(|(_, c)| kinds.contains(&c.kind.tag())).collect();
@@ -234,7 +233,7 @@ impl Oracle for HttpOracle {
             .flat_map(|chunk| self.answer_chunk(client, chunk))
             .collect::<Vec<_>>()
             .into_iter();
-        cases
+        Ok(cases
             .iter()
             .map(|c| {
                 if kinds.contains(&c.kind.tag()) {
@@ -243,6 +242,6 @@ impl Oracle for HttpOracle {
                     Answer::NoOpinion
                 }
             })
-            .collect()
+            .collect())
     }
 }

@@ -1,6 +1,7 @@
 //! `java-uri`: `java.net.URI` in a persistent worker, `oracles/workers/JavaUri.java`.
 //!
-//! The source is compiled with `javac` once into `out/cache/java/<hash of the source>/`
+//! The source is embedded in the binary, written out to the cache and compiled with `javac`
+//! once into `<cache>/java/<hash of the source>/` (see `urldiff_corpus::project::cache_dir`)
 //! (compiled into a temporary folder, then renamed, so concurrent runs never see half a
 //! class). `resolve` answers cases with a base. The version is the worker's
 //! `java.runtime.name` and `java.runtime.version`.
@@ -8,11 +9,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sha2::{Digest, Sha256};
-
 use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, oracles_dir, run_probe, workspace_root};
+use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
+use urldiff_corpus::project::content_hash;
+
+/// The worker's source, embedded (written out to the cache and compiled there when used).
+const SOURCE: &str = include_str!("../../workers/JavaUri.java");
 
 /// The `java-uri` oracle.
 pub fn java_uri() -> WorkerOracle {
@@ -23,19 +26,21 @@ fn launch() -> Result<WorkerCommand, String> {
     let java = find_on_path("java").ok_or("java is not on PATH (install a JDK, 11 or later)")?;
     let javac =
         find_on_path("javac").ok_or("javac is not on PATH (install a JDK, not only a JRE)")?;
-    let source = oracles_dir().join("workers").join("JavaUri.java");
-    let classes = compile_once(&javac, &source, &workspace_root().join("out/cache/java"))?;
+    let source = write_out(&[("JavaUri.java", SOURCE)])?.join("JavaUri.java");
+    let cache = urldiff_corpus::project::cache_dir().join("java");
+    let classes = compile_once(&javac, &source, &cache)?;
     let classpath = classes.to_string_lossy().into_owned();
     // One small heap and the serial collector: the worker is single-threaded and the
     // machines are small.
-    Ok(WorkerCommand::new(java, &["-XX:+UseSerialGC", "-Xmx256m", "-cp", &classpath, "JavaUri"]))
+    let args = ["-XX:+UseSerialGC", "-Xmx256m", "-cp", &classpath, "JavaUri"];
+    Ok(WorkerCommand::new(java, &args).with_unicode_probes())
 }
 
 /// Compile `source` into `cache/<hash>/` unless that folder already exists; returns it.
 pub fn compile_once(javac: &Path, source: &Path, cache: &Path) -> Result<PathBuf, String> {
     let text =
         std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
-    let hash: String = Sha256::digest(&text).iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let hash = content_hash([text.as_slice()]);
     let target = cache.join(&hash);
     if target.join("JavaUri.class").is_file() {
         return Ok(target);

@@ -8,17 +8,21 @@
 //! - [`pool`]: [`WorkerOracle`], the [`Oracle`](crate::Oracle) over a pool of workers, with
 //!   lazy set-up (availability and the exact version come from the worker's handshake) and
 //!   kill-and-restart on crash or hang, so one bad case never costs another's answer.
+//! - [`process_group`]: every live worker's process group, killed all at once when urldiff is
+//!   interrupted.
 //! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
 //! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
 //!   [`java`] (`java-uri`), [`external`] (commands from a config file), [`http`] (services).
 //!
-//! Worker scripts live in `oracles/workers/` and `oracles/node/`.
+//! Worker scripts live in `oracles/workers/` and `oracles/node/`; they are embedded in the binary
+//! and written out to the cache when used (`runtime::write_out`).
 
 pub mod external;
 pub mod http;
 pub mod java;
 pub mod node;
 pub mod pool;
+pub mod process_group;
 pub mod protocol;
 pub mod python;
 pub mod runtime;
@@ -27,22 +31,23 @@ pub mod worker;
 
 pub use external::{external_oracles, load_config, BrokenOracle, ExternalConfig, ExternalEntry};
 pub use http::{HttpOracle, HttpSettings};
-pub use pool::{Declared, Timeouts, WorkerOracle};
+pub use pool::{Declared, Timeouts, WorkerOracle, CASE_TIMEOUT_VAR};
 pub use worker::WorkerCommand;
 
 use crate::model::Oracle;
 
 /// Every subprocess oracle: python-urllib, node-url, whatwg-url, url-parse, java-uri, then the
-/// external oracles of the config file. Cheap: nothing starts until an oracle is first asked
-/// for its info, availability or answers.
-pub fn default_oracles() -> Vec<Box<dyn Oracle>> {
+/// external oracles of the config file, with these time limits (an external entry's own
+/// `timeout_ms`/`startup_ms` win). Cheap: nothing starts until an oracle is first asked for its
+/// info, availability or answers.
+pub fn default_oracles(timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
     let mut oracles: Vec<Box<dyn Oracle>> = vec![
-        Box::new(python::python_urllib()),
-        Box::new(node::node_url()),
-        Box::new(node::whatwg_url()),
-        Box::new(node::url_parse()),
-        Box::new(java::java_uri()),
+        Box::new(python::python_urllib().with_timeouts(timeouts)),
+        Box::new(node::node_url().with_timeouts(timeouts)),
+        Box::new(node::whatwg_url().with_timeouts(timeouts)),
+        Box::new(node::url_parse().with_timeouts(timeouts)),
+        Box::new(java::java_uri().with_timeouts(timeouts)),
     ];
-    oracles.extend(external_oracles());
+    oracles.extend(external_oracles(timeouts));
     oracles
 }

@@ -6,7 +6,8 @@
 //!   (its unparsed `query`, with its `?`, is reported as `search`).
 //!
 //! The npm packages are pinned in `oracles/node/package.json` and `package-lock.json` and
-//! installed with `npm ci` on first use, when `node_modules` is missing. The version is the
+//! installed with `npm ci` on first use, when `node_modules` is missing (outside a checkout,
+//! in the cache, where the embedded worker is written out: see [`node_dir`]). The version is the
 //! worker's own report: `node v20.…`, or `whatwg-url 17.3.0 on node v20.…`.
 
 use std::path::Path;
@@ -14,7 +15,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, oracles_dir, run_probe};
+use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
 use crate::model::{CaseKindTag, OracleKind, RecordModel};
 
@@ -54,13 +55,31 @@ fn node_oracle(
 
 fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, String> {
     let node = find_on_path("node").ok_or("node is not on PATH (install Node.js 20 or later)")?;
-    let dir = oracles_dir().join("node");
+    let dir = node_dir()?;
     if let Some(package) = package {
         ensure_packages(&dir, package)?;
     }
-    let mut command = WorkerCommand::new(node, &["worker.js", mode]);
+    let mut command = WorkerCommand::new(node, &["worker.js", mode]).with_unicode_probes();
     command.cwd = Some(dir);
     Ok(command)
+}
+
+/// The worker, its package.json and its lockfile, embedded.
+const FILES: [(&str, &str); 3] = [
+    ("worker.js", include_str!("../../node/worker.js")),
+    ("package.json", include_str!("../../node/package.json")),
+    ("package-lock.json", include_str!("../../node/package-lock.json")),
+];
+
+/// Where the Node worker runs: the project's `oracles/node/` in a urldiff checkout (where
+/// `make node-deps` installs the packages), else the embedded files written out to the cache
+/// (the packages are then installed there on first use).
+fn node_dir() -> Result<std::path::PathBuf, String> {
+    let checkout = urldiff_corpus::project::find().map(|p| p.join("oracles").join("node"));
+    match checkout.filter(|dir| dir.join("worker.js").is_file()) {
+        Some(dir) => Ok(dir),
+        None => write_out(&FILES),
+    }
 }
 
 /// Run `npm ci` in `dir` unless `package` is already installed there.

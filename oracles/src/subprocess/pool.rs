@@ -12,9 +12,10 @@
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use super::worker::{Stop, Worker, WorkerCommand};
+use super::worker::{Batch, Stop, Worker, WorkerCommand, MAX_ANSWER_LINE};
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, RecordModel,
+    Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
+    RecordModel, TimeOut,
 };
 
 /// Finds and prepares a runtime; `Err` is the reason the oracle is unavailable.
@@ -30,13 +31,40 @@ pub struct Timeouts {
 }
 
 impl Default for Timeouts {
-    /// 5 s per case and 30 s to start, or `URLDIFF_CASE_TIMEOUT_MS` for the case limit.
+    /// 5 s per case and 30 s to start.
     fn default() -> Self {
-        let case_ms = std::env::var("URLDIFF_CASE_TIMEOUT_MS")
+        Timeouts { case: Duration::from_millis(5_000), startup: Duration::from_secs(30) }
+    }
+}
+
+/// The variable that sets the per-case time limit, in milliseconds.
+pub const CASE_TIMEOUT_VAR: &str = "URLDIFF_CASE_TIMEOUT_MS";
+
+/// The largest per-case time limit accepted: one hour.
+pub const MAX_CASE_TIMEOUT_MS: u64 = 3_600_000;
+
+impl Timeouts {
+    /// The defaults, with the case limit from `URLDIFF_CASE_TIMEOUT_MS` when it is set. A value
+    /// that is not a whole number of milliseconds from 1 to [`MAX_CASE_TIMEOUT_MS`] is an
+    /// error naming the variable, never silently replaced by the default.
+    pub fn from_env() -> Result<Timeouts, String> {
+        let Some(value) = std::env::var_os(CASE_TIMEOUT_VAR) else {
+            return Ok(Timeouts::default());
+        };
+        let shown = value.to_string_lossy();
+        let ms = shown
+            .trim()
+            .parse::<u64>()
             .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(5_000);
-        Timeouts { case: Duration::from_millis(case_ms), startup: Duration::from_secs(30) }
+            .filter(|ms| (1..=MAX_CASE_TIMEOUT_MS).contains(ms))
+            .ok_or_else(|| {
+                format!(
+                    "{CASE_TIMEOUT_VAR}={shown:?} is not a valid case time limit: give whole \
+                     milliseconds from 1 to {MAX_CASE_TIMEOUT_MS} (one hour), or unset it for \
+                     the default 5000"
+                )
+            })?;
+        Ok(Timeouts { case: Duration::from_millis(ms), ..Timeouts::default() })
     }
 }
 
@@ -77,6 +105,8 @@ pub struct WorkerOracle {
     declared: Declared,
     launcher: Launcher,
     timeouts: Timeouts,
+    /// The longest answer line accepted ([`MAX_ANSWER_LINE`] unless changed).
+    max_line: usize,
     setup: OnceLock<Setup>,
     idle: Mutex<Vec<Worker>>,
 }
@@ -97,6 +127,7 @@ impl WorkerOracle {
             declared,
             launcher,
             timeouts: Timeouts::default(),
+            max_line: MAX_ANSWER_LINE,
             setup: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
         }
@@ -108,6 +139,12 @@ impl WorkerOracle {
         self
     }
 
+    /// Change the longest answer line accepted (before the first use).
+    pub fn with_max_answer_line(mut self, bytes: usize) -> Self {
+        self.max_line = bytes;
+        self
+    }
+
     /// The command workers are started with, once set up.
     pub fn command(&self) -> Result<&WorkerCommand, &str> {
         self.setup().command.as_ref().map_err(String::as_str)
@@ -115,8 +152,11 @@ impl WorkerOracle {
 
     fn setup(&self) -> &Setup {
         self.setup.get_or_init(|| {
-            let started = (self.launcher)()
-                .and_then(|cmd| Worker::spawn(&cmd, self.timeouts.startup).map(|w| (cmd, w)));
+            let started = (self.launcher)().and_then(|cmd| {
+                Worker::spawn(&cmd, self.timeouts.startup)
+                    .map(|w| (cmd, w))
+                    .map_err(|failure| failure.to_string())
+            });
             match started {
                 Ok((command, worker)) => {
                     let info = self.info_from(&worker);
@@ -153,6 +193,7 @@ impl WorkerOracle {
             model: hello.model,
             fields: pick(&d.fields, &hello.fields),
             case_kinds,
+            unicode: hello.unicode.clone(),
         }
     }
 
@@ -165,37 +206,49 @@ impl WorkerOracle {
             model: d.model,
             fields: d.fields.clone(),
             case_kinds: d.case_kinds.clone(),
+            unicode: None,
         }
     }
 
     /// An idle worker, or a new one.
-    fn take_worker(&self, command: &WorkerCommand) -> Result<Worker, String> {
+    fn take_worker(&self, command: &WorkerCommand) -> Result<Worker, OracleError> {
         let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
         match idle {
             Some(worker) => Ok(worker),
-            None => Worker::spawn(command, self.timeouts.startup),
+            None => Worker::spawn(command, self.timeouts.startup).map_err(|failure| {
+                OracleError::WorkerLost {
+                    oracle: self.declared.name.clone(),
+                    reason: match failure.process {
+                        Some(end) => format!("{} ({end})", failure.cause),
+                        None => failure.cause,
+                    },
+                    stderr: failure.stderr,
+                }
+            }),
         }
     }
 
     /// Answer `cases` (all of a supported kind) with restarts; one answer per case, in order.
-    fn answer_supported(&self, command: &WorkerCommand, cases: &[&Case]) -> Vec<Answer> {
+    /// `Err` when a worker is needed and none can be started: the batch cannot be finished.
+    fn answer_supported(
+        &self,
+        command: &WorkerCommand,
+        cases: &[&Case],
+    ) -> Result<Vec<Answer>, OracleError> {
         let mut out = Vec::with_capacity(cases.len());
         let mut worker = None;
         while out.len() < cases.len() {
             let mut current = match worker.take() {
                 Some(w) => w,
-                None => match self.take_worker(command) {
-                    Ok(w) => w,
-                    Err(e) => {
-                        // No worker can be started: the rest of the batch shares the evidence.
-                        let details =
-                            format!("{}: cannot restart the worker: {e}", self.declared.name);
-                        out.resize(cases.len(), Answer::Crashed { details });
-                        break;
-                    }
-                },
+                None => self.take_worker(command)?,
             };
-            match current.run(&cases[out.len()..], self.timeouts.case, &mut out) {
+            let batch = Batch {
+                oracle: &self.declared.name,
+                cases: &cases[out.len()..],
+                timeout: self.timeouts.case,
+                max_line: self.max_line,
+            };
+            match current.run(&batch, &mut out) {
                 // A worker killed by a time-out as its last answer came is dropped here.
                 Ok(()) => worker = Some(current).filter(Worker::is_usable),
                 // `out` now ends just before the case that stopped the worker; the dead
@@ -206,15 +259,21 @@ impl WorkerOracle {
         if let Some(w) = worker {
             self.idle.lock().unwrap_or_else(|p| p.into_inner()).push(w);
         }
-        out
+        Ok(out)
     }
 
     fn stopped_answer(&self, stop: Stop, case: &Case) -> Answer {
+        let oracle = self.declared.name.clone();
         match stop {
-            Stop::TimedOut => Answer::TimedOut,
-            Stop::Crashed(why) => Answer::Crashed {
-                details: format!("{} crashed on {}: {why}", self.declared.name, case.name()),
-            },
+            Stop::TimedOut { stderr } => Answer::TimedOut(TimeOut {
+                oracle,
+                case: case.clone(),
+                limit_ms: u64::try_from(self.timeouts.case.as_millis()).unwrap_or(u64::MAX),
+                stderr,
+            }),
+            Stop::Crashed { cause, process, stderr } => {
+                Answer::Crashed(Crash { oracle, case: case.clone(), cause, process, stderr })
+            }
         }
     }
 }
@@ -235,22 +294,17 @@ impl Oracle for WorkerOracle {
         }
     }
 
-    fn answer_batch(&self, cases: &[Case]) -> Vec<Answer> {
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
         let setup = self.setup();
-        let command = match &setup.command {
-            Ok(c) => c,
-            Err(reason) => {
-                return vec![
-                    Answer::Crashed { details: format!("unavailable: {reason}") };
-                    cases.len()
-                ]
-            }
-        };
+        let command = setup.command.as_ref().map_err(|reason| OracleError::Unavailable {
+            oracle: self.declared.name.clone(),
+            reason: reason.clone(),
+        })?;
         let kinds = &setup.info.case_kinds;
         let supported: Vec<&Case> =
             cases.iter().filter(|c| kinds.contains(&c.kind.tag())).collect();
-        let mut answered = self.answer_supported(command, &supported).into_iter();
-        cases
+        let mut answered = self.answer_supported(command, &supported)?.into_iter();
+        Ok(cases
             .iter()
             .map(|c| {
                 if kinds.contains(&c.kind.tag()) {
@@ -259,6 +313,6 @@ impl Oracle for WorkerOracle {
                     Answer::NoOpinion
                 }
             })
-            .collect()
+            .collect())
     }
 }

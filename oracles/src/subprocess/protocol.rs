@@ -26,6 +26,9 @@ pub struct Hello {
     pub fields: Vec<String>,
     #[serde(default)]
     pub case_kinds: Vec<CaseKindTag>,
+    /// The Unicode version of the parser's IDNA (or character) data, when the worker knows it.
+    #[serde(default)]
+    pub unicode: Option<String>,
 }
 
 #[derive(Deserialize)]

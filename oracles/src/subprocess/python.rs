@@ -6,13 +6,17 @@
 //! resolves to the real binary, which the worker then runs directly. The version is the
 //! worker's `platform.python_version()` — patch level included, since urllib's behaviour
 //! changed in patch releases (C0/space stripping, tab/newline removal, bracket checks).
+//! The script is embedded in the binary and written out to the cache (`runtime::write_out`).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, oracles_dir, run_probe};
+use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
+
+/// The worker script, embedded (written out to the cache when used).
+const SCRIPT: &str = include_str!("../../workers/python_urllib.py");
 
 /// The `python-urllib` oracle.
 pub fn python_urllib() -> WorkerOracle {
@@ -21,10 +25,10 @@ pub fn python_urllib() -> WorkerOracle {
 
 fn launch() -> Result<WorkerCommand, String> {
     let python = find_python()?;
-    let script = oracles_dir().join("workers").join("python_urllib.py");
+    let script = write_out(&[("python_urllib.py", SCRIPT)])?.join("python_urllib.py");
     // -u: unbuffered stdio; -I: isolated (no user site-packages, no PYTHON* variables, no cwd
     // on sys.path) so the stdlib urllib is what answers.
-    Ok(WorkerCommand::new(python, &["-u", "-I", &script.to_string_lossy()]))
+    Ok(WorkerCommand::new(python, &["-u", "-I", &script.to_string_lossy()]).with_unicode_probes())
 }
 
 /// The real interpreter binary: the `sys.executable` of the first candidate that runs.

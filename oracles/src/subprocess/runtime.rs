@@ -1,5 +1,6 @@
 //! Finding runtimes on this machine: PATH look-ups, running a probe command with a time limit,
-//! and where the project's worker scripts and caches live.
+//! and writing the worker scripts embedded in the binary out to the cache, so that workers
+//! run without the checkout urldiff was built from.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -7,14 +8,10 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The `oracles/` folder (worker scripts, the Node package).
-pub fn oracles_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The workspace root (where `out/` and `urldiff-oracles.json` live).
-pub fn workspace_root() -> PathBuf {
-    oracles_dir().parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+/// The embedded worker files (name, contents) written out to `<cache>/workers/<hash>/`.
+pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, String> {
+    urldiff_corpus::project::write_out("workers", files)
+        .map_err(|e| format!("cannot write the worker files into the cache: {e}"))
 }
 
 /// The first `name` on `PATH` that is an executable file.
@@ -56,7 +53,16 @@ pub fn run_probe(
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
+    // In a group of its own, registered, so that an interrupted urldiff kills it (`npm ci`
+    // runs for minutes) along with the workers.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     let mut child = cmd.spawn().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if !super::process_group::register(child.id()) {
+        super::process_group::kill_group(child.id());
+        let _ = child.wait();
+        return Err(format!("{shown} was not run: urldiff is shutting down"));
+    }
     let mut out_pipe = child.stdout.take().expect("piped");
     let mut err_pipe = child.stderr.take().expect("piped");
     let out = thread::spawn(move || {
@@ -75,12 +81,14 @@ pub fn run_probe(
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() < limit => thread::sleep(Duration::from_millis(10)),
             _ => {
-                let _ = child.kill();
+                super::process_group::kill_group(child.id());
+                super::process_group::unregister(child.id());
                 let _ = child.wait();
                 return Err(format!("{shown} did not finish within {} s", limit.as_secs()));
             }
         }
     };
+    super::process_group::unregister(child.id());
     let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
     if !status.success() {

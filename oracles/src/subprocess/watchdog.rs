@@ -7,6 +7,7 @@
 //! collector, seeing [`Watchdog::fired`], records the time-out. The watchdog costs nothing per
 //! answer beyond the stamp: it wakes once per limit, not once per case.
 
+use super::process_group::kill_group;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -45,7 +46,7 @@ impl Watchdog {
             let deadline = last + limit;
             if now >= deadline {
                 watched.fired.store(true, Ordering::Release);
-                kill_process_group(pid);
+                kill_group(pid);
                 return;
             }
             // A message or a dropped sender both mean "stop watching".
@@ -85,20 +86,4 @@ impl Drop for Watchdog {
     fn drop(&mut self) {
         self.halt();
     }
-}
-
-/// SIGKILL the process group led by `pid` (a shell worker's children too). The leader is our
-/// unreaped child, so its group id cannot have been reused.
-pub fn kill_process_group(pid: u32) {
-    #[cfg(unix)]
-    let _ = std::process::Command::new("kill")
-        .args(["-KILL", "--", &format!("-{pid}")])
-        .stderr(std::process::Stdio::null())
-        .status();
-    #[cfg(not(unix))]
-    let _ = std::process::Command::new("taskkill")
-        .args(["/F", "/T", "/PID", &pid.to_string()])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status();
 }

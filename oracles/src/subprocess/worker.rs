@@ -16,12 +16,22 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::process_group;
 use super::protocol::{self, Hello};
-use super::watchdog::{kill_process_group, Watchdog};
-use crate::model::{Answer, Case};
+use super::watchdog::Watchdog;
+use crate::model::{Answer, Case, Crash, ProcessEnd};
 
 /// How much of a worker's stderr is kept as evidence.
 const STDERR_TAIL: usize = 16 * 1024;
+
+/// The longest answer line a worker may write, newline included (docs/oracle-protocol.md,
+/// section 3): a longer line ends the case as crashed and the worker is replaced. Generous
+/// (a record holds every field of a long input, percent-encoded and JSON-escaped), but bounded,
+/// so that a worker printing without end cannot exhaust memory.
+pub const MAX_ANSWER_LINE: usize = 64 << 20;
+
+/// The longest handshake line.
+const MAX_HELLO_LINE: usize = 1 << 20;
 
 /// Buffer sizes for the request and answer pipes.
 const PIPE_BUFFER: usize = 64 * 1024;
@@ -51,6 +61,14 @@ impl WorkerCommand {
         }
     }
 
+    /// The command with the probe list of `urldiff_corpus::unicode` in its environment, so that
+    /// the worker can report the Unicode version of its parser's data in its handshake.
+    pub fn with_unicode_probes(mut self) -> Self {
+        let var = urldiff_corpus::unicode::PROBES_VAR;
+        self.env.push((var.to_owned(), urldiff_corpus::unicode::probes_env()));
+        self
+    }
+
     /// The command as one line, for messages.
     pub fn display(&self) -> String {
         let mut s = self.program.display().to_string();
@@ -65,10 +83,32 @@ impl WorkerCommand {
 /// Why a batch stopped before its end: the case at the stop position gets this answer.
 #[derive(Debug)]
 pub enum Stop {
-    /// No answer within the case timeout: the worker has been killed.
-    TimedOut,
-    /// The worker died or broke the protocol; the details carry its stderr and exit status.
-    Crashed(String),
+    /// No answer within the case time limit: the worker has been killed.
+    TimedOut { stderr: String },
+    /// The worker died or broke the protocol; it has been killed if it was still running.
+    Crashed { cause: String, process: Option<ProcessEnd>, stderr: String },
+}
+
+/// Why a worker could not be started: the cause, how the process ended and its stderr.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartFailure {
+    pub cause: String,
+    pub process: Option<ProcessEnd>,
+    pub stderr: String,
+}
+
+impl std::fmt::Display for StartFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.cause)?;
+        if let Some(end) = &self.process {
+            write!(f, " ({end})")?;
+        }
+        match self.stderr.trim_end() {
+            "" if self.process.is_some() => f.write_str("; stderr was empty"),
+            "" => Ok(()),
+            stderr => write!(f, "; stderr:\n{stderr}"),
+        }
+    }
 }
 
 /// A running worker.
@@ -89,13 +129,27 @@ pub struct Worker {
 enum Line {
     /// A complete line is in `Worker::line`.
     Read,
+    /// More than the limit without a newline: the worker is not speaking the protocol.
+    TooLong,
     /// EOF (or a read error, or a last line cut short): the worker is gone or going.
     Ended,
 }
 
+/// What one batch asks of a worker.
+#[derive(Debug)]
+pub struct Batch<'a> {
+    /// The oracle's name, for the evidence of per-case crashes.
+    pub oracle: &'a str,
+    pub cases: &'a [&'a Case],
+    /// How long the worker may take for each answer.
+    pub timeout: Duration,
+    /// The longest answer line accepted, newline included.
+    pub max_line: usize,
+}
+
 impl Worker {
     /// Start `command` and wait up to `startup` for its handshake line.
-    pub fn spawn(command: &WorkerCommand, startup: Duration) -> Result<Worker, String> {
+    pub fn spawn(command: &WorkerCommand, startup: Duration) -> Result<Worker, StartFailure> {
         let mut cmd = Command::new(&command.program);
         cmd.args(&command.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(cwd) = &command.cwd {
@@ -104,8 +158,21 @@ impl Worker {
         cmd.envs(command.env.iter().map(|(k, v)| (k, v)));
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child =
-            cmd.spawn().map_err(|e| format!("cannot start `{}`: {e}", command.display()))?;
+        let mut child = cmd.spawn().map_err(|e| StartFailure {
+            cause: format!("cannot start `{}`: {e}", command.display()),
+            process: None,
+            stderr: String::new(),
+        })?;
+        if !process_group::register(child.id()) {
+            process_group::kill_group(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(StartFailure {
+                cause: "urldiff is shutting down".into(),
+                process: Some(ProcessEnd::KilledByHarness),
+                stderr: String::new(),
+            });
+        }
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr_pipe = child.stderr.take().expect("stderr is piped");
         let stderr = Arc::new(Mutex::new(Vec::new()));
@@ -127,20 +194,22 @@ impl Worker {
             hello: placeholder_hello(),
         };
         let watchdog = Watchdog::start(worker.child.id(), startup);
-        let read = worker.read_line();
+        let read = worker.read_line(MAX_HELLO_LINE);
         let timed_out = watchdog.stop();
-        match read {
+        let cause = match read {
             Line::Read => match protocol::parse_hello(&String::from_utf8_lossy(&worker.line)) {
                 Ok(hello) => {
                     worker.hello = hello;
-                    Ok(worker)
+                    return Ok(worker);
                 }
-                Err(e) => Err(worker.kill_with_evidence(&e)),
+                Err(e) => e,
             },
-            Line::Ended if timed_out => Err(worker
-                .kill_with_evidence(&format!("no handshake within {} ms", startup.as_millis()))),
-            Line::Ended => Err(worker.kill_with_evidence("the worker exited before its handshake")),
-        }
+            Line::TooLong => format!("a handshake line longer than {MAX_HELLO_LINE} bytes"),
+            Line::Ended if timed_out => format!("no handshake within {} ms", startup.as_millis()),
+            Line::Ended => "the worker exited before its handshake".to_owned(),
+        };
+        let (process, stderr) = worker.kill_with_evidence();
+        Err(StartFailure { cause, process, stderr })
     }
 
     /// Whether the worker can take another batch (it has not been killed).
@@ -148,20 +217,17 @@ impl Worker {
         self.stdin.is_some()
     }
 
-    /// Answer `cases` in order, appending to `out`. On `Err`, `out` holds the answers before the
-    /// stopping case and the worker is dead (killed if it was still running). On `Ok` the worker
-    /// may still have been killed, by a time-out that struck just as its last answer came:
-    /// check [`Worker::is_usable`] before reusing it.
-    pub fn run(
-        &mut self,
-        cases: &[&Case],
-        timeout: Duration,
-        out: &mut Vec<Answer>,
-    ) -> Result<(), Stop> {
+    /// Answer `batch.cases` in order, appending to `out`. On `Err`, `out` holds the answers
+    /// before the stopping case and the worker is dead (killed if it was still running). On
+    /// `Ok` the worker may still have been killed, by a time-out that struck just as its last
+    /// answer came: check [`Worker::is_usable`] before reusing it.
+    pub fn run(&mut self, batch: &Batch, out: &mut Vec<Answer>) -> Result<(), Stop> {
+        let cases = batch.cases;
         let first_id = self.next_id;
         self.next_id += cases.len() as u64;
         let Some(mut stdin) = self.stdin.take() else {
-            return Err(Stop::Crashed("the worker's stdin is closed".into()));
+            let cause = "the worker's stdin is closed".to_owned();
+            return Err(Stop::Crashed { cause, process: None, stderr: self.stderr_tail() });
         };
         thread::scope(|scope| {
             let writer = scope.spawn(move || {
@@ -174,8 +240,8 @@ impl Worker {
                 drop(w);
                 ok.then_some(stdin)
             });
-            let watchdog = Watchdog::start(self.child.id(), timeout);
-            let result = self.collect(first_id, cases.len(), &watchdog, out);
+            let watchdog = Watchdog::start(self.child.id(), batch.timeout);
+            let result = self.collect(batch, first_id, &watchdog, out);
             // Joined before any reaping below, so it never signals a recycled process group.
             let timed_out = watchdog.stop();
             let result = match result {
@@ -184,11 +250,14 @@ impl Worker {
                     Ok(())
                 }
                 Ok(()) => Ok(()),
-                Err(Stop::TimedOut) => {
-                    self.kill();
-                    Err(Stop::TimedOut)
+                Err(Collected::TimedOut) => {
+                    let (_, stderr) = self.kill_with_evidence();
+                    Err(Stop::TimedOut { stderr })
                 }
-                Err(Stop::Crashed(why)) => Err(Stop::Crashed(self.kill_with_evidence(&why))),
+                Err(Collected::Crashed(cause)) => {
+                    let (process, stderr) = self.kill_with_evidence();
+                    Err(Stop::Crashed { cause, process, stderr })
+                }
             };
             // Killing the worker unblocks a writer stuck on a full pipe.
             let stdin = writer.join().ok().flatten();
@@ -201,48 +270,90 @@ impl Worker {
     }
 
     /// Collect the answers for ids `first_id..first_id + n`, stamping each on the watchdog.
+    ///
+    /// Answer lines are attributed by their id: a second line for a case already answered in
+    /// this batch makes *that* case crashed; a line for a later case marks the skipped cases
+    /// (they got no answer); a line for a case of an earlier batch (whose answers are already
+    /// returned) is dropped. Only a line that is no answer at all, or one for an id that was
+    /// never sent, stops the batch at the case whose answer was due.
     fn collect(
         &mut self,
+        batch: &Batch,
         first_id: u64,
-        n: usize,
         watchdog: &Watchdog,
         out: &mut Vec<Answer>,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Collected> {
         let model = self.hello.model;
-        let last_id = first_id + n as u64;
-        for id in first_id..last_id {
+        let start = out.len();
+        let last_id = first_id + batch.cases.len() as u64;
+        let case_of = |id: u64| batch.cases[(id - first_id) as usize];
+        let mut id = first_id;
+        while id < last_id {
             // With one answer left to come there is nothing to gather: no delay for a lone case.
             if self.stdout.buffer().is_empty() && last_id - id > 1 {
                 thread::sleep(GATHER);
             }
-            if let Line::Ended = self.read_line() {
-                return Err(if watchdog.fired() {
-                    Stop::TimedOut
-                } else {
-                    Stop::Crashed("the worker exited".into())
-                });
+            match self.read_line(batch.max_line) {
+                Line::Read => {}
+                Line::TooLong => {
+                    return Err(Collected::Crashed(format!(
+                        "an answer line longer than {} bytes (the limit)",
+                        batch.max_line
+                    )))
+                }
+                Line::Ended if watchdog.fired() => return Err(Collected::TimedOut),
+                Line::Ended => return Err(Collected::Crashed("the worker exited".into())),
             }
             watchdog.progress();
             let (answered, answer) =
-                protocol::read_answer(&self.line, model).map_err(Stop::Crashed)?;
-            if answered != id {
-                return Err(Stop::Crashed(format!(
-                    "answer for id {answered} while waiting for id {id}"
+                protocol::read_answer(&self.line, model).map_err(Collected::Crashed)?;
+            // A bad answer for a known id spoils only its own case: the worker is still in step.
+            if answered == id {
+                out.push(self.readable(batch.oracle, case_of(id), answer));
+                id += 1;
+            } else if (first_id..id).contains(&answered) {
+                let cause = format!("answered twice (a second answer line for id {answered})");
+                out[start + (answered - first_id) as usize] =
+                    self.crashed(batch.oracle, case_of(answered), cause);
+            } else if (id..last_id).contains(&answered) {
+                for skipped in id..answered {
+                    let cause = format!("no answer line (the worker answered id {answered} next)");
+                    out.push(self.crashed(batch.oracle, case_of(skipped), cause));
+                }
+                out.push(self.readable(batch.oracle, case_of(answered), answer));
+                id = answered + 1;
+            } else if answered >= last_id {
+                return Err(Collected::Crashed(format!(
+                    "an answer line for id {answered}, which was never sent (id {id} was due)"
                 )));
             }
-            // The worker is still in step: a bad answer spoils only its own case.
-            out.push(answer.unwrap_or_else(|e| Answer::Crashed {
-                details: format!("{} gave an unreadable answer: {e}", self.hello.name),
-            }));
+            // else: an extra line for a case of an earlier batch, whose answers are returned.
         }
         Ok(())
     }
 
-    /// Read the next stdout line into `self.line`.
-    fn read_line(&mut self) -> Line {
+    /// The answer, or a crash of its case when the line could not be read as one.
+    fn readable(&self, oracle: &str, case: &Case, answer: Result<Answer, String>) -> Answer {
+        answer.unwrap_or_else(|e| self.crashed(oracle, case, format!("an unreadable answer: {e}")))
+    }
+
+    /// A crash of one case while the worker goes on (its stderr so far as evidence).
+    fn crashed(&self, oracle: &str, case: &Case, cause: String) -> Answer {
+        let mut crash = Crash::new(oracle, case, cause);
+        crash.stderr = self.stderr_tail();
+        Answer::Crashed(crash)
+    }
+
+    /// Read the next stdout line into `self.line`, reading at most `limit` bytes.
+    fn read_line(&mut self, limit: usize) -> Line {
         self.line.clear();
-        match self.stdout.read_until(b'\n', &mut self.line) {
+        let mut bounded = (&mut self.stdout).take(limit as u64);
+        match bounded.read_until(b'\n', &mut self.line) {
             Ok(_) if self.line.ends_with(b"\n") => Line::Read,
+            Ok(n) if n as u64 == limit as u64 => {
+                self.line = Vec::with_capacity(1024);
+                Line::TooLong
+            }
             _ => Line::Ended,
         }
     }
@@ -252,20 +363,14 @@ impl Worker {
         String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
     }
 
-    /// Kill the worker and describe why it stopped: `why`, its exit status and stderr.
-    fn kill_with_evidence(&mut self, why: &str) -> String {
+    /// Kill the worker and return how it ended and the tail of its stderr.
+    fn kill_with_evidence(&mut self) -> (Option<ProcessEnd>, String) {
         let status = self.wait_briefly(Duration::from_millis(500));
         self.kill();
         // The stderr reader ends once every holder of the pipe is gone.
         let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
-        let status = status.map_or_else(|| "killed".to_owned(), |s| s.to_string());
-        let stderr = self.stderr_tail();
-        let stderr = stderr.trim_end();
-        if stderr.is_empty() {
-            format!("{why} ({status}); stderr was empty")
-        } else {
-            format!("{why} ({status}); stderr:\n{stderr}")
-        }
+        let end = status.map_or(ProcessEnd::KilledByHarness, process_end);
+        (Some(end), self.stderr_tail())
     }
 
     /// Wait up to `limit` for the process to exit by itself.
@@ -284,11 +389,35 @@ impl Worker {
     pub fn kill(&mut self) {
         self.stdin = None;
         if self.child.try_wait().ok().flatten().is_none() {
-            kill_process_group(self.child.id());
+            process_group::kill_group(self.child.id());
         }
+        process_group::unregister(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Why `collect` stopped (the evidence of the process is added after it is killed).
+enum Collected {
+    TimedOut,
+    Crashed(String),
+}
+
+/// How an exit status reads as evidence.
+fn process_end(status: ExitStatus) -> ProcessEnd {
+    if let Some(code) = status.code() {
+        return ProcessEnd::Exited { code };
+    }
+    #[cfg(unix)]
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        // SIGKILL is what the harness sends; a worker rarely dies of it otherwise.
+        return if signal == 9 {
+            ProcessEnd::KilledByHarness
+        } else {
+            ProcessEnd::Signaled { signal }
+        };
+    }
+    ProcessEnd::KilledByHarness
 }
 
 impl Drop for Worker {
@@ -320,5 +449,6 @@ fn placeholder_hello() -> Hello {
         model: crate::model::RecordModel::Whatwg,
         fields: Vec::new(),
         case_kinds: Vec::new(),
+        unicode: None,
     }
 }

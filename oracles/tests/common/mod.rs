@@ -147,7 +147,7 @@ pub fn parse_cases() -> Vec<Tricky> {
 pub fn check_parse_cases(oracle: &dyn Oracle) -> Vec<String> {
     let tricky = parse_cases();
     let cases: Vec<Case> = tricky.iter().map(|t| Case::parse(t.input, t.base)).collect();
-    let answers = oracle.answer_batch(&cases);
+    let answers = oracle.answer_batch(&cases).unwrap();
     assert_eq!(answers.len(), cases.len(), "one answer per case");
     let mut mismatches = Vec::new();
     for (t, answer) in tricky.iter().zip(answers) {
@@ -186,7 +186,7 @@ pub fn check_setter_cases(oracle: &dyn Oracle) -> Vec<String> {
             kind: CaseKind::Setter { property: (*property).to_owned(), value: (*value).to_owned() },
         })
         .collect();
-    let answers = oracle.answer_batch(&cases);
+    let answers = oracle.answer_batch(&cases).unwrap();
     let mut mismatches = Vec::new();
     for ((href, property, value, want), answer) in SETTER_CASES.iter().zip(answers) {
         let ok = match (want, &answer) {
@@ -224,7 +224,8 @@ pub fn check_text_cases(oracle: &dyn Oracle) -> Vec<String> {
     ];
     let (batch, wants): (Vec<Case>, Vec<Option<&str>>) = cases.into_iter().unzip();
     let mut mismatches = Vec::new();
-    for ((case, want), answer) in batch.iter().zip(wants).zip(oracle.answer_batch(&batch)) {
+    for ((case, want), answer) in batch.iter().zip(wants).zip(oracle.answer_batch(&batch).unwrap())
+    {
         let ok = match (want, &answer) {
             (None, Answer::Failure { .. }) => true,
             (Some(want), Answer::Parsed { record: Record::Text { value }, .. }) => value == want,
@@ -239,7 +240,7 @@ pub fn check_text_cases(oracle: &dyn Oracle) -> Vec<String> {
         .iter()
         .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
         .collect();
-    match oracle.answer_batch(std::slice::from_ref(&form)).remove(0) {
+    match oracle.answer_batch(std::slice::from_ref(&form)).unwrap().remove(0) {
         Answer::Parsed { record: Record::Pairs { pairs }, .. } if pairs == want => {}
         other => mismatches.push(format!("{}: want {want:?}, got {other:?}", form.name())),
     }

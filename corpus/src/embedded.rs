@@ -1,0 +1,13 @@
+//! The read-only data embedded at build time by `build.rs`: each table is `(file name,
+//! contents)`, sorted by name.
+//!
+//! - [`WPT`]: the WPT URL files of `crate::wpt::FILES`, from the pinned ada-url package (an
+//!   `Err` with the reason when the build could not find them);
+//! - [`RFC`]: `corpus/rfc/*.json`; [`CASES`]: `corpus/cases/*.json`;
+//! - [`LEDGER`]: `corpus/expected/*.txt`, the committed ledger (the read-only fallback outside
+//!   a checkout).
+
+/// A table of embedded files: (file name, contents).
+pub type Files = &'static [(&'static str, &'static str)];
+
+include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
