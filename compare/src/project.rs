@@ -369,6 +369,8 @@ pub fn project_answer(kind: &CaseKind, answer: &Answer, source: Source) -> Proje
     if let Some(errors) = validation_errors(answer, source) {
         projection.push((SharedField::ValidationErrors, errors));
     }
+    // In field order, as every report lists fields (stable: record rows keep theirs).
+    projection.sort_by_key(|(field, _)| *field);
     projection
 }
 
