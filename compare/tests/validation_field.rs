@@ -11,8 +11,8 @@ use urldiff_compare::verdict::{compare, Verdict};
 use urldiff_compare::{compare_all, Answered, Grade, Severity, SharedField, Signature};
 use urldiff_compare::{Source, Sources};
 use urldiff_oracles::{
-    Answer, Case, CaseKind, CaseKindTag, OracleInfo, OracleKind, Record, RecordModel,
-    WhatwgRecord, VALIDATION_ERRORS,
+    Answer, Case, CaseKind, CaseKindTag, OracleInfo, OracleKind, Record, RecordModel, WhatwgRecord,
+    VALIDATION_ERRORS,
 };
 
 const INPUT: &str = r"https://example.org/\a b";
@@ -94,7 +94,8 @@ fn error_names_are_graded_exact_or_structural_only() {
     let (reference, whatwg) = (info("reference", true), info("whatwg-url", true));
     // The same names in another ASCII case would be `ascii-case` for a URL field.
     let lowered = parsed(&["invalid-reverse-solidus", "invalid-url-unit"]);
-    let Verdict::Fail(diffs) = judge(&case, (&reference, &parsed(&SPEC_ERRORS)), (&whatwg, &lowered))
+    let Verdict::Fail(diffs) =
+        judge(&case, (&reference, &parsed(&SPEC_ERRORS)), (&whatwg, &lowered))
     else {
         panic!("a renamed error must diverge")
     };
@@ -149,10 +150,14 @@ fn a_validity_case_compares_the_verdict_and_the_errors() {
     else {
         panic!("another verdict diverges")
     };
-    let fields: Vec<(SharedField, Severity)> = diffs.iter().map(|d| (d.field, d.severity)).collect();
+    let fields: Vec<(SharedField, Severity)> =
+        diffs.iter().map(|d| (d.field, d.severity)).collect();
     assert_eq!(
         fields,
-        [(SharedField::ValidationErrors, Severity::Low), (SharedField::ValidUrlString, Severity::Low)]
+        [
+            (SharedField::ValidationErrors, Severity::Low),
+            (SharedField::ValidUrlString, Severity::Low)
+        ]
     );
     assert_eq!(SharedField::from_name("valid-url-string"), Some(SharedField::ValidUrlString));
 }
@@ -161,7 +166,8 @@ fn a_validity_case_compares_the_verdict_and_the_errors() {
 fn the_n_oracle_comparison_marks_the_errors_and_signs_them() {
     let case = Case::parse(INPUT, None);
     let infos = [info("reference", true), info("rust-url", false), info("whatwg-url", true)];
-    let answers = [parsed(&SPEC_ERRORS), parsed(&SPEC_ERRORS), parsed(&["invalid-reverse-solidus"])];
+    let answers =
+        [parsed(&SPEC_ERRORS), parsed(&SPEC_ERRORS), parsed(&["invalid-reverse-solidus"])];
     let answered: Vec<Answered> =
         infos.iter().zip(&answers).map(|(info, answer)| Answered { info, answer }).collect();
     let comparison = compare_all(&case, &answered);
