@@ -211,6 +211,12 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
             }
             _ => {}
         }
+        let validity = &compared.validity[i];
+        if is_lost(validity) {
+            let why = evidence(validity).unwrap_or_default();
+            let (outcome, why) = (validity.outcome(), escape(first_line(&why)));
+            let _ = writeln!(out, "{name}: validity case {outcome}: {why}");
+        }
     }
     let silent: Vec<&str> = names
         .iter()
