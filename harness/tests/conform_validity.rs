@@ -118,6 +118,17 @@ fn the_reference_is_the_truth_and_its_answers_are_the_spec_s() {
 }
 
 #[test]
+fn a_base_that_does_not_parse_fails_the_validity_case() {
+    let case = Case {
+        input: "x".into(),
+        base: Some("not a URL".into()),
+        kind: urldiff_oracles::CaseKind::Validity,
+    };
+    let answer = &ReferenceOracle::new().answer_batch(&[case])[0];
+    assert_eq!(answer.outcome(), "failure", "{answer:?}");
+}
+
+#[test]
 fn differences_in_errors_and_verdicts_fail_the_run() {
     let finished = run("", wrong_fake(true));
     assert_eq!(finished.code, 1, "{}", finished.matrix);
