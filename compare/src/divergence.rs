@@ -8,6 +8,10 @@
 //! field's groups. No-opinion answers (an expectation table without the case, an unsupported
 //! case kind) are left out entirely.
 //!
+//! Validation errors (`validation-errors`) are read from parsed and failed answers alike, of
+//! the oracles that declare them ([`crate::project::validation_errors`]); a validity case's
+//! verdict is `valid-url-string`.
+//!
 //! Agreement is [`Projected::agrees`]: *empty or undefined* (a WHATWG getter's `""`, or an
 //! adapter rule's) agrees with both an undefined and an empty value. Such a value joins the one
 //! group it agrees with; when it agrees with none or with several (the others disagree about
@@ -17,7 +21,7 @@
 //! the result does not depend on the order oracles answered in or on the input's text.
 
 use crate::grade::{grade, Grade};
-use crate::project::{own_fields, project, Projected, SharedField, Source};
+use crate::project::{own_fields, project_answer, Projected, SharedField, Source};
 use crate::severity::{severity, Severity};
 use crate::verdict::is_lost;
 use serde::Serialize;
@@ -80,7 +84,7 @@ pub struct OwnSplit {
 pub struct Comparison {
     /// Oracles by outcome (`parsed`, `failure`, `crashed`, `timed-out`), in that order.
     pub outcomes: Vec<Group>,
-    /// Every shared field at least one parsed answer speaks about, in field order.
+    /// Every shared field at least one answer speaks about, in field order.
     pub fields: Vec<FieldSplit>,
     pub own: Vec<OwnSplit>,
 }
@@ -112,11 +116,11 @@ pub fn compare_all(case: &Case, answers: &[Answered]) -> Comparison {
     let mut values: BTreeMap<SharedField, Vec<(&str, Projected)>> = BTreeMap::new();
     let mut own: BTreeMap<&'static str, Vec<(&str, Projected)>> = BTreeMap::new();
     for a in &speaking {
-        let Answer::Parsed { record, .. } = a.answer else { continue };
         let source = Source::of(a.info);
-        for (field, value) in project(record, source) {
+        for (field, value) in project_answer(&case.kind, a.answer, source) {
             values.entry(field).or_default().push((&a.info.name, value));
         }
+        let Answer::Parsed { record, .. } = a.answer else { continue };
         for (field, value) in own_fields(record, source) {
             own.entry(field).or_default().push((&a.info.name, value));
         }

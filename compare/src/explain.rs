@@ -3,7 +3,8 @@
 //! rules.
 
 use crate::grade::Equivalence;
-use crate::project::PROJECTION;
+use crate::grade::EXACT_ONLY;
+use crate::project::{PROJECTION, VALIDATION_ERRORS_RULE, VALID_URL_STRING_RULE};
 use crate::rules::{RuleEffect, ADAPTER_RULES};
 use crate::severity::SEVERITY_TABLE;
 use std::fmt::Write as _;
@@ -36,6 +37,9 @@ fn projection(out: &mut String) {
     );
     let _ = writeln!(out, "{:<10} {:<58} -", "pairs", "Record::Pairs as JSON (form-urlencoded)");
     let _ = writeln!(out, "{:<10} {:<58} parsed vs failure", "outcome", "parsed vs failure");
+    out.push_str("\nRead from the answer and validity cases, of any model:\n");
+    let _ = writeln!(out, "{:<18} {VALIDATION_ERRORS_RULE}", "validation-errors");
+    let _ = writeln!(out, "{:<18} {VALID_URL_STRING_RULE}", "valid-url-string");
     out.push_str(
         "\nOnly one model has these (compared among that model's oracles, not in signatures):\n\
          whatwg.host (host with port), whatwg.origin, rfc.authority.\n",
@@ -47,6 +51,8 @@ fn grades(out: &mut String) {
     for eq in Equivalence::ORDER {
         let _ = writeln!(out, "  {:<17} {}", eq.name(), eq.description());
     }
+    let exact: Vec<&str> = EXACT_ONLY.iter().map(|f| f.name()).collect();
+    let _ = writeln!(out, "  ({} are graded exact or structural only)", exact.join(", "));
 }
 
 fn severity(out: &mut String) {

@@ -71,6 +71,9 @@ impl Equivalence {
     /// Only `exact` and `default-port` (an empty port is no port) relate a defined value to an
     /// undefined one; the others need both sides defined alike.
     pub fn agrees(self, field: SharedField, a: &Projected, b: &Projected, scheme: &str) -> bool {
+        if EXACT_ONLY.contains(&field) && self != Equivalence::Exact {
+            return false;
+        }
         let one_undefined = matches!(
             (a, b),
             (Projected::Undefined, Projected::Defined(_))
@@ -103,6 +106,12 @@ impl Equivalence {
         }
     }
 }
+
+/// Fields graded `exact` or `structural` only: validation-error names are the spec's terms
+/// (`IPv4-part` is not `ipv4-part`), and a verdict is `true` or `false`; no equivalence makes two
+/// different lists or verdicts the same.
+pub const EXACT_ONLY: [SharedField; 2] =
+    [SharedField::ValidationErrors, SharedField::ValidUrlString];
 
 /// The grade of a field comparison (serialized as its name, e.g. `"ascii-case"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

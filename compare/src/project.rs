@@ -9,7 +9,9 @@
 
 use crate::rules::{effect_on, RuleEffect};
 use serde::Serialize;
-use urldiff_oracles::{OracleInfo, Record, RfcRecord, WhatwgRecord};
+use urldiff_oracles::{
+    declares_validation_errors, Answer, CaseKind, OracleInfo, Record, RfcRecord, WhatwgRecord,
+};
 use urldiff_parser::rfc3986::UriRef;
 
 /// A field both record models can speak about.
@@ -30,10 +32,15 @@ pub enum SharedField {
     Value,
     /// The name/value pairs of a `Record::Pairs` (form-urlencoded), rendered as JSON.
     Pairs,
+    /// The answer's validation errors (spec names, in order), from oracles that declare them
+    /// ([`urldiff_oracles::VALIDATION_ERRORS`]); of parsed and failed answers alike.
+    ValidationErrors,
+    /// The valid-URL-string verdict of a validity case (its `Record::Text`).
+    ValidUrlString,
 }
 
 impl SharedField {
-    pub const ALL: [SharedField; 11] = [
+    pub const ALL: [SharedField; 13] = [
         SharedField::Outcome,
         SharedField::Href,
         SharedField::Scheme,
@@ -45,6 +52,8 @@ impl SharedField {
         SharedField::Fragment,
         SharedField::Value,
         SharedField::Pairs,
+        SharedField::ValidationErrors,
+        SharedField::ValidUrlString,
     ];
 
     /// The name used in ledgers, JSON and reports.
@@ -61,6 +70,8 @@ impl SharedField {
             SharedField::Fragment => "fragment",
             SharedField::Value => "value",
             SharedField::Pairs => "pairs",
+            SharedField::ValidationErrors => "validation-errors",
+            SharedField::ValidUrlString => "valid-url-string",
         }
     }
 
@@ -315,6 +326,52 @@ pub fn project(record: &Record, source: Source) -> Projection {
             vec![(SharedField::Pairs, Projected::Defined(json))]
         }
     }
+}
+
+/// How the validation errors are read, for `--explain-projection`.
+pub const VALIDATION_ERRORS_RULE: &str = "the answer's errors, spec names in order joined by \
+     \", \" (of parsed and failed answers), only from oracles that declare `validation-errors` \
+     (reference, whatwg-url); a truth that does not (WPT) has no opinion";
+
+/// How the valid-URL-string verdict is read, for `--explain-projection`.
+pub const VALID_URL_STRING_RULE: &str = "a validity case's Record::Text, \"true\" or \"false\" \
+     (reference: urldiff_parser::valid; whatwg-url: isValidURLString)";
+
+/// The validation errors of an answer as one value, when `source` declares them and the answer
+/// has them (parsed or failed): the spec names in order, joined by `", "` (`""` for none).
+pub fn validation_errors(answer: &Answer, source: Source) -> Option<Projected> {
+    if !declares_validation_errors(source.fields) {
+        return None;
+    }
+    match answer {
+        Answer::Parsed { errors, .. } | Answer::Failure { errors, .. } => {
+            Some(Projected::Defined(errors.join(", ")))
+        }
+        _ => None,
+    }
+}
+
+/// Project an answer to a case of `kind`: a parsed answer's record ([`project`]; a validity
+/// case's text is its `valid-url-string` verdict), then the validation errors of a parsed or
+/// failed answer ([`validation_errors`]).
+pub fn project_answer(kind: &CaseKind, answer: &Answer, source: Source) -> Projection {
+    let mut projection = match answer {
+        Answer::Parsed { record, .. } => project(record, source),
+        _ => Vec::new(),
+    };
+    if matches!(kind, CaseKind::Validity) {
+        for (field, _) in &mut projection {
+            if *field == SharedField::Value {
+                *field = SharedField::ValidUrlString;
+            }
+        }
+    }
+    if let Some(errors) = validation_errors(answer, source) {
+        projection.push((SharedField::ValidationErrors, errors));
+    }
+    // In field order, as every report lists fields (stable: record rows keep theirs).
+    projection.sort_by_key(|(field, _)| *field);
+    projection
 }
 
 /// The fields of a record that no projection row reads, which only oracles of the same model

@@ -95,21 +95,24 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
         what: "rust-url reports syntax violations, not validation errors: backslash, \
                credentials, missing slashes and a file host with a drive letter map to their \
                spec names, and every other violation is reported as invalid-URL-unit (a \
-               catch-all that may not be the spec's error for the input)",
+               catch-all that may not be the spec's error for the input); so it does not \
+               declare validation-errors, and its errors are never compared",
         effect: RuleEffect::None,
     },
     AdapterRule {
         oracle: "ada",
         name: "no-validation-errors",
         fields: &["errors"],
-        what: "ada reports no validation errors: its errors list is always empty",
+        what: "ada reports no validation errors: its errors list is always empty (it does not \
+               declare validation-errors: an empty list is not \"no errors\")",
         effect: RuleEffect::None,
     },
     AdapterRule {
         oracle: "node-url",
         name: "no-validation-errors",
         fields: &["errors"],
-        what: "Node's URL reports no validation errors: its errors list is always empty",
+        what: "Node's URL reports no validation errors: its errors list is always empty (it \
+               does not declare validation-errors: an empty list is not \"no errors\")",
         effect: RuleEffect::None,
     },
     AdapterRule {
@@ -117,7 +120,8 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
         name: "first-violation",
         fields: &["errors"],
         what: "errors holds the first RFC 3986 ABNF violation of the input (\"<rule> at \
-               <byte>\"), not a list of every problem",
+               <byte>\"), not a list of every problem (not validation errors: never compared as \
+               validation-errors)",
         effect: RuleEffect::None,
     },
     AdapterRule {

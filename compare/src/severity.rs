@@ -166,6 +166,21 @@ pub const SEVERITY_TABLE: &[SeverityRow] = &[
         why: "the URL as a whole differs; the component rows say how much that matters",
     },
     SeverityRow {
+        fields: &[ValidationErrors],
+        grades: Grades::Any,
+        severity: Severity::Low,
+        why: "validation errors change no parse result; two parsers naming different errors \
+              mislead a conformance checker or a strict mode that rejects URLs with errors, \
+              and the names are what explains the other divergences",
+    },
+    SeverityRow {
+        fields: &[ValidUrlString],
+        grades: Grades::Any,
+        severity: Severity::Low,
+        why: "a verdict on how the URL is written, not on what it means: it misleads a \
+              validator (a linter, a form field) that accepts or rejects strings by it",
+    },
+    SeverityRow {
         fields: &[Query, Fragment, Value, Pairs],
         grades: Grades::Equivalent,
         severity: Severity::Info,

@@ -1,11 +1,17 @@
 //! Comparing one oracle's answer with a suite's truth: projection, then every mismatching
 //! field graded and given a severity.
 //!
+//! Validation errors are a field like the others, compared only when both sides declare them
+//! (`urldiff_oracles::VALIDATION_ERRORS`), on parsed and failed answers alike: two failures
+//! with different errors differ on `validation-errors`, and a parsed-versus-failed difference
+//! lists `validation-errors` after `outcome` when the lists differ too. A truth that does not
+//! declare them (WPT's tables) has no opinion on them.
+//!
 //! A crashed or timed-out answer is a difference whatever the truth says (even no opinion):
 //! the oracle lost an answer, which the gate must see ([`Verdict::Fail`] on `outcome`).
 
 use crate::grade::{self, Grade};
-use crate::project::{project, Projected, SharedField, Source};
+use crate::project::{project_answer, Projected, SharedField, Source};
 use crate::severity::{self, Severity};
 use serde::Serialize;
 use urldiff_oracles::{Answer, Case, CaseKind};
@@ -51,14 +57,18 @@ pub fn outcome_value(answer: &Answer) -> Projected {
     })
 }
 
-fn outcome_diff(truth: &Answer, got: &Answer) -> Verdict {
-    Verdict::Fail(vec![FieldDiff {
+fn outcome_field(truth: &Answer, got: &Answer) -> FieldDiff {
+    FieldDiff {
         field: SharedField::Outcome,
         truth: outcome_value(truth),
         got: outcome_value(got),
         grade: Grade::Structural,
         severity: Severity::High,
-    }])
+    }
+}
+
+fn outcome_diff(truth: &Answer, got: &Answer) -> Verdict {
+    Verdict::Fail(vec![outcome_field(truth, got)])
 }
 
 /// Who made each side's record: the truth's oracle and the answering oracle.
@@ -75,13 +85,22 @@ pub fn compare(case: &Case, truth: &Answer, got: &Answer, sources: Sources) -> V
         _ if is_lost(got) => outcome_diff(truth, got),
         _ if is_lost(truth) => Verdict::NoOpinion,
         (NoOpinion, _) | (_, NoOpinion) => Verdict::NoOpinion,
-        (Failure { .. }, Failure { .. }) => Verdict::Pass,
-        (Parsed { record: want, .. }, Parsed { record: have, .. }) => {
+        _ => {
             let host_value = matches!(case.kind, CaseKind::HostToAscii);
-            let (want, have) = (project(want, sources.truth), project(have, sources.got));
-            compare_records(&want, &have, host_value)
+            let want = project_answer(&case.kind, truth, sources.truth);
+            let have = project_answer(&case.kind, got, sources.got);
+            let fields = compare_records(&want, &have, host_value);
+            match (truth, got, fields) {
+                // Two failures agree unless a field both speak about (their errors) differs.
+                (Failure { .. }, Failure { .. }, Verdict::NoOpinion) => Verdict::Pass,
+                (Parsed { .. }, Parsed { .. }, verdict)
+                | (Failure { .. }, Failure { .. }, verdict) => verdict,
+                (_, _, Verdict::Fail(more)) => {
+                    Verdict::Fail(std::iter::once(outcome_field(truth, got)).chain(more).collect())
+                }
+                _ => outcome_diff(truth, got),
+            }
         }
-        _ => outcome_diff(truth, got),
     }
 }
 

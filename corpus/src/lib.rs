@@ -15,11 +15,14 @@
 //!   conversion does, and counting them.
 //! - [`urltestdata`] is the one reader of the urltestdata.json format (WPT's URL files and our
 //!   own `corpus/cases/`), returning entries of this crate's own type.
+//! - [`urlgen`] generates URL-ish inputs deterministically (mutations of seed cases and
+//!   grammar-built URLs), for differential tests and the `validity/generated` conform suite.
 
 pub mod data;
 pub mod embedded;
 pub mod project;
 pub mod unicode;
+pub mod urlgen;
 pub mod urltestdata;
 pub mod usv_json;
 pub mod wpt;

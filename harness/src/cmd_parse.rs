@@ -122,14 +122,7 @@ fn failure_json(errors: &[ValidationError]) -> Value {
 /// Add `valid_url_string` (null without a verdict) and, when false, `url_string_violation`.
 fn with_validity(mut answer: Value, grammar: Option<Result<(), valid::Violation>>) -> Value {
     let map = answer.as_object_mut().expect("an object");
-    map.insert("valid_url_string".into(), json!(grammar.map(|g| g.is_ok())));
-    if let Some(Err(violation)) = grammar {
-        let production = violation.production.name();
-        map.insert(
-            "url_string_violation".into(),
-            json!({ "production": production, "position": violation.position }),
-        );
-    }
+    map.extend(urldiff::compare::validity::verdict_keys(grammar));
     answer
 }
 

@@ -2,7 +2,8 @@
 // urldiff worker for the Node oracles (JSON Lines on stdin/stdout; docs/oracle-protocol.md).
 // One script, one mode per process:
 //   node worker.js node-url    Node's built-in WHATWG URL class
-//   node worker.js whatwg-url  the whatwg-url package (jsdom's URL), with validation errors
+//   node worker.js whatwg-url  the whatwg-url package (jsdom's URL), with validation errors and
+//                              validity cases (errors plus isValidURLString)
 //   node worker.js url-parse   the url-parse package (not a WHATWG parser: its fields are mapped)
 // Answers are written one line at a time, synchronously, so that every finished answer is out
 // before a later case can hang or crash the process.
@@ -57,10 +58,12 @@ function failure(e) {
   return { outcome: "failure", reason: String(e && e.message !== undefined ? `${e.name}: ${e.message}` : e), errors: [] };
 }
 
-// A WHATWG-API mode: parse (against base), or parse and apply one setter.
-function whatwgMode(URLClass, validationErrors) {
+// A WHATWG-API mode: parse (against base), or parse and apply one setter; `validity` answers
+// validity cases when the mode has one.
+function whatwgMode(URLClass, validationErrors, validity) {
   return request => {
     const { kind, input, base } = request;
+    if (kind === "validity" && validity) return validity(input, base);
     if (kind !== "parse" && kind !== "setter") return { outcome: "no-opinion" };
     if (kind === "setter" && !SETTABLE.has(request.property)) return { outcome: "no-opinion" };
     const errors = kind === "parse" && validationErrors ? validationErrors(input, base) : [];
@@ -85,20 +88,32 @@ function makeMode(mode) {
   }
   if (mode === "whatwg-url") {
     const whatwg = require("whatwg-url");
+    // The base as a URL record: null without a base, undefined when it does not parse.
+    const baseRecord = base => {
+      if (base === null || base === undefined) return null;
+      const record = whatwg.basicURLParse(base);
+      return record === null ? undefined : record;
+    };
     // The input's validation errors (spec names); a base's own errors are not the input's.
     const errorsOf = (input, base) => {
-      let baseURL = null;
-      if (base !== null && base !== undefined) {
-        baseURL = whatwg.basicURLParse(base);
-        if (baseURL === null) return [];
-      }
+      const baseURL = baseRecord(base);
+      if (baseURL === undefined) return [];
       return whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
+    };
+    // A validity case: the errors, and isValidURLString as the text record "true"/"false".
+    const validity = (input, base) => {
+      const baseURL = baseRecord(base);
+      if (baseURL === undefined) return { outcome: "failure", reason: "the base does not parse", errors: [] };
+      const errors = whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
+      const valid = baseURL === null ? whatwg.isValidURLString(input) : whatwg.isValidURLString(input, { baseURL });
+      return { outcome: "parsed", record: { model: "text", value: String(valid) }, errors };
     };
     return {
       version: `whatwg-url ${packageVersion("whatwg-url")} on ${node}`,
-      kinds: ["parse", "setter"],
+      kinds: ["parse", "setter", "validity"],
+      fields: [...WHATWG_FIELDS, "validation-errors"],
       unicode: unicodeReport(probeUnicode(acceptsHost(whatwg.URL)), `tr46 ${packageVersion("tr46")}`),
-      answer: whatwgMode(whatwg.URL, errorsOf),
+      answer: whatwgMode(whatwg.URL, errorsOf, validity),
     };
   }
   if (mode === "url-parse") {
@@ -146,9 +161,9 @@ function exitWhenOrphaned() {
 function main() {
   exitWhenOrphaned();
   const mode = process.argv[2];
-  const { version, kinds, unicode, answer } = makeMode(mode);
+  const { version, kinds, fields = WHATWG_FIELDS, unicode, answer } = makeMode(mode);
   const write = line => fs.writeSync(1, line + "\n");
-  const hello = { name: mode, version, model: "whatwg", fields: WHATWG_FIELDS, case_kinds: kinds, unicode };
+  const hello = { name: mode, version, model: "whatwg", fields, case_kinds: kinds, unicode };
   write(JSON.stringify({ hello }));
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   lines.on("line", line => {

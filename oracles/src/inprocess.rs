@@ -10,12 +10,15 @@
 //!   `toascii.window.js` and `IdnaTestV2.window.js` do;
 //! - percent-encode: the query of `https://doesnotmatter.invalid/?` + input (the UTF-8
 //!   column of `percent-encoding.json`, which WPT checks through `a.search`);
-//! - form-urlencoded: the adapter's urlencoded parser, when it has one.
+//! - form-urlencoded: the adapter's urlencoded parser, when it has one;
+//! - validity: the parse's validation errors and the adapter's valid-URL-string verdict, when
+//!   it has one (the reference only; the others have no opinion).
 //!
 //! A panic on one case becomes [`Answer::Crashed`] for that case only ([`guarded`]).
 
 use crate::model::{
     Answer, Case, CaseKind, CaseKindTag, Crash, OracleError, Record, RecordModel, WhatwgRecord,
+    INVALID, VALID,
 };
 use crate::panic_guard::catch_quietly;
 
@@ -59,6 +62,16 @@ pub(crate) trait UrlApi {
 
     /// The name/value pairs of an application/x-www-form-urlencoded string, if supported.
     fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>>;
+
+    /// Whether `input` is a valid URL string against `base` (the URL Standard's writing
+    /// grammar), if this API can tell; `Err` when the base does not parse.
+    fn valid_url_string(
+        &self,
+        _input: &str,
+        _base: Option<&str>,
+    ) -> Option<Result<bool, Rejection>> {
+        None
+    }
 }
 
 /// Answer a batch for the oracle `oracle`, one case at a time, each behind `catch_unwind`.
@@ -96,8 +109,27 @@ fn answer<A: UrlApi>(api: &A, case: &Case) -> Answer {
             Some(pairs) => Answer::Parsed { record: Record::Pairs { pairs }, errors: Vec::new() },
             None => Answer::NoOpinion,
         },
+        CaseKind::Validity => validity_answer(api, &case.input, case.base.as_deref()),
         CaseKind::Resolve => Answer::NoOpinion,
     }
+}
+
+/// The valid-URL-string verdict as the record, the parse's validation errors (on success or
+/// failure alike) as the errors.
+fn validity_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answer {
+    let valid = match api.valid_url_string(input, base) {
+        None => return Answer::NoOpinion,
+        Some(Err(rejection)) => {
+            return Answer::Failure { reason: rejection.reason, errors: rejection.errors }
+        }
+        Some(Ok(valid)) => valid,
+    };
+    let errors = match api.parse(input, base) {
+        Ok((_, errors)) => errors,
+        Err(rejection) => rejection.errors,
+    };
+    let value = if valid { VALID } else { INVALID };
+    Answer::Parsed { record: Record::Text { value: value.to_owned() }, errors }
 }
 
 fn parse_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answer {

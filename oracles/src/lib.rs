@@ -11,7 +11,9 @@
 //! - expectation tables: [`wpt`] (the WPT URL files, also exposed as suites) and
 //!   [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396 Appendix C, also as suites);
 //! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
-//! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from).
+//! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from);
+//! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
+//!   WPT's inputs and a generated set), judged by the reference.
 
 pub mod ada;
 pub mod inprocess;
@@ -25,6 +27,7 @@ pub mod rfc_examples;
 pub mod rust_url;
 pub mod subprocess;
 pub mod suite;
+pub mod validity;
 pub mod wpt;
 
 pub use model::*;

@@ -19,7 +19,18 @@ pub enum CaseKind {
     PercentEncode,
     /// Parse `input` as application/x-www-form-urlencoded; the record is `Record::Pairs`.
     FormUrlencoded,
+    /// The URL Standard's two notions of validity for `input` (against `base`): the answer's
+    /// `errors` are the validation errors the URL parser meets, and its record is
+    /// `Record::Text` holding the valid-URL-string verdict, [`VALID`] or [`INVALID`]. Answered
+    /// `parsed` whenever the base parses (a failing parse shows in its errors); a base that
+    /// does not parse is a failure.
+    Validity,
 }
+
+/// The `Record::Text` value of a [`CaseKind::Validity`] answer: a valid URL string.
+pub const VALID: &str = "true";
+/// The `Record::Text` value of a [`CaseKind::Validity`] answer: not a valid URL string.
+pub const INVALID: &str = "false";
 
 impl CaseKind {
     /// The tag of this kind, as used in `OracleInfo::case_kinds` and in JSON.
@@ -31,6 +42,7 @@ impl CaseKind {
             CaseKind::HostToAscii => CaseKindTag::HostToAscii,
             CaseKind::PercentEncode => CaseKindTag::PercentEncode,
             CaseKind::FormUrlencoded => CaseKindTag::FormUrlencoded,
+            CaseKind::Validity => CaseKindTag::Validity,
         }
     }
 }
@@ -45,6 +57,7 @@ pub enum CaseKindTag {
     HostToAscii,
     PercentEncode,
     FormUrlencoded,
+    Validity,
 }
 
 /// One question put to every oracle.
@@ -423,7 +436,9 @@ pub struct OracleInfo {
     /// Exact version: crate version, interpreter patch level, WPT data revision, …
     pub version: String,
     pub model: RecordModel,
-    /// The record fields this oracle fills (names as in the record structs).
+    /// The record fields this oracle fills (names as in the record structs), plus
+    /// [`VALIDATION_ERRORS`] when its answers' `errors` are the URL Standard's validation
+    /// errors (see [`OracleInfo::reports_validation_errors`]).
     pub fields: Vec<String>,
     pub case_kinds: Vec<CaseKindTag>,
     /// The Unicode version of the parser's IDNA (or character) data, where it can be known:
@@ -431,6 +446,29 @@ pub struct OracleInfo {
     /// unknown.
     #[serde(default)]
     pub unicode: Option<String>,
+}
+
+/// The capability an oracle declares in `OracleInfo::fields` (and a worker in its handshake's
+/// `fields`) when the `errors` of its answers are the URL Standard's validation errors: spec
+/// names, every occurrence, in the order the parser meets them. Only such oracles are compared
+/// on them (the shared field of the same name). An adapter that maps its parser's own
+/// diagnostics onto spec names by a catch-all (rust-url's syntax violations), reports none
+/// (ada, Node's URL) or reports something else (the RFC modes' ABNF violation) does not
+/// declare it, and an expectation table without errors (WPT) has no opinion on them.
+pub const VALIDATION_ERRORS: &str = "validation-errors";
+
+impl OracleInfo {
+    /// Whether this oracle's `errors` are spec validation errors: [`VALIDATION_ERRORS`] is
+    /// named in `fields`. Never implied, not even by an empty `fields` (which means "every
+    /// record field" to the projection).
+    pub fn reports_validation_errors(&self) -> bool {
+        declares_validation_errors(&self.fields)
+    }
+}
+
+/// Whether a declared field list names [`VALIDATION_ERRORS`].
+pub fn declares_validation_errors(fields: &[String]) -> bool {
+    fields.iter().any(|f| f == VALIDATION_ERRORS)
 }
 
 /// Whether an oracle can run on this machine.

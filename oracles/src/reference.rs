@@ -1,15 +1,18 @@
 //! The `reference` oracle: our own parser (`urldiff-parser`), WHATWG mode, in process.
 //!
-//! Answers carry the spec's validation-error names (`ValidationErrorKind::name`) in `errors`;
-//! a failure's reason is the `ParseError`'s display. Setters are the parser's URL API
+//! Answers carry the spec's validation-error names (`ValidationErrorKind::name`) in `errors`,
+//! every occurrence in order, so it declares [`VALIDATION_ERRORS`]; a failure's reason is the
+//! `ParseError`'s display. Validity cases add the valid-URL-string verdict of
+//! `urldiff_parser::valid`. Setters are the parser's URL API
 //! setters; form-urlencoded is its application/x-www-form-urlencoded parser. A panic becomes
 //! `Crashed` for that case only.
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
 use crate::model::{
-    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
+    Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
+    WhatwgRecord, VALIDATION_ERRORS,
 };
-use urldiff_parser::{SetAttributeError, Url};
+use urldiff_parser::{valid, SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
 pub fn version() -> String {
@@ -35,8 +38,14 @@ impl ReferenceOracle {
                 kind: OracleKind::InProcess,
                 version: version(),
                 model: RecordModel::Whatwg,
-                fields: inprocess::whatwg_field_names(),
-                case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
+                fields: inprocess::whatwg_field_names()
+                    .into_iter()
+                    .chain([VALIDATION_ERRORS.to_owned()])
+                    .collect(),
+                case_kinds: inprocess::WHATWG_CASE_KINDS
+                    .into_iter()
+                    .chain([CaseKindTag::Validity])
+                    .collect(),
                 unicode: inprocess::unicode_of(&ReferenceApi, inprocess::icu4x_declared()),
             },
         }
@@ -65,13 +74,7 @@ impl UrlApi for ReferenceApi {
     type Url = Url;
 
     fn parse(&self, input: &str, base: Option<&str>) -> Result<(Url, Vec<String>), Rejection> {
-        let base = match base {
-            Some(base) => Some(Url::parse(base, None).map_err(|e| Rejection {
-                reason: format!("the base does not parse: {e}"),
-                errors: Vec::new(),
-            })?),
-            None => None,
-        };
+        let base = parse_base(base)?;
         let outcome = Url::parse_with_errors(input, base.as_ref());
         let errors = outcome.errors.iter().map(|e| e.kind.name().to_owned()).collect();
         match outcome.result {
@@ -98,4 +101,19 @@ impl UrlApi for ReferenceApi {
     fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>> {
         Some(urldiff_parser::form_urlencoded::parse(input.as_bytes()))
     }
+
+    fn valid_url_string(&self, input: &str, base: Option<&str>) -> Option<Result<bool, Rejection>> {
+        Some(parse_base(base).map(|base| valid::is_valid_url_string(input, base.as_ref())))
+    }
+}
+
+/// The base as a URL; one that does not parse rejects the case, as `new URL(input, base)` does.
+fn parse_base(base: Option<&str>) -> Result<Option<Url>, Rejection> {
+    base.map(|base| {
+        Url::parse(base, None).map_err(|e| Rejection {
+            reason: format!("the base does not parse: {e}"),
+            errors: Vec::new(),
+        })
+    })
+    .transpose()
 }

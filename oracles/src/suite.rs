@@ -18,6 +18,10 @@ pub enum Truth {
     Table { oracle: String, file: String },
     /// Answers carried by the suite's own file; `label` names it.
     Embedded { label: String },
+    /// The answers of the oracle `oracle` itself, computed when the suite is built: a
+    /// differential suite, where every other oracle is compared with that one (the
+    /// `validity/*` suites judge whatwg-url by the reference). `label` says what is judged.
+    Oracle { oracle: String, label: String },
 }
 
 impl Truth {
@@ -27,13 +31,14 @@ impl Truth {
         match self {
             Truth::Table { oracle, file } => format!("oracle {oracle} ({file})"),
             Truth::Embedded { label } => label.clone(),
+            Truth::Oracle { oracle, label } => format!("oracle {oracle} ({label})"),
         }
     }
 
-    /// The expectation oracle whose table this is, if any.
+    /// The oracle whose table or answers this is, if any.
     pub fn oracle_name(&self) -> Option<&str> {
         match self {
-            Truth::Table { oracle, .. } => Some(oracle),
+            Truth::Table { oracle, .. } | Truth::Oracle { oracle, .. } => Some(oracle),
             Truth::Embedded { .. } => None,
         }
     }

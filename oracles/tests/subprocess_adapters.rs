@@ -8,7 +8,9 @@
 //! whose runtime is missing prints why and skips.
 
 use urldiff_oracles::subprocess::{java, node, python};
-use urldiff_oracles::{Answer, Availability, Case, CaseKind, Oracle, Record, RfcRecord};
+use urldiff_oracles::{
+    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, Record, RfcRecord,
+};
 
 /// Whether `oracle` can run here; prints the reason when it cannot.
 fn available(oracle: &dyn Oracle) -> bool {
@@ -301,6 +303,46 @@ fn whatwg_url_on_tricky_inputs_with_validation_errors() {
         panic!()
     };
     assert_eq!(errors, &["IPv6-unclosed"]);
+}
+
+/// Validity cases: whatwg-url's `parseURLWithValidationErrors` and `isValidURLString`, run
+/// directly in node for these inputs, gave these errors and verdicts.
+#[test]
+fn whatwg_url_declares_its_errors_and_answers_validity_cases() {
+    let oracle = node::whatwg_url();
+    if !available(&oracle) {
+        return;
+    }
+    assert!(oracle.info().reports_validation_errors(), "{:?}", oracle.info().fields);
+    assert!(oracle.info().case_kinds.contains(&CaseKindTag::Validity));
+    let validity = |input: &str, base: Option<&str>| Case {
+        input: input.into(),
+        base: base.map(str::to_owned),
+        kind: CaseKind::Validity,
+    };
+    let cases = [
+        validity("https://example.org/\\a b", None),
+        validity("http://a/", None),
+        validity("a b", Some("sc:x")),
+        validity("../x", Some("http://h/a/b")),
+        validity("x", Some("not a URL")),
+    ];
+    let verdict = |valid: &str, errors: &[&str]| Answer::Parsed {
+        record: Record::Text { value: valid.into() },
+        errors: errors.iter().map(|e| (*e).to_owned()).collect(),
+    };
+    let answers = oracle.answer_batch(&cases).unwrap();
+    assert_eq!(answers[0], verdict("false", &["invalid-reverse-solidus", "invalid-URL-unit"]));
+    assert_eq!(answers[1], verdict("true", &[]));
+    assert_eq!(answers[2], verdict("false", &["missing-scheme-non-relative-URL"]));
+    assert_eq!(answers[3], verdict("true", &[]));
+    assert_eq!(answers[4].outcome(), "failure", "{:?}", answers[4]);
+    // Node's own URL declares neither: no validity answers, errors never compared.
+    let node_url = node::node_url();
+    if available(&node_url) {
+        assert!(!node_url.info().reports_validation_errors());
+        assert_eq!(node_url.answer_batch(&cases[..1]).unwrap(), [Answer::NoOpinion]);
+    }
 }
 
 #[test]

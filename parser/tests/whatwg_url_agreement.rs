@@ -2,7 +2,7 @@
 //!
 //! whatwg-url (pinned in `oracles/node`, the URL Standard editors' reference implementation) is
 //! run through `support/whatwg_url_validation.js` on every WPT urltestdata input (with its
-//! base) and on a deterministic generated set (`support/urlgen.rs`); for each case
+//! base) and on a deterministic generated set (`urldiff_corpus::urlgen`); for each case
 //! - `errors`: the reference's validation-error sequence (names, count, order) must equal
 //!   whatwg-url's `parseURLWithValidationErrors`;
 //! - `valid`: `urldiff_parser::valid::is_valid_url_string` must equal its `isValidURLString`.
@@ -28,12 +28,9 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use urldiff_parser::{valid, Url};
 
-#[path = "support/urlgen.rs"]
-mod urlgen;
-use urlgen::GenCase;
+use urldiff_corpus::urlgen::{self, GenCase};
 
 const DEFAULT_GENERATED: usize = 5000;
-const DEFAULT_SEED: u64 = 0x55AA_2026;
 
 /// One side's answer for one case.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -219,7 +216,7 @@ fn main() {
     };
     let wpt = wpt_cases();
     let count = env_number("URLDIFF_VALIDATION_CASES", DEFAULT_GENERATED as u64) as usize;
-    let seed = env_number("URLDIFF_VALIDATION_SEED", DEFAULT_SEED);
+    let seed = env_number("URLDIFF_VALIDATION_SEED", urlgen::DEFAULT_SEED);
     let generated = urlgen::generate(&wpt, count, seed);
     let ledger = read_ledger();
     let ledgered: Vec<GenCase> = ledger

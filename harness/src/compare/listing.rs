@@ -1,9 +1,12 @@
 //! `urldiff compare --wide`: every oracle's whole answer, one field per line, as its record
 //! model has it. A `*` marks a field (or the outcome) in which the oracle disagrees with the
 //! first oracle speaking about it (the reference, normally) — across models too, through the
-//! projection: a raw field is marked when a shared field read from it differs.
+//! projection: a raw field is marked when a shared field read from it differs. The errors line
+//! is marked for `validation-errors`, and oracles asked a validity case show their
+//! valid-URL-string verdict (the reference's with the grammar's first violation).
 
 use crate::compare::table::escape;
+use crate::compare::validity::{answered_verdict, url_string_check};
 use crate::compare::Compared;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -20,20 +23,21 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {
         let base = compared.request.base.as_deref().unwrap_or("");
         let _ = writeln!(out, "note: the base {base:?} does not parse (WHATWG): {why}");
     }
-    for (oracle, answer) in oracles.iter().zip(&compared.answers) {
+    for (i, (oracle, answer)) in oracles.iter().zip(&compared.answers).enumerate() {
         let marked = marked_fields(&names, &compared.comparison, oracle.name());
         let mark = |field: &str| if marked.contains(field) { '*' } else { ' ' };
+        let errors_mark = mark("validation-errors");
         let _ = writeln!(out, "{} {}: {}", mark("outcome"), oracle.name(), answer.outcome());
         match answer {
             Answer::Parsed { record, errors } => {
                 for (name, value) in record_fields(record, &oracle.info().fields) {
                     let _ = writeln!(out, "  {} {name:>9}: {}", mark(&name), escape(&value));
                 }
-                write_errors(&mut out, errors);
+                write_errors(&mut out, errors, errors_mark);
             }
             Answer::Failure { reason, errors } => {
                 let _ = writeln!(out, "    {:>9}: {}", "reason", escape(reason));
-                write_errors(&mut out, errors);
+                write_errors(&mut out, errors, errors_mark);
             }
             other => {
                 if let Some(why) = evidence(other) {
@@ -41,15 +45,47 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {
                 }
             }
         }
+        write_verdict(
+            &mut out,
+            oracle.name(),
+            &compared.validity[i],
+            mark("valid-url-string"),
+            compared,
+        );
     }
     out.push_str("(* = differs from the first oracle that speaks about the field)\n");
     out
 }
 
-fn write_errors(out: &mut String, errors: &[String]) {
+fn write_errors(out: &mut String, errors: &[String], mark: char) {
     if !errors.is_empty() {
-        let _ = writeln!(out, "    {:>9}: {}", "errors", errors.join(", "));
+        let _ = writeln!(out, "  {mark} {:>9}: {}", "errors", errors.join(", "));
     }
+}
+
+/// The valid-URL-string verdict of an oracle asked a validity case (with the grammar's first
+/// violation for the reference).
+fn write_verdict(
+    out: &mut String,
+    oracle: &str,
+    validity: &Answer,
+    mark: char,
+    compared: &Compared,
+) {
+    let Some(verdict) = answered_verdict(validity) else { return };
+    let text = match verdict {
+        Some(true) => "true".to_owned(),
+        Some(false) if oracle == "reference" => {
+            let request = &compared.request;
+            match url_string_check(&request.input, request.base.as_deref()) {
+                Some(Err(violation)) => format!("false ({violation})"),
+                _ => "false".to_owned(),
+            }
+        }
+        Some(false) => "false".to_owned(),
+        None => format!("(no verdict: {})", validity.outcome()),
+    };
+    let _ = writeln!(out, "  {mark} {:>9}: {text}", "valid");
 }
 
 /// Whether `oracle` is in a group other than the baseline's (the group of the first oracle,

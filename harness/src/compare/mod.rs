@@ -6,15 +6,19 @@
 //! WHATWG-model oracles get a parse case; RFC-model oracles get a resolve case when a base is
 //! given and they answer those, a parse case otherwise — except that an RFC-model oracle that
 //! cannot resolve (`rfc3986-regex`) is not asked when there is a base: its split of the
-//! reference alone would be compared with everyone's resolved target. A batch is answered by
-//! each oracle as one batch (workers stay up), oracles side by side.
+//! reference alone would be compared with everyone's resolved target. Oracles that answer
+//! validity cases (the reference, whatwg-url) are also asked one for each input, in the same
+//! batch: its verdict joins the comparison as the field `valid-url-string` (the validation
+//! errors are already there, from the parse case, as `validation-errors`). A batch is answered
+//! by each oracle as one batch (workers stay up), oracles side by side.
 
 pub mod json;
 pub mod listing;
 pub mod table;
+pub mod validity;
 
 use anyhow::bail;
-use urldiff_compare::{compare_all, Answered, Comparison, Signature};
+use urldiff_compare::{compare_all, Answered, Comparison, SharedField, Signature};
 use urldiff_oracles::registry::check_all;
 use urldiff_oracles::{Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, RecordModel};
 
@@ -91,11 +95,23 @@ pub fn case_for(oracle: &dyn Oracle, request: &Request) -> Option<Case> {
     }
 }
 
+/// The validity case an oracle is asked for a request, when it answers validity cases.
+pub fn validity_case_for(oracle: &dyn Oracle, request: &Request) -> Option<Case> {
+    let answers = oracle.info().case_kinds.contains(&CaseKindTag::Validity);
+    answers.then(|| Case {
+        input: request.input.clone(),
+        base: request.base.clone(),
+        kind: CaseKind::Validity,
+    })
+}
+
 /// One request's answers, one per oracle in selection order, and their comparison.
 #[derive(Debug)]
 pub struct Compared {
     pub request: Request,
     pub answers: Vec<Answer>,
+    /// Each oracle's answer to the validity case (`NoOpinion` when it was not asked one).
+    pub validity: Vec<Answer>,
     pub comparison: Comparison,
     pub signature: Signature,
     /// Why the base does not parse as a WHATWG URL (said once, above everything else).
@@ -109,28 +125,34 @@ pub fn compare_batch(
     oracles: &[Box<dyn Oracle>],
     requests: &[Request],
 ) -> anyhow::Result<Vec<Compared>> {
-    let per_oracle: Vec<anyhow::Result<Vec<Answer>>> = std::thread::scope(|scope| {
+    let per_oracle: Vec<anyhow::Result<Vec<(Answer, Answer)>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = oracles
             .iter()
             .map(|oracle| scope.spawn(move || answer_requests(oracle.as_ref(), requests)))
             .collect();
         handles.into_iter().map(|h| h.join().expect("an oracle thread panicked")).collect()
     });
-    let per_oracle: Vec<Vec<Answer>> = per_oracle.into_iter().collect::<anyhow::Result<_>>()?;
+    let per_oracle: Vec<Vec<(Answer, Answer)>> =
+        per_oracle.into_iter().collect::<anyhow::Result<_>>()?;
     Ok(requests
         .iter()
         .enumerate()
         .map(|(i, request)| {
-            let answers: Vec<Answer> = per_oracle.iter().map(|a| a[i].clone()).collect();
-            compared(oracles, request.clone(), answers)
+            let (answers, validity) = per_oracle.iter().map(|a| a[i].clone()).unzip();
+            compared(oracles, request.clone(), answers, validity)
         })
         .collect())
 }
 
-/// One oracle's answers to every request: the asked cases as one batch, `NoOpinion` for the
-/// requests it is not asked. A short or long batch is an error.
-fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> anyhow::Result<Vec<Answer>> {
-    let cases: Vec<Option<Case>> = requests.iter().map(|r| case_for(oracle, r)).collect();
+/// One oracle's answers to every request, as (parse or resolve answer, validity answer): the
+/// asked cases as one batch, `NoOpinion` for what it is not asked. A short or long batch is an
+/// error.
+fn answer_requests(
+    oracle: &dyn Oracle,
+    requests: &[Request],
+) -> anyhow::Result<Vec<(Answer, Answer)>> {
+    let cases: Vec<Option<Case>> =
+        requests.iter().flat_map(|r| [case_for(oracle, r), validity_case_for(oracle, r)]).collect();
     let asked: Vec<Case> = cases.iter().flatten().cloned().collect();
     let answers = oracle.answer_batch(&asked)?;
     if answers.len() != asked.len() {
@@ -142,27 +164,39 @@ fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> anyhow::Result<
         );
     }
     let mut answers = answers.into_iter();
-    Ok(cases
-        .iter()
-        .map(|case| match case {
-            Some(_) => answers.next().unwrap_or(Answer::NoOpinion),
-            None => Answer::NoOpinion,
-        })
-        .collect())
+    let mut all = cases.iter().map(|case| match case {
+        Some(_) => answers.next().unwrap_or(Answer::NoOpinion),
+        None => Answer::NoOpinion,
+    });
+    Ok(std::iter::from_fn(|| Some((all.next()?, all.next()?))).collect())
 }
 
-fn compared(oracles: &[Box<dyn Oracle>], request: Request, answers: Vec<Answer>) -> Compared {
+fn compared(
+    oracles: &[Box<dyn Oracle>],
+    request: Request,
+    answers: Vec<Answer>,
+    validity: Vec<Answer>,
+) -> Compared {
     let case = Case::parse(request.input.clone(), request.base.as_deref());
-    let answered: Vec<Answered> = oracles
-        .iter()
-        .zip(&answers)
-        .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
-        .collect();
-    let comparison = compare_all(&case, &answered);
+    let mut comparison = compare_all(&case, &answered(oracles, &answers));
+    let validity_case = Case { kind: CaseKind::Validity, ..case };
+    let verdicts = compare_all(&validity_case, &answered(oracles, &validity));
+    comparison
+        .fields
+        .extend(verdicts.fields.into_iter().filter(|f| f.field == SharedField::ValidUrlString));
     let signature = Signature::of(&comparison);
     let base_failure = request
         .base
         .as_deref()
         .and_then(|base| urldiff_parser::Url::parse(base, None).err().map(|e| e.to_string()));
-    Compared { request, answers, comparison, signature, base_failure }
+    Compared { request, answers, validity, comparison, signature, base_failure }
+}
+
+/// Each oracle with its answer, for `compare_all`.
+fn answered<'a>(oracles: &'a [Box<dyn Oracle>], answers: &'a [Answer]) -> Vec<Answered<'a>> {
+    oracles
+        .iter()
+        .zip(answers)
+        .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
+        .collect()
 }

@@ -6,13 +6,17 @@
 //! A cell that disagrees with the first column speaking about that row (the reference's,
 //! normally) is highlighted: in colour on a terminal, with a `*` otherwise. Values are quoted;
 //! `undefined` and `""|undef` (a WHATWG getter's `""`, empty or undefined) are shown as such.
-//! Below: the reference's validation errors, failure reasons, lost answers, a summary of who
-//! disagrees with whom, and the signature.
+//! The validity rows, `validation-errors` (names, or `(none)`) and `valid-url-string`
+//! (`true`/`false`), are filled by the oracles that report them (the reference, whatwg-url).
+//! Below: the reference's validation errors and valid-URL-string verdict (with the grammar's
+//! first violation), failure reasons, lost answers, a summary of who disagrees with whom, and
+//! the signature.
 
+use crate::compare::validity::{answered_verdict, url_string_check};
 use crate::compare::{first_line, Compared};
 use std::fmt::Write as _;
 use urldiff_compare::verdict::{evidence, is_lost};
-use urldiff_compare::{Comparison, Group, Projected};
+use urldiff_compare::{Comparison, Group, Projected, SharedField};
 use urldiff_oracles::{Answer, Oracle};
 
 /// The widest a cell gets; longer values are cut with `…` (`--wide` shows them whole).
@@ -58,23 +62,27 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highl
 
 /// The rows of the comparison, each cell with its group's index.
 fn rows(names: &[&str], comparison: &Comparison) -> Vec<Row> {
-    let row = |label: &str, groups: &[Group]| Row {
+    let row = |label: &str, groups: &[Group], shown: fn(&Projected) -> String| Row {
         label: label.to_owned(),
         cells: names
             .iter()
             .map(|name| {
                 let (i, value) =
                     groups.iter().enumerate().find_map(|(i, g)| Some((i, g.value_of(name)?)))?;
-                Some((i, show(value)))
+                Some((i, shown(value)))
             })
             .collect(),
     };
-    let mut rows = vec![row("outcome", &comparison.outcomes)];
-    for cell in rows[0].cells.iter_mut().flatten() {
-        cell.1 = cell.1.trim_matches('"').to_owned();
-    }
-    rows.extend(comparison.fields.iter().map(|f| row(f.field.name(), &f.groups)));
-    rows.extend(comparison.own.iter().map(|f| row(f.field, &f.groups)));
+    let mut rows = vec![row("outcome", &comparison.outcomes, show_unquoted)];
+    rows.extend(comparison.fields.iter().map(|f| {
+        let shown = match f.field {
+            SharedField::ValidationErrors => show_errors,
+            SharedField::ValidUrlString => show_unquoted,
+            _ => show,
+        };
+        row(f.field.name(), &f.groups, shown)
+    }));
+    rows.extend(comparison.own.iter().map(|f| row(f.field, &f.groups, show)));
     rows
 }
 
@@ -84,6 +92,19 @@ fn show(value: &Projected) -> String {
         Projected::Defined(s) => format!("{s:?}"),
         Projected::Undefined => "undefined".into(),
         Projected::EmptyOrUndefined => "\"\"|undef".into(),
+    }
+}
+
+/// A word rather than a string: an outcome, a verdict (`true`, `false`).
+fn show_unquoted(value: &Projected) -> String {
+    value.text().to_owned()
+}
+
+/// A list of validation-error names, or `(none)`.
+fn show_errors(value: &Projected) -> String {
+    match value.text() {
+        "" => "(none)".to_owned(),
+        names => names.to_owned(),
     }
 }
 
@@ -164,7 +185,9 @@ fn paint(text: &str, width: usize, differs: bool, highlight: Highlight) -> Strin
 fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compared) {
     out.push('\n');
     let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
-    for ((oracle, name), answer) in oracles.iter().zip(&names).zip(&compared.answers) {
+    for (i, ((oracle, name), answer)) in
+        oracles.iter().zip(&names).zip(&compared.answers).enumerate()
+    {
         let base_said = compared.base_failure.is_some()
             && oracle.info().model == urldiff_oracles::RecordModel::Whatwg;
         match answer {
@@ -175,6 +198,9 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
             }
             _ => {}
         }
+        if *name == "reference" {
+            write_reference_verdict(out, compared, &compared.validity[i]);
+        }
         match answer {
             Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
                 let _ = writeln!(out, "{name}: failure: {}", escape(reason));
@@ -184,6 +210,12 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
                 let _ = writeln!(out, "{name}: {}: {}", answer.outcome(), escape(first_line(&why)));
             }
             _ => {}
+        }
+        let validity = &compared.validity[i];
+        if is_lost(validity) {
+            let why = evidence(validity).unwrap_or_default();
+            let (outcome, why) = (validity.outcome(), escape(first_line(&why)));
+            let _ = writeln!(out, "{name}: validity case {outcome}: {why}");
         }
     }
     let silent: Vec<&str> = names
@@ -205,6 +237,18 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
     }
     let _ = writeln!(out, "summary: {}", summary(&compared.comparison));
     let _ = writeln!(out, "signature {}: {}", compared.signature.id(), compared.signature.line());
+}
+
+/// The reference's valid-URL-string verdict, with the grammar's first violation when it is no.
+fn write_reference_verdict(out: &mut String, compared: &Compared, validity: &Answer) {
+    let Some(Some(valid)) = answered_verdict(validity) else { return };
+    let request = &compared.request;
+    let text = match url_string_check(&request.input, request.base.as_deref()) {
+        Some(Err(violation)) if !valid => format!("no: {violation}"),
+        _ if valid => "yes".to_owned(),
+        _ => "no".to_owned(),
+    };
+    let _ = writeln!(out, "reference valid URL string: {text}");
 }
 
 /// Who disagrees with whom, on which fields, in one line.

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use urldiff_compare::{compare, FieldDiff, Severity, SharedField, Source, Sources, Verdict};
 use urldiff_oracles::suite::{Suite, SuiteSummary};
-use urldiff_oracles::{Answer, Case};
+use urldiff_oracles::{Answer, Case, CaseKindTag};
 
 /// What happened to one case of one oracle × suite cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -139,10 +139,11 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
                 if suite.truth.oracle_name() == Some(name) {
                     continue;
                 }
-                let truth_source =
-                    Source { oracle: suite.truth.oracle_name().unwrap_or(""), fields: &[] };
+                let truth_source = truth_source(plan, suite);
                 let sources = Sources { truth: truth_source, got: Source::of(&status.info) };
-                let cell = evaluate_cell(plan, &mut result, CellInput { suite, answers, sources });
+                let kinds = &status.info.case_kinds;
+                let input = CellInput { suite, answers, sources, kinds };
+                let cell = evaluate_cell(plan, &mut result, input);
                 result.cells.push(cell);
             }
             find_stale(plan, &mut result, name);
@@ -152,15 +153,26 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
     result
 }
 
+/// Who made a suite's truth: its oracle, with the fields that oracle declares (so a truth that
+/// declares `validation-errors`, the reference's, speaks about them, and WPT's tables do not);
+/// embedded expectations fill every record field and declare no errors.
+fn truth_source<'p>(plan: &'p Plan, suite: &'p Suite) -> Source<'p> {
+    let oracle = suite.truth.oracle_name().unwrap_or("");
+    let declared = plan.oracles.iter().find(|o| o.name() == oracle).map(|o| o.info());
+    Source { oracle, fields: declared.map_or(&[][..], |info| &info.fields) }
+}
+
 /// What one oracle × suite cell is computed from.
 struct CellInput<'a> {
     suite: &'a Suite,
     answers: &'a [Answer],
     sources: Sources<'a>,
+    /// The case kinds the oracle answers: only such cases put its ledger entries in scope.
+    kinds: &'a [CaseKindTag],
 }
 
 fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell {
-    let CellInput { suite, answers, sources } = input;
+    let CellInput { suite, answers, sources, kinds } = input;
     let oracle = sources.got.oracle;
     let mut cell = Cell {
         oracle: oracle.to_owned(),
@@ -174,7 +186,10 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
     let index = Index::new(plan.ledger.files.get(oracle));
     for ((case, truth), got) in suite.cases.iter().zip(&suite.expected).zip(answers) {
         let name = case.name();
-        if matches!(truth, Answer::Parsed { .. } | Answer::Failure { .. }) {
+        // A case entry names a case in every suite; a suite of a kind the oracle does not answer
+        // (validity cases, for most) cannot make it stale.
+        let answerable = kinds.contains(&case.kind.tag());
+        if answerable && matches!(truth, Answer::Parsed { .. } | Answer::Failure { .. }) {
             let scope = result.scope.entry(oracle.to_owned()).or_default();
             scope.extend(index.candidates(&suite.name, &name).map(|(line, _)| line));
         }

@@ -1,7 +1,9 @@
 //! Which oracles and suites a default `urldiff conform` run uses, and each suite's truth.
 //!
 //! Suites: the WPT files (`wpt/<file>`, truth: the `wpt` oracle's table for that file), the
-//! RFC example tables (`rfc/<table>`, truth: the `rfc-examples` oracle) and our own cases
+//! validity suites (`validity/urltestdata` and `validity/generated`, truth: the `reference`
+//! oracle's validation errors and valid-URL-string verdicts, see `urldiff_oracles::validity`),
+//! the RFC example tables (`rfc/<table>`, truth: the `rfc-examples` oracle) and our own cases
 //! (`cases/<file>`, truth: the expectations in those files), all embedded in the build.
 //! Oracles: the registry of `urldiff-oracles` (`default_oracles`), unavailable ones included;
 //! the driver skips them. The ledger: [`LedgerSource`].
@@ -76,6 +78,22 @@ pub fn wpt_suites(data: &WptData) -> anyhow::Result<Vec<Suite>> {
     Ok(prefixed("wpt", urldiff_oracles::wpt::load_suites(data)?))
 }
 
+/// The validity suites `validity/urltestdata` (the inputs of WPT's `urltestdata` suite) and
+/// `validity/generated` (`URLDIFF_VALIDITY_CASES` generated cases, default
+/// [`GENERATED_CASES`](urldiff_oracles::validity::GENERATED_CASES)), judged by the reference.
+pub fn validity_suites(wpt: &[Suite]) -> Vec<Suite> {
+    let Some(urltestdata) = wpt.iter().find(|s| s.name == "wpt/urltestdata") else {
+        return Vec::new();
+    };
+    let generated = std::env::var("URLDIFF_VALIDITY_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(urldiff_oracles::validity::GENERATED_CASES);
+    let suites =
+        urldiff_oracles::validity::suites(&urltestdata.cases, &urltestdata.revision, generated);
+    prefixed("validity", suites)
+}
+
 /// The RFC 3986 §5.4 and RFC 2396 Appendix C tables as suites `rfc/<table>-<reading>`, each
 /// judged by its own table (the `rfc-examples` oracle's data, read per table so that RFC 2396's
 /// answers judge the RFC 2396 suite).
@@ -89,8 +107,8 @@ fn prefixed(prefix: &str, suites: Vec<Suite>) -> Vec<Suite> {
     suites.into_iter().map(|s| Suite { name: format!("{prefix}/{}", s.name), ..s }).collect()
 }
 
-/// Every suite of a default run: WPT, RFC tables, then our own cases (`cases`: the embedded
-/// ones, or `--cases DIR`). Without WPT data the WPT suites are left out, reported through
+/// Every suite of a default run: WPT, validity, RFC tables, then our own cases (`cases`: the
+/// embedded ones, or `--cases DIR`). Without WPT data the WPT and validity suites are left out, reported through
 /// `events`.
 pub fn default_suites(
     wpt: &Result<WptData, String>,
@@ -99,7 +117,11 @@ pub fn default_suites(
 ) -> anyhow::Result<Vec<Suite>> {
     let mut suites = Vec::new();
     match wpt {
-        Ok(data) => suites.extend(wpt_suites(data)?),
+        Ok(data) => {
+            let wpt = wpt_suites(data)?;
+            let validity = validity_suites(&wpt);
+            suites.extend(wpt.into_iter().chain(validity));
+        }
         Err(reason) => events.data_skipped("the WPT suites", reason),
     }
     suites.extend(rfc_suites(&urldiff_oracles::rfc_examples::default_tables())?);

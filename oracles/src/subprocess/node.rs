@@ -1,7 +1,9 @@
 //! The Node oracles, all served by `oracles/node/worker.js` in one of three modes:
 //! - `node-url`: Node's built-in WHATWG `URL` (parse, setters);
 //! - `whatwg-url`: the whatwg-url package, which also reports the input's validation errors
-//!   (through its `parseURLWithValidationErrors`), with the spec's names;
+//!   (through its `parseURLWithValidationErrors`), with the spec's names, every occurrence in
+//!   order (it declares `validation-errors`), and answers validity cases (those errors and
+//!   its `isValidURLString`);
 //! - `url-parse`: the url-parse package, whose fields are mapped onto the WHATWG record
 //!   (its unparsed `query`, with its `?`, is reported as `search`).
 //!
@@ -17,37 +19,44 @@ use std::time::Duration;
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
-use crate::model::{CaseKindTag, OracleKind, RecordModel};
+use crate::model::{CaseKindTag, OracleKind, RecordModel, VALIDATION_ERRORS};
 
 /// Serializes `npm ci` between the oracles of this process.
 static NPM_INSTALL: Mutex<()> = Mutex::new(());
 
 /// Node's built-in `URL`.
 pub fn node_url() -> WorkerOracle {
-    node_oracle("node-url", None, &[CaseKindTag::Parse, CaseKindTag::Setter])
+    node_oracle("node-url", None, &[CaseKindTag::Parse, CaseKindTag::Setter], false)
 }
 
-/// The `whatwg-url` npm package (with validation errors).
+/// The `whatwg-url` npm package (with validation errors and valid-URL-string verdicts).
 pub fn whatwg_url() -> WorkerOracle {
-    node_oracle("whatwg-url", Some("whatwg-url"), &[CaseKindTag::Parse, CaseKindTag::Setter])
+    let kinds = [CaseKindTag::Parse, CaseKindTag::Setter, CaseKindTag::Validity];
+    node_oracle("whatwg-url", Some("whatwg-url"), &kinds, true)
 }
 
 /// The `url-parse` npm package.
 pub fn url_parse() -> WorkerOracle {
-    node_oracle("url-parse", Some("url-parse"), &[CaseKindTag::Parse])
+    node_oracle("url-parse", Some("url-parse"), &[CaseKindTag::Parse], false)
 }
 
 fn node_oracle(
     mode: &'static str,
     package: Option<&'static str>,
     kinds: &[CaseKindTag],
+    validation_errors: bool,
 ) -> WorkerOracle {
+    // Every Node mode fills every WHATWG field (worker.js's WHATWG_FIELDS, the same list);
+    // whatwg-url's errors are the spec's validation errors (its handshake says so too).
+    let mut fields = RecordModel::Whatwg.field_names();
+    if validation_errors {
+        fields.push(VALIDATION_ERRORS.to_owned());
+    }
     let declared = Declared {
         name: mode.into(),
         kind: OracleKind::Subprocess,
         model: RecordModel::Whatwg,
-        // Every Node mode fills every WHATWG field (worker.js's WHATWG_FIELDS, the same list).
-        fields: RecordModel::Whatwg.field_names(),
+        fields,
         case_kinds: kinds.to_vec(),
     };
     WorkerOracle::new(declared, Box::new(move || launch(mode, package)))

@@ -7,7 +7,10 @@
 //!   add `property` and `value`) — the [`Case`] JSON with an `id` in front.
 //! - Each answer is one line, in request order: `{"id": N, "outcome": "parsed", "record": {…},
 //!   "errors": […]}`, `{"id": N, "outcome": "failure", "reason": …, "errors": […]}` or
-//!   `{"id": N, "outcome": "no-opinion"}`.
+//!   `{"id": N, "outcome": "no-opinion"}`. A `validity` case's answer is a text record
+//!   (`{"model": "text", "value": "true"|"false"}`, the valid-URL-string verdict) with the
+//!   validation errors; a worker declares its `errors` to be spec validation errors by listing
+//!   `validation-errors` in the handshake's `fields`.
 
 use std::io::{self, Write};
 

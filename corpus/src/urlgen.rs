@@ -12,11 +12,9 @@
 //! and leading/trailing C0 controls and spaces; each against a base drawn from a small table
 //! (none, special, `file`, opaque, non-special).
 //!
-//! No dependencies beyond `std`, so other crates (the fuzz workspace, the compare crate) can
-//! include this file with `#[path = ".../parser/tests/support/urlgen.rs"] mod urlgen;`. The same
-//! `(seeds, count, seed)` always yields the same cases.
-
-#![allow(dead_code)]
+//! Used by the parser's whatwg-url agreement test and by the `validity/generated` conform
+//! suite (`urldiff_oracles::validity`); std only, so the fuzz workspace can use it too. The
+//! same `(seeds, count, seed)` always yields the same cases.
 
 /// One generated case: an input and the base it is parsed against.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,6 +54,10 @@ impl Rng {
         items[self.below(items.len())]
     }
 }
+
+/// The seed of the generated sets urldiff runs by default (the agreement test's and the
+/// `validity/generated` suite's: a smaller set is a prefix of a larger one with this seed).
+pub const DEFAULT_SEED: u64 = 0x55AA_2026;
 
 /// `count` cases: about half mutations of `seeds`, half grammar-based, in a fixed order.
 pub fn generate(seeds: &[GenCase], count: usize, seed: u64) -> Vec<GenCase> {
