@@ -6,7 +6,7 @@
 //! escaped, `|` escaped for tables) or [`text`] (Markdown and HTML characters escaped), so an
 //! input such as `<script>` or `|` neither renders as HTML nor breaks a table.
 
-use crate::classes::{classes_of, ledgered_by_class};
+use crate::classes::{classes_of, ledgered_by_class, shown_fields};
 use crate::data::{ConformReport, Divergence};
 use crate::plain::{self, cell_text, first_line, one_line};
 use std::fmt::Write as _;
@@ -90,9 +90,8 @@ fn matrix(out: &mut String, report: &ConformReport) {
 
 /// The values of a divergence, one `field: truth → got (grade)` per field.
 fn values(d: &Divergence) -> String {
-    let parts: Vec<String> = d
-        .fields
-        .iter()
+    let parts: Vec<String> = shown_fields(d)
+        .into_iter()
         .map(|f| {
             format!(
                 "{}: {} → {} ({})",

@@ -119,8 +119,7 @@ fn ledgered(out: &mut Lines, report: &ConformReport) {
     }
     out.blank();
     out.line(&format!(
-        "Ledgered divergences by class and severity: {} (class: the ledger entry's reason until \
-         triage classifies)",
+        "Ledgered divergences by class and severity ({}; a class is a ledger reason until triage):",
         report.ledgered().count()
     ));
     let mut left_out: Vec<(Severity, usize, usize)> = Vec::new();

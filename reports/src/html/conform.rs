@@ -5,7 +5,7 @@
 
 use super::escape::text;
 use super::{class_link, diff, filter_bar, page, row_attrs, severity_badge};
-use crate::classes::{all_classes, classes_of, ledgered_by_class};
+use crate::classes::{all_classes, classes_of, ledgered_by_class, shown_fields};
 use crate::data::{ConformReport, Divergence};
 use crate::plain::{self, cell_text, first_line};
 use std::fmt::Write as _;
@@ -39,7 +39,7 @@ pub fn render(report: &ConformReport) -> String {
 /// Every differing field: name, grade and the inline diff (truth deleted, oracle inserted).
 fn field_diffs(d: &Divergence) -> String {
     let mut out = String::new();
-    for f in &d.fields {
+    for f in shown_fields(d) {
         let _ = write!(
             out,
             "<div class=\"fd\"><span class=\"fname\">{}</span><span class=\"grade\">{}</span>\
@@ -130,7 +130,9 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     let severities = [Severity::High, Severity::Medium, Severity::Low, Severity::Info];
     out.push_str(&filter_bar(&all_classes(report), &oracles, &severities));
     out.push_str(
-        "<table id=\"divergences\"><thead><tr><th>severity</th><th>status</th><th>oracle</th>\
+        "<table id=\"divergences\"><colgroup><col class=\"c-sev\"><col class=\"c-status\">\
+         <col class=\"c-oracle\"><col class=\"c-suite\"><col class=\"c-case\"><col>\
+         <col class=\"c-class\"></colgroup><thead><tr><th>severity</th><th>status</th><th>oracle</th>\
          <th>suite</th><th>case</th><th>differing fields</th><th>class</th></tr></thead><tbody>\n",
     );
     // Unexpected first: they are what fails the gate.
@@ -138,11 +140,11 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     for d in ordered {
         let classes = classes_of(d);
         let status = if d.ledgered.is_some() { "ledgered" } else { "unexpected" };
-        let labels: Vec<String> = classes.iter().map(|c| text(&plain::fit(&c.label, 80))).collect();
+        let labels: Vec<String> = classes.iter().map(|c| text(&plain::fit(&c.label, 70))).collect();
         let _ = writeln!(
             out,
-            "<tr {}><td>{}</td><td class=\"status-{status}\">{status}</td><td>{}</td><td>{}</td>\
-             <td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr {}><td>{}</td><td class=\"status-{status}\">{status}</td><td class=\"nowrap\">{}</td>\
+             <td class=\"nowrap\">{}</td><td>{}</td><td>{}</td><td class=\"class-cell\">{}</td></tr>",
             row_attrs(&classes, &[d.oracle.as_str()], d.severity),
             severity_badge(d.severity),
             text(&d.oracle),
@@ -159,7 +161,7 @@ fn matrix_section(out: &mut String, report: &ConformReport) {
     out.push_str(
         "<section id=\"matrix\"><h2>Conformance matrix</h2><p class=\"note\">Cells: \
          passed/failed/ledgered/no-opinion; (truth) marks the oracle a suite is judged by.</p>\n\
-         <table class=\"matrix\"><thead><tr><th>oracle</th>",
+         <div class=\"scroll\"><table class=\"matrix\"><thead><tr><th>oracle</th>",
     );
     for s in &report.suites {
         let _ = write!(out, "<th>{}</th>", text(&s.name));
@@ -174,7 +176,7 @@ fn matrix_section(out: &mut String, report: &ConformReport) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody></table></section>\n");
+    out.push_str("</tbody></table></div></section>\n");
 }
 
 fn problems_section(out: &mut String, report: &ConformReport) {

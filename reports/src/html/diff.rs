@@ -8,7 +8,7 @@ use urldiff_compare::project::Projected;
 
 /// Below this similarity the two values are shown whole (deleted, then inserted): a
 /// character-level diff of unrelated strings is noise.
-const MIN_RATIO: f32 = 0.4;
+const MIN_RATIO: f32 = 0.5;
 
 /// A value as shown when it is not diffed: the text, `(undefined)`, or `""|undef`.
 fn whole(value: &Projected) -> String {
