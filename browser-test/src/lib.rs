@@ -35,12 +35,11 @@ pub const FLAGS: [&str; 8] = [
     "--disable-sync",
 ];
 
-/// The browser binary to use: `URLDIFF_CHROMIUM`, else [`DEFAULT_CHROMIUM`], if it exists.
-pub fn chromium_path() -> Option<PathBuf> {
-    let path = std::env::var_os("URLDIFF_CHROMIUM")
+/// The browser binary to use: `URLDIFF_CHROMIUM`, else [`DEFAULT_CHROMIUM`].
+pub fn chromium_path() -> PathBuf {
+    std::env::var_os("URLDIFF_CHROMIUM")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_CHROMIUM));
-    path.is_file().then_some(path)
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_CHROMIUM))
 }
 
 /// A running headless chromium with its own temporary profile (deleted when dropped).
@@ -59,13 +58,15 @@ impl Chromium {
     /// Launch chromium, or print one line naming `test` and return `None` when it is not
     /// installed. A chromium that is installed but fails to start is an error.
     pub fn launch_or_skip(test: &str) -> anyhow::Result<Option<Chromium>> {
-        let Some(path) = chromium_path() else {
+        let path = chromium_path();
+        if !path.is_file() {
             println!(
-                "{test}: skipped: no chromium at {DEFAULT_CHROMIUM} (apt-get install chromium, \
-                 or set URLDIFF_CHROMIUM)"
+                "{test}: skipped: no chromium at {} (apt-get install chromium, or set \
+                 URLDIFF_CHROMIUM)",
+                path.display()
             );
             return Ok(None);
-        };
+        }
         Chromium::launch(&path, (1280, 900)).map(Some)
     }
 
@@ -84,8 +85,8 @@ impl Chromium {
             idle_browser_timeout: Duration::from_secs(120),
             ..LaunchOptions::default()
         };
-        let browser = Browser::new(options)
-            .map_err(|e| anyhow!("starting {}: {e:#}", path.display()))?;
+        let browser =
+            Browser::new(options).map_err(|e| anyhow!("starting {}: {e:#}", path.display()))?;
         Ok(Chromium { browser, _profile: profile })
     }
 
@@ -123,7 +124,8 @@ pub fn file_url(path: &Path, fragment: &str) -> anyhow::Result<String> {
 /// `undefined`).
 pub fn eval(tab: &Tab, expression: &str) -> anyhow::Result<serde_json::Value> {
     let wrapped = format!("JSON.stringify(({expression}))");
-    let result = tab.evaluate(&wrapped, false).map_err(|e| anyhow!("evaluating {expression}: {e:#}"))?;
+    let result =
+        tab.evaluate(&wrapped, false).map_err(|e| anyhow!("evaluating {expression}: {e:#}"))?;
     match result.value {
         Some(serde_json::Value::String(json)) => Ok(serde_json::from_str(&json)?),
         _ => Ok(serde_json::Value::Null),

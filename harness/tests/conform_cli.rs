@@ -207,7 +207,8 @@ fn report_of_a_file_that_is_not_a_conform_report_exits_2() {
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         let html = dir.path().join("out.html");
-        let out = urldiff(&["report".as_ref(), path.as_os_str(), "--html".as_ref(), html.as_os_str()]);
+        let out =
+            urldiff(&["report".as_ref(), path.as_os_str(), "--html".as_ref(), html.as_os_str()]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
         assert!(stderr.contains(name) && stderr.contains(message), "{name}: {stderr}");

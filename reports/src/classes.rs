@@ -9,8 +9,8 @@
 
 use crate::data::{ConformReport, Divergence};
 use sha2::{Digest, Sha256};
-use std::collections::{BTreeMap, BTreeSet};
 use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
 use urldiff_compare::{Grade, Severity, SharedField};
 
 /// A class as reports show it: `id` for filters and links (no spaces), `label` for people.
@@ -124,14 +124,21 @@ pub fn ledgered_by_class(report: &ConformReport) -> Vec<ClassGroup<'_>> {
                 class,
                 severity,
                 oracles: members.iter().map(|&i| all[i].oracle.as_str()).collect(),
-                fields: members.iter().flat_map(|&i| all[i].fields.iter().map(|f| f.field)).collect(),
+                fields: members
+                    .iter()
+                    .flat_map(|&i| all[i].fields.iter().map(|f| f.field))
+                    .collect(),
                 example,
                 members,
             }
         })
         .collect();
     out.sort_by(|a, b| {
-        (b.severity, b.members.len(), &a.class.label).cmp(&(a.severity, a.members.len(), &b.class.label))
+        (b.severity, b.members.len(), &a.class.label).cmp(&(
+            a.severity,
+            a.members.len(),
+            &b.class.label,
+        ))
     });
     out
 }

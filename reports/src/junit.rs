@@ -80,9 +80,10 @@ fn write_suite(
         .write_inner_content(|w| {
             for (index, (case, status)) in suite.case_names.iter().zip(&cell.statuses).enumerate() {
                 let key = (cell.oracle.as_str(), cell.suite.as_str(), index);
-                let testcase = w
-                    .create_element("testcase")
-                    .with_attributes([("classname", classname.as_str()), ("name", &xml_safe(case))]);
+                let testcase = w.create_element("testcase").with_attributes([
+                    ("classname", classname.as_str()),
+                    ("name", &xml_safe(case)),
+                ]);
                 match (status, by_case.get(&key)) {
                     (CaseStatus::Passed, _) | (_, None) => {
                         testcase.write_empty()?;

@@ -46,7 +46,12 @@ pub fn text(s: &str) -> String {
 pub fn render(report: &ConformReport) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# urldiff conform: {}\n", report.verdict());
-    let _ = writeln!(out, "{}; {}.\n", text(&plain::verdict_counts(report)), text(&plain::skipped_text(report)));
+    let _ = writeln!(
+        out,
+        "{}; {}.\n",
+        text(&plain::verdict_counts(report)),
+        text(&plain::skipped_text(report))
+    );
     let _ = writeln!(
         out,
         "{} {}, wall time {:.2} s. Crashed or timed out: {}.\n",

@@ -69,7 +69,8 @@ pub fn cell_text(report: &ConformReport, oracle: &str, suite: &str) -> String {
     if status.is_some_and(|o| o.skipped.is_some()) {
         return "skipped".into();
     }
-    let truth = report.suites.iter().find(|s| s.name == suite).and_then(|s| s.truth_oracle.as_deref());
+    let truth =
+        report.suites.iter().find(|s| s.name == suite).and_then(|s| s.truth_oracle.as_deref());
     if truth == Some(oracle) {
         return "(truth)".into();
     }
@@ -88,7 +89,8 @@ pub fn matrix_table(report: &ConformReport) -> String {
         .suites
         .iter()
         .map(|s| {
-            let cells = report.oracles.iter().map(|o| width(&cell_text(report, &o.info.name, &s.name)));
+            let cells =
+                report.oracles.iter().map(|o| width(&cell_text(report, &o.info.name, &s.name)));
             cells.chain([width(&s.name)]).max().unwrap_or(1)
         })
         .collect();
@@ -100,7 +102,11 @@ pub fn matrix_table(report: &ConformReport) -> String {
     for oracle in &report.oracles {
         out.push_str(&pad(&oracle.info.name, oracle_w));
         for (suite, w) in report.suites.iter().zip(&columns) {
-            let _ = write!(out, "  {}", pad_left(&cell_text(report, &oracle.info.name, &suite.name), *w));
+            let _ = write!(
+                out,
+                "  {}",
+                pad_left(&cell_text(report, &oracle.info.name, &suite.name), *w)
+            );
         }
         out.push('\n');
     }
@@ -200,7 +206,9 @@ pub fn lost_text(report: &ConformReport) -> String {
         .oracles
         .iter()
         .filter(|o| o.crashed + o.timed_out > 0)
-        .map(|o| format!("{} {} crashed, {} timed out", one_line(&o.info.name), o.crashed, o.timed_out))
+        .map(|o| {
+            format!("{} {} crashed, {} timed out", one_line(&o.info.name), o.crashed, o.timed_out)
+        })
         .collect();
     if lost.is_empty() {
         "none".to_owned()

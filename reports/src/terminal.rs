@@ -7,7 +7,7 @@
 use crate::classes::{ledgered_by_class, values_line, ClassGroup};
 use crate::data::ConformReport;
 use crate::matrix::SHOWN_DIVERGENCES;
-use crate::plain::{self, fit, first_line, one_line, pad, pad_left};
+use crate::plain::{self, first_line, fit, one_line, pad, pad_left};
 use urldiff_compare::Severity;
 
 /// The widest line of the summary, in columns.
@@ -156,7 +156,8 @@ fn group_line(out: &mut Lines, g: &ClassGroup, with_example: bool) {
     ));
     if with_example {
         let e = g.example;
-        let who = if g.oracles.len() > 1 { format!("{} ", one_line(&e.oracle)) } else { String::new() };
+        let who =
+            if g.oracles.len() > 1 { format!("{} ", one_line(&e.oracle)) } else { String::new() };
         out.line(&format!("                e.g. {who}{}: {}", e.name, values_line(e)));
     }
 }

@@ -48,7 +48,10 @@ fn the_html_report_filters_in_a_browser() -> anyhow::Result<()> {
     browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;
     // The table renders, every divergence a visible row.
     let all = report.divergences.len();
-    assert_eq!(browser::eval(&tab, "document.querySelectorAll('#divergences tbody tr').length")?, json!(all));
+    assert_eq!(
+        browser::eval(&tab, "document.querySelectorAll('#divergences tbody tr').length")?,
+        json!(all)
+    );
     assert_eq!(visible_rows(&tab)?, json!(all));
     let height = "document.querySelector('#divergences tbody tr').getBoundingClientRect().height";
     assert!(browser::eval(&tab, height)?.as_f64().unwrap() > 10.0);
@@ -69,7 +72,9 @@ fn the_html_report_filters_in_a_browser() -> anyhow::Result<()> {
     let id = ledger_class_id(reason);
     browser::click(&tab, &format!("a[data-class-link='{id}']"))?;
     browser::wait_for(&tab, &format!("location.hash === '#class={id}'"), WAIT)?;
-    let check = |severity: &str| ROWS_MATCH.replace("ID", &format!("'{id}'")).replace("SEV", &format!("'{severity}'"));
+    let check = |severity: &str| {
+        ROWS_MATCH.replace("ID", &format!("'{id}'")).replace("SEV", &format!("'{severity}'"))
+    };
     assert_eq!(visible_rows(&tab)?, json!(expected_rows(&report, &id, None)));
     assert_eq!(browser::eval(&tab, &check(""))?, json!(true));
     assert_eq!(browser::eval(&tab, "document.getElementById('filter-class').value")?, json!(id));
@@ -81,14 +86,18 @@ fn the_html_report_filters_in_a_browser() -> anyhow::Result<()> {
     assert!(high >= 5, "the real run has 10 high python-urllib SSRF divergences, got {high}");
     assert_eq!(visible_rows(&tab)?, json!(high));
     assert_eq!(browser::eval(&tab, &check("high"))?, json!(true));
-    let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../out/screenshots/report-filtered.png");
+    let shot =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../out/screenshots/report-filtered.png");
     browser::screenshot(&tab, &shot)?;
 
     // A link with a fragment restores a filter.
     let url = browser::file_url(&page, "oracle=java-uri&severity=medium")?;
     let tab = chromium.open(&url)?;
     browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;
-    assert_eq!(browser::eval(&tab, "document.getElementById('filter-oracle').value")?, json!("java-uri"));
+    assert_eq!(
+        browser::eval(&tab, "document.getElementById('filter-oracle').value")?,
+        json!("java-uri")
+    );
     let java_medium = report
         .divergences
         .iter()

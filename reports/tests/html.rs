@@ -10,7 +10,9 @@ use urldiff_reports::ConformReport;
 fn hostile_report() -> ConformReport {
     let mut report = support::real_run();
     report.divergences.push(support::hostile("python-urllib", None));
-    report.divergences.push(support::hostile("<b>oracle</b>", Some("</td><script>alert(4)</script>")));
+    report
+        .divergences
+        .push(support::hostile("<b>oracle</b>", Some("</td><script>alert(4)</script>")));
     report
 }
 
@@ -20,7 +22,8 @@ fn a_script_in_an_input_renders_inert() {
     // The page's own filter script is the only script element, and no markup from the data
     // made it through.
     assert_eq!(page.matches("<script").count(), 1, "one <script>, the page's own");
-    assert!(page.contains("<code class=\"input\">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code>"));
+    assert!(page
+        .contains("<code class=\"input\">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code>"));
     for markup in ["<img", "<b>", "alert(2)>", "</td><script"] {
         assert!(!page.contains(markup), "{markup} came through");
     }

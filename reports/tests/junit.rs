@@ -57,7 +57,9 @@ fn read(xml: &[u8]) -> Read {
             Event::Start(e) | Event::Empty(e) => {
                 let name = String::from_utf8(e.name().as_ref().to_vec()).unwrap();
                 let attr = |key: &str| {
-                    e.try_get_attribute(key).unwrap().map(|a| a.unescape_value().unwrap().into_owned())
+                    e.try_get_attribute(key)
+                        .unwrap()
+                        .map(|a| a.unescape_value().unwrap().into_owned())
                 };
                 if name == "property" {
                     read.properties.insert(attr("name").unwrap(), attr("value").unwrap());

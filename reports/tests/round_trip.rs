@@ -41,12 +41,24 @@ fn the_first_json_report_keys_are_kept() {
     let value: serde_json::Value = serde_json::from_str(&report.to_json().unwrap()).unwrap();
     let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
     let first = [
-        "tool", "version", "exit_code", "wall_seconds", "oracles", "suites", "cells",
-        "divergences", "stale", "unknown", "duplicates", "adapter_rules",
+        "tool",
+        "version",
+        "exit_code",
+        "wall_seconds",
+        "oracles",
+        "suites",
+        "cells",
+        "divergences",
+        "stale",
+        "unknown",
+        "duplicates",
+        "adapter_rules",
     ];
     assert_eq!(keys, first);
     let d = &value["divergences"][0];
-    for key in ["oracle", "suite", "name", "case", "truth", "answer", "fields", "severity", "ledgered"] {
+    for key in
+        ["oracle", "suite", "name", "case", "truth", "answer", "fields", "severity", "ledgered"]
+    {
         assert!(d.get(key).is_some(), "divergence key {key}");
     }
     for key in ["field", "truth", "got", "grade", "severity"] {

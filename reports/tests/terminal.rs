@@ -71,10 +71,21 @@ fn worst_case() -> ConformReport {
     ledgered.case.input = "x".repeat(300);
     report.divergences.push(ledgered);
     let entry = format!("<{}> | host | {}", "\u{1b}[2J".repeat(5), "reason ".repeat(30));
-    let line = LedgerLine { oracle: long_oracle.into(), file: "corpus/expected/x.txt".into(), line: 7, entry: entry.clone() };
+    let line = LedgerLine {
+        oracle: long_oracle.into(),
+        file: "corpus/expected/x.txt".into(),
+        line: 7,
+        entry: entry.clone(),
+    };
     report.stale.push(line.clone());
     report.unknown.push(line);
-    report.duplicates.push(Duplicate { oracle: "x".into(), file: "f".into(), first: 1, line: 2, entry });
+    report.duplicates.push(Duplicate {
+        oracle: "x".into(),
+        file: "f".into(),
+        first: 1,
+        line: 2,
+        entry,
+    });
     report
 }
 
@@ -83,7 +94,10 @@ fn long_names_and_hostile_values_still_fit() {
     let report = worst_case();
     let text = terminal::render(&report);
     assert_fits(&text);
-    assert!(text.contains("conform: FAIL: 50 unexpected divergences, 1 stale ledger entries"), "{text}");
+    assert!(
+        text.contains("conform: FAIL: 50 unexpected divergences, 1 stale ledger entries"),
+        "{text}"
+    );
     assert!(text.contains("Unexpected divergences (50)"), "{text}");
     assert!(text.contains("… and 10 more"), "{text}");
     assert!(text.contains("skipped-oracle-\\u{202e}-name: no runtime found"), "{text}");

@@ -171,7 +171,8 @@ fn matrix_section(out: &mut String, report: &ConformReport) {
         let _ = write!(out, "<tr><td>{}</td>", text(&o.info.name));
         for s in &report.suites {
             let cell = cell_text(report, &o.info.name, &s.name);
-            let class = if cell == "(truth)" || cell == "skipped" { " class=\"truth\"" } else { "" };
+            let class =
+                if cell == "(truth)" || cell == "skipped" { " class=\"truth\"" } else { "" };
             let _ = write!(out, "<td{class}>{}</td>", text(&cell));
         }
         out.push_str("</tr>\n");

@@ -39,7 +39,11 @@ pub fn page(title: &str, header: &str, body: &str) -> String {
     );
     let mut out = String::with_capacity(body.len() + STYLE.len() + SCRIPT.len() + 1024);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    let _ = writeln!(out, "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">", attr(&policy));
+    let _ = writeln!(
+        out,
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+        attr(&policy)
+    );
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     let _ = writeln!(out, "<title>{}</title>", text(title));
     let _ = writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>");
@@ -63,7 +67,10 @@ pub fn filter_bar(classes: &[ClassTag], oracles: &[String], severities: &[Severi
         ("oracle", "oracle", oracle_options),
         ("severity", "severity", severity_options),
     ] {
-        let _ = write!(out, "<label>{label}<select id=\"filter-{key}\"><option value=\"\">all</option>");
+        let _ = write!(
+            out,
+            "<label>{label}<select id=\"filter-{key}\"><option value=\"\">all</option>"
+        );
         for (value, shown) in options {
             let short = crate::plain::fit(&shown, 90);
             let _ = write!(out, "<option value=\"{}\">{}</option>", attr(&value), text(&short));
