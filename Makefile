@@ -30,7 +30,8 @@ CONFORM_OUT := out/conform
 conform: fetch node-deps
 	$(CARGO) build --release -p urldiff
 	@mkdir -p $(CONFORM_OUT)
-	$(URLDIFF) conform --json $(CONFORM_OUT)/run.json --junit $(CONFORM_OUT)/junit.xml --matrix $(CONFORM_OUT)/matrix.txt
+	$(URLDIFF) conform --json $(CONFORM_OUT)/run.json --junit $(CONFORM_OUT)/junit.xml --matrix $(CONFORM_OUT)/matrix.txt \
+		--markdown $(CONFORM_OUT)/report.md --html $(CONFORM_OUT)/report.html
 
 # Rewrite corpus/expected/ to match a run and print what changed (review the diff!).
 bless: fetch node-deps

@@ -8,12 +8,12 @@
 //! business.
 
 use crate::project::{Projected, SharedField};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use urldiff_parser::rfc3986::{self, remove_dot_segments};
 
 /// A named equivalence between two field values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Equivalence {
     Exact,
@@ -133,6 +133,24 @@ impl Grade {
 impl Serialize for Grade {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
+    }
+}
+
+impl Grade {
+    /// The grade named `name` (`structural` or an equivalence's name); `None` for another.
+    pub fn from_name(name: &str) -> Option<Grade> {
+        if name == Grade::Structural.name() {
+            return Some(Grade::Structural);
+        }
+        Equivalence::ORDER.into_iter().find(|eq| eq.name() == name).map(Grade::Equivalent)
+    }
+}
+
+impl<'de> Deserialize<'de> for Grade {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Grade::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown grade {name:?}")))
     }
 }
 

@@ -6,10 +6,10 @@
 //! fields; the projection reads the table, see `project`), or done by the adapter itself and
 //! listed here so that a reader of a difference knows it ([`RuleEffect::None`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What the comparison does for a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleEffect {
     /// Done by the adapter; listed for the reader, nothing for the comparison to do.

@@ -13,11 +13,11 @@
 use crate::grade::{self, Grade};
 use crate::project::{project_answer, Projected, SharedField, Source};
 use crate::severity::{self, Severity};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use urldiff_oracles::{Answer, Case, CaseKind};
 
 /// One mismatching field.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldDiff {
     pub field: SharedField,
     pub truth: Projected,

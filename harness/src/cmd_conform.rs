@@ -1,5 +1,5 @@
 //! `urldiff conform`: the CLI front of `urldiff::conform` (every suite × every oracle, the
-//! ledger gate, the matrix and the JSON/JUnit reports).
+//! ledger gate, the terminal summary and the matrix, JSON, JUnit, Markdown and HTML reports).
 
 use crate::progress;
 use anyhow::bail;
@@ -28,9 +28,15 @@ pub struct ConformArgs {
     /// Write JUnit XML (a testsuite per oracle × suite, a testcase per case).
     #[arg(long, value_name = "PATH")]
     pub junit: Option<PathBuf>,
-    /// Also write the terminal matrix to this file.
+    /// Write the whole matrix and the findings as text (the terminal shows a summary).
     #[arg(long, value_name = "PATH")]
     pub matrix: Option<PathBuf>,
+    /// Write the Markdown report (the matrix, the divergences by class and severity, …).
+    #[arg(long, value_name = "PATH")]
+    pub markdown: Option<PathBuf>,
+    /// Write the HTML report: one self-contained page with filters and inline diffs.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
     /// Rewrite the ledger to match this run and print what was added and removed.
     #[arg(long)]
     pub bless: bool,
@@ -87,18 +93,23 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         json: args.json,
         junit: args.junit,
         matrix: args.matrix,
+        markdown: args.markdown,
+        html: args.html,
         bless: args.bless,
         incomplete_suites: !args.only_cases && wpt.is_err(),
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
-    print_finished(&finished)?;
+    match print_finished(&finished) {
+        Err(e) if e.is_closed_pipe() => {}
+        other => other?,
+    }
     Ok(finished.code)
 }
 
-/// The matrix, the wall time and what bless changed, on stdout.
+/// The summary, the wall time and what bless changed, on stdout.
 fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::StdoutError> {
     let mut out = std::io::stdout().lock();
-    out.write_all(finished.matrix.as_bytes())?;
+    out.write_all(finished.summary.as_bytes())?;
     writeln!(out, "wall time: {:.2} s", finished.wall_seconds)?;
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {

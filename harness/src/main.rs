@@ -17,6 +17,7 @@ mod cmd_corpus;
 mod cmd_oracles;
 mod cmd_parse;
 mod cmd_parse_rfc;
+mod cmd_report;
 mod jsonl;
 mod progress;
 mod wpt_sync;
@@ -35,6 +36,8 @@ enum Command {
     Parse(cmd_parse::ParseArgs),
     /// Run every suite against every oracle, gate on the divergence ledger, write reports.
     Conform(cmd_conform::ConformArgs),
+    /// Render a saved conform JSON report again (terminal summary, HTML, Markdown, JUnit).
+    Report(cmd_report::ReportArgs),
     /// List every oracle with its kind, version and availability.
     Oracles(cmd_oracles::OraclesArgs),
     /// Compare every available oracle's answer to an input (or a JSON Lines stream of them).
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Parse(args) => cmd_parse::run(args),
         Command::Conform(args) => cmd_conform::run(args),
+        Command::Report(args) => cmd_report::run(args),
         Command::Oracles(args) => cmd_oracles::run(args),
         Command::Compare(args) => cmd_compare::run(args),
         Command::Corpus(args) => cmd_corpus::run(args),

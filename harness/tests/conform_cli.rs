@@ -153,3 +153,68 @@ fn an_unavailable_oracle_named_with_oracle_exits_2() {
         "{stderr}"
     );
 }
+
+fn urldiff(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urldiff")).args(args).output().unwrap()
+}
+
+#[test]
+fn report_renders_a_saved_json_report_into_the_same_files() {
+    let dir = fixture(Some(LEDGER_LINE));
+    let out = dir.path().join("out");
+    let first = |name: &str| out.join(format!("first.{name}"));
+    let again = |name: &str| out.join(format!("again.{name}"));
+    let formats = ["html", "markdown", "junit", "matrix"];
+    let mut args: Vec<std::ffi::OsString> = vec!["--json".into(), first("json").into()];
+    for f in formats {
+        args.push(format!("--{f}").into());
+        args.push(first(f).into());
+    }
+    let args: Vec<&str> = args.iter().map(|a| a.to_str().unwrap()).collect();
+    let run = conform(dir.path(), &args);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let mut args: Vec<std::ffi::OsString> = vec!["report".into(), first("json").into()];
+    for f in formats.iter().chain(&["json"]) {
+        args.push(format!("--{f}").into());
+        args.push(again(f).into());
+    }
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let report = urldiff(&args);
+    assert_eq!(report.status.code(), Some(0), "{}", String::from_utf8_lossy(&report.stderr));
+    for f in formats.iter().chain(&["json"]) {
+        let (a, b) = (std::fs::read(first(f)).unwrap(), std::fs::read(again(f)).unwrap());
+        assert!(a == b, "{f} differs when rendered again from the JSON report");
+    }
+    // The same summary on stdout (conform adds its wall time).
+    let summary = String::from_utf8_lossy(&report.stdout);
+    assert!(String::from_utf8_lossy(&run.stdout).starts_with(summary.as_ref()), "{summary}");
+    assert!(summary.contains("\n  medium     1  fake: the fake keeps ASCII case\n"), "{summary}");
+    let html = std::fs::read_to_string(first("html")).unwrap();
+    assert!(html.contains("<del>http</del><ins>HTTP</ins>"), "the scheme's diff: {html}");
+    let markdown = std::fs::read_to_string(first("markdown")).unwrap();
+    assert!(markdown.starts_with("# urldiff conform: PASS"), "{markdown}");
+}
+
+#[test]
+fn report_of_a_file_that_is_not_a_conform_report_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("findings.json", r#"{"schema_version": 1, "groups": []}"#, "not a urldiff report"),
+        ("other.json", r#"{"tool": "urldiff", "groups": []}"#, "not a conform report"),
+        ("text.json", "not json at all", "not JSON"),
+    ];
+    for (name, text, message) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let html = dir.path().join("out.html");
+        let out =
+            urldiff(&["report".as_ref(), path.as_os_str(), "--html".as_ref(), html.as_os_str()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(name) && stderr.contains(message), "{name}: {stderr}");
+        assert!(!html.exists(), "nothing is written for {name}");
+    }
+    let missing = dir.path().join("missing.json");
+    let out = urldiff(&["report".as_ref(), missing.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -2,10 +2,11 @@
 //! removed; each unexpected divergence becomes a case entry (one per case name, its fields the
 //! union over suites). Comments and entries outside the run's scope are kept as they were.
 
-use crate::conform::evaluate::{Divergence, RunResult};
+use crate::conform::evaluate::{field_set, RunResult};
 use crate::conform::ledger::{Entry, Ledger, LedgerFile, Line, Lost, Matcher};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
+use urldiff_reports::data::Divergence;
 
 /// The header of a ledger file bless creates.
 const HEADER: &str = "# Known divergences of this oracle from each suite's truth; see README.md here.\n\
@@ -31,7 +32,7 @@ fn unreviewed_reason(d: &Divergence) -> String {
 /// Compute the new ledger files of every oracle that ran. Unchanged files are left out.
 pub fn bless(ledger: &Ledger, result: &RunResult) -> Vec<BlessChange> {
     let mut changes = Vec::new();
-    for status in result.oracles.iter().filter(|o| o.skipped.is_none()) {
+    for status in result.report.oracles.iter().filter(|o| o.skipped.is_none()) {
         let oracle = status.info.name.as_str();
         let mut file = ledger.files.get(oracle).cloned().unwrap_or_else(|| LedgerFile {
             path: ledger.path_for(oracle),
@@ -84,7 +85,7 @@ fn new_entries(
 ) -> Vec<Entry> {
     let mut order: Vec<&str> = Vec::new();
     let mut by_name: BTreeMap<&str, (BTreeSet<_>, BTreeSet<Lost>, &Divergence)> = BTreeMap::new();
-    for d in result.unexpected().filter(|d| d.oracle == oracle) {
+    for d in result.report.unexpected().filter(|d| d.oracle == oracle) {
         let slot = by_name.entry(&d.name).or_insert_with(|| {
             order.push(&d.name);
             (BTreeSet::new(), BTreeSet::new(), d)
@@ -92,7 +93,7 @@ fn new_entries(
         // A lost answer is ledgered by naming it (crashed, timed-out), never as `outcome`.
         match Lost::of(&d.answer) {
             Some(lost) => slot.1.extend([lost]),
-            None => slot.0.extend(d.field_set()),
+            None => slot.0.extend(field_set(d)),
         }
     }
     order

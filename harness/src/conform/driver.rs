@@ -9,10 +9,10 @@ use crate::conform::ledger::{Ledger, Lost};
 use crate::events::Events;
 use anyhow::bail;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::time::Instant;
 use urldiff_oracles::suite::Suite;
-use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleInfo, OracleKind};
+use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleKind};
+use urldiff_reports::data::OracleStatus;
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
@@ -40,18 +40,6 @@ impl std::fmt::Debug for Plan<'_> {
             .field("suites", &suites)
             .finish_non_exhaustive()
     }
-}
-
-/// One oracle in a run.
-#[derive(Clone, Debug, Serialize)]
-pub struct OracleStatus {
-    pub info: OracleInfo,
-    /// `None` when it ran; the reason it was skipped otherwise.
-    pub skipped: Option<String>,
-    pub seconds: f64,
-    /// Answers lost to a crash or a time-out, over every case of the run.
-    pub crashed: usize,
-    pub timed_out: usize,
 }
 
 /// Answer a batch, splitting it across rayon threads for in-process kinds. `Err`: the oracle

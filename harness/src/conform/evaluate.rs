@@ -3,108 +3,38 @@
 //! checked back: entries in scope that covered nothing (stale), case entries that name no
 //! case of any suite (unknown), entries written twice (duplicates).
 
-use crate::conform::driver::{OracleStatus, Plan};
-use crate::conform::ledger::{Difference, Duplicate, Entry, Index, Matcher};
-use serde::Serialize;
+use crate::conform::driver::Plan;
+use crate::conform::ledger::{Difference, Entry, Index, Matcher};
 use std::collections::{BTreeSet, HashMap, HashSet};
-use urldiff_compare::{compare, FieldDiff, Severity, SharedField, Source, Sources, Verdict};
-use urldiff_oracles::suite::{Suite, SuiteSummary};
-use urldiff_oracles::{Answer, Case, CaseKindTag};
+use urldiff_compare::{compare, Severity, SharedField, Source, Sources, Verdict};
+use urldiff_oracles::suite::Suite;
+use urldiff_oracles::{Answer, CaseKindTag};
+use urldiff_reports::data::{
+    CaseStatus, Cell, ConformReport, Divergence, LedgerLine, OracleStatus, SuiteReport,
+};
 
-/// What happened to one case of one oracle × suite cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CaseStatus {
-    Passed,
-    NoOpinion,
-    /// Index into `RunResult::divergences`.
-    Failed(usize),
-    Ledgered(usize),
-}
-
-/// One oracle × suite cell of the matrix.
-#[derive(Clone, Debug, Serialize)]
-pub struct Cell {
-    pub oracle: String,
-    pub suite: String,
-    pub passed: usize,
-    pub failed: usize,
-    pub ledgered: usize,
-    pub no_opinion: usize,
-    /// Per case, in suite order.
-    #[serde(skip)]
-    pub statuses: Vec<CaseStatus>,
-}
-
-/// An answer that disagrees with the truth.
-#[derive(Clone, Debug, Serialize)]
-pub struct Divergence {
-    pub oracle: String,
-    pub suite: String,
-    pub name: String,
-    pub case: Case,
-    pub truth: Answer,
-    pub answer: Answer,
-    pub fields: Vec<FieldDiff>,
-    pub severity: Severity,
-    /// The ledger reason, when the divergence is expected.
-    pub ledgered: Option<String>,
-}
-
-impl Divergence {
-    pub fn field_set(&self) -> BTreeSet<SharedField> {
-        self.fields.iter().map(|f| f.field).collect()
-    }
-}
-
-/// A ledger entry that is wrong: stale (covered nothing in its scope) or unknown (names no
-/// case of any suite).
-#[derive(Clone, Debug, Serialize)]
-pub struct Stale {
-    pub oracle: String,
-    pub file: String,
-    pub line: usize,
-    pub entry: String,
-}
-
-/// Everything a run found.
-#[derive(Clone, Debug, Serialize)]
+/// What a run found ([`ConformReport`], which every report renders) and what only the
+/// harness needs: which ledger lines were in scope and which covered something (for stale
+/// entries and bless).
+#[derive(Clone, Debug)]
 pub struct RunResult {
-    pub oracles: Vec<OracleStatus>,
-    pub suites: Vec<SuiteSummary>,
-    pub cells: Vec<Cell>,
-    pub divergences: Vec<Divergence>,
-    pub stale: Vec<Stale>,
-    /// Case entries whose case is in no suite known to the run.
-    pub unknown: Vec<Stale>,
-    pub duplicates: Vec<Duplicate>,
+    pub report: ConformReport,
     /// Per oracle, the ledger entries (by line index) that are in scope of this run.
-    #[serde(skip)]
     pub scope: HashMap<String, HashSet<usize>>,
     /// Per oracle, the ledger entries (by line index) that covered something.
-    #[serde(skip)]
     pub used: HashMap<String, HashSet<usize>>,
-    #[serde(skip)]
-    pub suite_cases: Vec<Vec<Case>>,
 }
 
 impl RunResult {
-    pub fn unexpected(&self) -> impl Iterator<Item = &Divergence> {
-        self.divergences.iter().filter(|d| d.ledgered.is_none())
-    }
-
-    /// 0 nothing unexpected; 1 unexpected divergences or a wrong ledger (stale, unknown or
-    /// duplicate entries).
+    /// 0 nothing unexpected; 1 unexpected divergences or a wrong ledger.
     pub fn exit_code(&self) -> u8 {
-        let wrong_ledger =
-            !self.stale.is_empty() || !self.unknown.is_empty() || !self.duplicates.is_empty();
-        u8::from(self.unexpected().next().is_some() || wrong_ledger)
+        self.report.gate_code()
     }
+}
 
-    /// The oracles that were skipped, with their reasons.
-    pub fn skipped(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.oracles.iter().filter_map(|o| Some((o.info.name.as_str(), o.skipped.as_deref()?)))
-    }
+/// The shared fields a divergence differs in.
+pub fn field_set(d: &Divergence) -> BTreeSet<SharedField> {
+    d.fields.iter().map(|f| f.field).collect()
 }
 
 /// Split one oracle's answers back into per-suite slices.
@@ -120,18 +50,11 @@ fn per_suite<'a>(suites: &[Suite], answers: &'a [Answer]) -> Vec<&'a [Answer]> {
 
 /// Compare every answer with its truth, then check the ledger.
 pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> RunResult {
-    let mut result = RunResult {
-        oracles: Vec::new(),
-        suites: plan.suites.iter().map(Suite::summary).collect(),
-        cells: Vec::new(),
-        divergences: Vec::new(),
-        stale: Vec::new(),
-        unknown: unknown_entries(plan),
-        duplicates: plan.ledger.duplicates(),
-        scope: HashMap::new(),
-        used: HashMap::new(),
-        suite_cases: plan.suites.iter().map(|s| s.cases.clone()).collect(),
-    };
+    let mut report = ConformReport::new(env!("CARGO_PKG_VERSION"));
+    report.suites = plan.suites.iter().map(SuiteReport::of).collect();
+    report.unknown = unknown_entries(plan);
+    report.duplicates = plan.ledger.duplicates();
+    let mut result = RunResult { report, scope: HashMap::new(), used: HashMap::new() };
     for (status, answers) in &answered {
         if let Some(answers) = answers {
             let name = status.info.name.as_str();
@@ -144,11 +67,11 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
                 let kinds = &status.info.case_kinds;
                 let input = CellInput { suite, answers, sources, kinds };
                 let cell = evaluate_cell(plan, &mut result, input);
-                result.cells.push(cell);
+                result.report.cells.push(cell);
             }
             find_stale(plan, &mut result, name);
         }
-        result.oracles.push(status.clone());
+        result.report.oracles.push(status.clone());
     }
     result
 }
@@ -184,7 +107,8 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
         statuses: Vec::with_capacity(answers.len()),
     };
     let index = Index::new(plan.ledger.files.get(oracle));
-    for ((case, truth), got) in suite.cases.iter().zip(&suite.expected).zip(answers) {
+    let cases = suite.cases.iter().zip(&suite.expected).zip(answers);
+    for (case_index, ((case, truth), got)) in cases.enumerate() {
         let name = case.name();
         // A case entry names a case in every suite; a suite of a kind the oracle does not answer
         // (validity cases, for most) cannot make it stale.
@@ -202,12 +126,14 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
                     oracle: oracle.to_owned(),
                     suite: suite.name.clone(),
                     name,
+                    case_index,
                     case: case.clone(),
                     truth: truth.clone(),
                     answer: got.clone(),
                     fields,
                     severity,
                     ledgered: None,
+                    classes: Vec::new(),
                 };
                 record_divergence(result, &index, div)
             }
@@ -215,8 +141,8 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
         match status {
             CaseStatus::Passed => cell.passed += 1,
             CaseStatus::NoOpinion => cell.no_opinion += 1,
-            CaseStatus::Failed(_) => cell.failed += 1,
-            CaseStatus::Ledgered(_) => cell.ledgered += 1,
+            CaseStatus::Failed => cell.failed += 1,
+            CaseStatus::Ledgered => cell.ledgered += 1,
         }
         cell.statuses.push(status);
     }
@@ -225,21 +151,20 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
 
 /// Look a divergence up in the ledger and keep it; its status in the cell.
 fn record_divergence(result: &mut RunResult, index: &Index, mut div: Divergence) -> CaseStatus {
-    let fields = div.field_set();
+    let fields = field_set(&div);
     let difference = Difference::of(&div.answer, &fields);
     let covering = index
         .candidates(&div.suite, &div.name)
         .find(|(_, e)| e.covers(&div.suite, &div.name, difference));
-    let at = result.divergences.len();
     let status = match covering {
         Some((line, entry)) => {
             result.used.entry(div.oracle.clone()).or_default().insert(line);
             div.ledgered = Some(entry.reason.clone());
-            CaseStatus::Ledgered(at)
+            CaseStatus::Ledgered
         }
-        None => CaseStatus::Failed(at),
+        None => CaseStatus::Failed,
     };
-    result.divergences.push(div);
+    result.report.divergences.push(div);
     status
 }
 
@@ -251,13 +176,13 @@ fn find_stale(plan: &Plan, result: &mut RunResult, oracle: &str) {
     for (line, entry) in file.entries() {
         let in_scope = scope.is_some_and(|s| s.contains(&line));
         if in_scope && !used.is_some_and(|u| u.contains(&line)) {
-            result.stale.push(stale(oracle, file.path.display().to_string(), entry));
+            result.report.stale.push(stale(oracle, file.path.display().to_string(), entry));
         }
     }
 }
 
 /// Case entries, in every ledger file, whose case is in no suite known to the run.
-fn unknown_entries(plan: &Plan) -> Vec<Stale> {
+fn unknown_entries(plan: &Plan) -> Vec<LedgerLine> {
     let Some(known) = &plan.known_cases else { return Vec::new() };
     let mut out = Vec::new();
     for (oracle, file) in &plan.ledger.files {
@@ -272,6 +197,6 @@ fn unknown_entries(plan: &Plan) -> Vec<Stale> {
     out
 }
 
-fn stale(oracle: &str, file: String, entry: &Entry) -> Stale {
-    Stale { oracle: oracle.to_owned(), file, line: entry.line, entry: entry.render() }
+fn stale(oracle: &str, file: String, entry: &Entry) -> LedgerLine {
+    LedgerLine { oracle: oracle.to_owned(), file, line: entry.line, entry: entry.render() }
 }

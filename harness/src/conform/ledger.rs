@@ -24,6 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use urldiff_compare::SharedField;
 use urldiff_oracles::Answer;
+use urldiff_reports::data::Duplicate;
 
 /// A lost answer, which only an entry naming it covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -170,16 +171,6 @@ impl LedgerFile {
         }
         out
     }
-}
-
-/// An entry written twice in one file (same key, same fields): `first` is the line kept.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Duplicate {
-    pub oracle: String,
-    pub file: String,
-    pub first: usize,
-    pub line: usize,
-    pub entry: String,
 }
 
 /// Every ledger file of a folder, by oracle name.

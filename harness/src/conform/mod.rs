@@ -4,13 +4,13 @@
 //! Data flows: [`suite`] and [`sources`] (cases and their truth) → [`driver`] (oracles answer
 //! in parallel, progress to the [`Events`]) → [`evaluate`] (each answer against the truth with
 //! `urldiff_compare`, then the [`ledger`]: expected or not, stale, unknown and duplicate
-//! entries) → [`report`] / [`junit`]; [`bless`] rewrites the ledger. [`execute`] ties it
-//! together for the CLI and the end-to-end tests and returns what to show; it prints nothing.
+//! entries) → [`report`] (the `urldiff_reports::ConformReport` every report format renders);
+//! [`bless`] rewrites the ledger. [`execute`] ties it together for the CLI and the end-to-end
+//! tests, writes the report files and returns what to show; it prints nothing.
 
 pub mod bless;
 pub mod driver;
 pub mod evaluate;
-pub mod junit;
 pub mod ledger;
 pub mod report;
 pub mod sources;
@@ -37,10 +37,25 @@ pub struct Options {
     pub junit: Option<PathBuf>,
     /// Also write the matrix text here (`make conform` writes out/conform/matrix.txt).
     pub matrix: Option<PathBuf>,
+    pub markdown: Option<PathBuf>,
+    pub html: Option<PathBuf>,
     pub bless: bool,
     /// Some suites could not be loaded (no WPT data): ledger case entries are then not
     /// checked against the suites' cases (they may name a case of a missing suite).
     pub incomplete_suites: bool,
+}
+
+impl Options {
+    /// The report files this run writes.
+    pub fn outputs(&self) -> report::Outputs {
+        report::Outputs {
+            json: self.json.clone(),
+            junit: self.junit.clone(),
+            matrix: self.matrix.clone(),
+            markdown: self.markdown.clone(),
+            html: self.html.clone(),
+        }
+    }
 }
 
 /// What a run has to show; the caller prints it.
@@ -48,6 +63,10 @@ pub struct Options {
 pub struct Finished {
     /// 0 nothing unexpected, 1 unexpected divergences or a wrong ledger.
     pub code: u8,
+    /// Everything the run found, as every report renders it.
+    pub report: urldiff_reports::ConformReport,
+    /// The terminal summary (at most 100 columns a line).
+    pub summary: String,
     /// The matrix and the findings, as written to `--matrix`.
     pub matrix: String,
     pub wall_seconds: f64,
@@ -94,23 +113,16 @@ pub fn execute(
         events,
     };
     let result = driver::run(&plan)?;
-    let wall_seconds = start.elapsed().as_secs_f64();
-    let matrix = report::matrix_text(&result, &plan.suites);
-    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    if let Some(path) = &opts.matrix {
-        files.push((path.clone(), matrix.clone().into_bytes()));
-    }
-    if let Some(path) = &opts.json {
-        files.push((path.clone(), report::json_text(&result, wall_seconds)?.into_bytes()));
-    }
-    if let Some(path) = &opts.junit {
-        files.push((path.clone(), junit::junit_xml(&result).into_bytes()));
-    }
     let bless = opts.bless.then(|| bless::bless(&ledger, &result));
+    let code = if opts.bless { 0 } else { result.exit_code() };
+    let wall_seconds = start.elapsed().as_secs_f64();
+    let report = report::finish(result, wall_seconds, code);
+    let mut files = opts.outputs().render(&report)?;
     for change in bless.iter().flatten() {
         files.push((change.path.clone(), change.contents.clone().into_bytes()));
     }
     crate::atomic::write_all(&files)?;
-    let code = if opts.bless { 0 } else { result.exit_code() };
-    Ok(Finished { code, matrix, wall_seconds, bless })
+    let summary = urldiff_reports::terminal::render(&report);
+    let matrix = urldiff_reports::matrix::render(&report);
+    Ok(Finished { code, report, summary, matrix, wall_seconds, bless })
 }

@@ -1,0 +1,146 @@
+//! JUnit XML for CI, written with quick-xml's writer: a `<testsuite>` per oracle × suite, a
+//! `<testcase>` per case. An unexpected divergence is a `<failure>` carrying the field diff; a
+//! ledgered one is `<skipped>` with the ledger reason, its differing values in
+//! `<system-out>` and as `<properties>` (`truth.<field>`, `got.<field>`, `grade.<field>`);
+//! a case without an opinion is `<skipped message="no opinion">`.
+
+use crate::data::{CaseStatus, Cell, ConformReport, Divergence};
+use crate::plain::divergence_text;
+use quick_xml::events::{BytesDecl, BytesText, Event};
+use quick_xml::Writer;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io;
+
+/// `s` with the characters XML 1.0 cannot carry at all, not even as references (most C0
+/// controls, U+FFFE, U+FFFF), written as `\u{…}`; quick-xml escapes the rest.
+pub fn xml_safe(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+type Xml = Writer<Vec<u8>>;
+
+/// The JUnit XML document of a run.
+pub fn render(report: &ConformReport) -> io::Result<Vec<u8>> {
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let failures: usize = report.cells.iter().map(|c| c.failed).sum();
+    let tests: usize = report.cells.iter().map(|c| c.statuses.len()).sum();
+    let by_case: HashMap<(&str, &str, usize), &Divergence> = report
+        .divergences
+        .iter()
+        .map(|d| ((d.oracle.as_str(), d.suite.as_str(), d.case_index), d))
+        .collect();
+    let (tests, failures) = (tests.to_string(), failures.to_string());
+    w.create_element("testsuites")
+        .with_attributes([
+            ("name", "urldiff conform"),
+            ("tests", tests.as_str()),
+            ("failures", failures.as_str()),
+        ])
+        .write_inner_content(|w| {
+            for cell in &report.cells {
+                write_suite(w, report, cell, &by_case)?;
+            }
+            Ok(())
+        })?;
+    let mut bytes = w.into_inner();
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+fn write_suite(
+    w: &mut Xml,
+    report: &ConformReport,
+    cell: &Cell,
+    by_case: &HashMap<(&str, &str, usize), &Divergence>,
+) -> io::Result<()> {
+    let Some(suite) = report.suites.iter().find(|s| s.name == cell.suite) else { return Ok(()) };
+    let name = xml_safe(&format!("{} × {}", cell.oracle, cell.suite));
+    let classname = xml_safe(&format!("{}.{}", cell.oracle, cell.suite));
+    let counts = [cell.statuses.len(), cell.failed, cell.ledgered + cell.no_opinion];
+    let [tests, failures, skipped] = counts.map(|n| n.to_string());
+    w.create_element("testsuite")
+        .with_attributes([
+            ("name", name.as_str()),
+            ("tests", tests.as_str()),
+            ("failures", failures.as_str()),
+            ("skipped", skipped.as_str()),
+        ])
+        .write_inner_content(|w| {
+            for (index, (case, status)) in suite.case_names.iter().zip(&cell.statuses).enumerate() {
+                let key = (cell.oracle.as_str(), cell.suite.as_str(), index);
+                let testcase = w.create_element("testcase").with_attributes([
+                    ("classname", classname.as_str()),
+                    ("name", &xml_safe(case)),
+                ]);
+                match (status, by_case.get(&key)) {
+                    (CaseStatus::Passed, _) | (_, None) => {
+                        testcase.write_empty()?;
+                    }
+                    (CaseStatus::NoOpinion, _) => {
+                        testcase.write_inner_content(|w| {
+                            w.create_element("skipped")
+                                .with_attribute(("message", "no opinion"))
+                                .write_empty()?;
+                            Ok(())
+                        })?;
+                    }
+                    (CaseStatus::Ledgered, Some(d)) => {
+                        testcase.write_inner_content(|w| write_ledgered(w, d))?;
+                    }
+                    (CaseStatus::Failed, Some(d)) => {
+                        testcase.write_inner_content(|w| write_failure(w, d))?;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    Ok(())
+}
+
+fn write_failure(w: &mut Xml, d: &Divergence) -> io::Result<()> {
+    let fields: Vec<&str> = d.fields.iter().map(|f| f.field.name()).collect();
+    let message = format!("{} divergence in {}", d.severity.name(), fields.join(","));
+    w.create_element("failure")
+        .with_attributes([("message", message.as_str()), ("type", d.severity.name())])
+        .write_text_content(BytesText::new(&xml_safe(&divergence_text(d))))?;
+    Ok(())
+}
+
+/// A ledgered case: skipped with its reason, and the differing values it carries.
+fn write_ledgered(w: &mut Xml, d: &Divergence) -> io::Result<()> {
+    let reason = d.ledgered.as_deref().unwrap_or("");
+    let message = xml_safe(&format!("ledgered ({}): {reason}", d.severity.name()));
+    w.create_element("properties").write_inner_content(|w| {
+        for f in &d.fields {
+            let field = f.field.name();
+            let rows = [
+                (format!("truth.{field}"), f.truth.display()),
+                (format!("got.{field}"), f.got.display()),
+                (format!("grade.{field}"), f.grade.name().to_owned()),
+            ];
+            for (name, value) in rows {
+                let value = xml_safe(&value);
+                w.create_element("property")
+                    .with_attributes([("name", name.as_str()), ("value", value.as_str())])
+                    .write_empty()?;
+            }
+        }
+        Ok(())
+    })?;
+    w.create_element("skipped").with_attribute(("message", message.as_str())).write_empty()?;
+    w.create_element("system-out")
+        .write_text_content(BytesText::new(&xml_safe(&divergence_text(d))))?;
+    Ok(())
+}

@@ -1,0 +1,55 @@
+//! urldiff-reports: the typed data of a run and its renderers. No I/O and no printing: each
+//! renderer turns a [`ConformReport`] into bytes, and the binary writes them (atomically).
+//!
+//! - [`data`]: [`ConformReport`], what `urldiff conform` found, which the JSON report is and
+//!   `urldiff report RESULTS.json` reads back;
+//! - [`classes`]: what a divergence is summarized under (the one place that will switch to
+//!   triage's classes), and the ledgered divergences by class and severity;
+//! - [`plain`]: pieces of the plain-text reports;
+//! - [`terminal`]: the summary `urldiff conform` prints, at most 100 columns wide;
+//! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
+//! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
+//! - [`junit`]: JUnit XML (quick-xml's writer).
+//!
+//! [`Format`] names every renderer; [`render`] runs one.
+
+pub mod classes;
+pub mod data;
+pub mod html;
+pub mod junit;
+pub mod markdown;
+pub mod matrix;
+pub mod plain;
+pub mod terminal;
+
+pub use data::ConformReport;
+
+/// A report format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The terminal summary (at most [`terminal::WIDTH`] columns).
+    Terminal,
+    /// The whole matrix and the findings as text (`--matrix`).
+    Matrix,
+    Markdown,
+    Html,
+    /// The report itself, pretty-printed (`--json`).
+    Json,
+    Junit,
+}
+
+/// Render `report` in `format`.
+pub fn render(report: &ConformReport, format: Format) -> anyhow::Result<Vec<u8>> {
+    Ok(match format {
+        Format::Terminal => terminal::render(report).into_bytes(),
+        Format::Matrix => matrix::render(report).into_bytes(),
+        Format::Markdown => markdown::render(report).into_bytes(),
+        Format::Html => html::conform::render(report).into_bytes(),
+        Format::Json => {
+            let mut text = report.to_json()?;
+            text.push('\n');
+            text.into_bytes()
+        }
+        Format::Junit => junit::render(report)?,
+    })
+}

@@ -1,0 +1,218 @@
+//! Pieces shared by the plain-text reports (the matrix file and the terminal summary): display
+//! width, fitting a line to a width, control characters made visible, the matrix table, a
+//! divergence with its field diffs, the ledger problems and the PASS/FAIL line.
+
+use crate::data::{ConformReport, Divergence, LedgerLine};
+use std::fmt::Write as _;
+use unicode_width::UnicodeWidthStr as _;
+
+/// Columns a string takes on a terminal.
+pub fn width(s: &str) -> usize {
+    s.width()
+}
+
+/// `s` with control characters (which would move a terminal's cursor or change its state)
+/// written as `\u{…}` escapes, so hostile inputs print as text on one line.
+pub fn one_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() || is_invisible_format(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Format characters that reorder or hide text (bidi controls, zero-width characters, the
+/// BOM): shown escaped in every report, so an input cannot disguise itself.
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
+        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// `s` cut to at most `max` columns, ending in `…` when cut.
+pub fn fit(s: &str, max: usize) -> String {
+    if width(s) <= max {
+        return s.to_owned();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > max {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// `s` padded with spaces to `w` columns (left-aligned).
+pub fn pad(s: &str, w: usize) -> String {
+    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// `s` padded with spaces to `w` columns (right-aligned).
+pub fn pad_left(s: &str, w: usize) -> String {
+    format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// The matrix cell text of an oracle × suite: `passed/failed/ledgered/no-opinion`,
+/// `(truth)`, `skipped` or `-`.
+pub fn cell_text(report: &ConformReport, oracle: &str, suite: &str) -> String {
+    let status = report.oracles.iter().find(|o| o.info.name == oracle);
+    if status.is_some_and(|o| o.skipped.is_some()) {
+        return "skipped".into();
+    }
+    let truth =
+        report.suites.iter().find(|s| s.name == suite).and_then(|s| s.truth_oracle.as_deref());
+    if truth == Some(oracle) {
+        return "(truth)".into();
+    }
+    match report.cell(oracle, suite) {
+        Some(c) => format!("{}/{}/{}/{}", c.passed, c.failed, c.ledgered, c.no_opinion),
+        None => "-".into(),
+    }
+}
+
+/// The whole matrix as an aligned text table: oracles down, suites across.
+pub fn matrix_table(report: &ConformReport) -> String {
+    let mut out = String::new();
+    let names = report.oracles.iter().map(|o| width(&o.info.name));
+    let oracle_w = names.chain([6]).max().unwrap_or(6);
+    let columns: Vec<usize> = report
+        .suites
+        .iter()
+        .map(|s| {
+            let cells =
+                report.oracles.iter().map(|o| width(&cell_text(report, &o.info.name, &s.name)));
+            cells.chain([width(&s.name)]).max().unwrap_or(1)
+        })
+        .collect();
+    out.push_str(&pad("oracle", oracle_w));
+    for (suite, w) in report.suites.iter().zip(&columns) {
+        let _ = write!(out, "  {}", pad_left(&suite.name, *w));
+    }
+    out.push('\n');
+    for oracle in &report.oracles {
+        out.push_str(&pad(&oracle.info.name, oracle_w));
+        for (suite, w) in report.suites.iter().zip(&columns) {
+            let _ = write!(
+                out,
+                "  {}",
+                pad_left(&cell_text(report, &oracle.info.name, &suite.name), *w)
+            );
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// One divergence with its field diffs, indented (text reports and JUnit messages).
+pub fn divergence_text(d: &Divergence) -> String {
+    let mut out = format!(
+        "  [{}] {} in {}: {} ({})\n",
+        d.severity.name(),
+        one_line(&d.oracle),
+        one_line(&d.suite),
+        d.name,
+        d.answer.outcome()
+    );
+    for f in &d.fields {
+        let _ = writeln!(
+            out,
+            "      {:<9} {:<16} truth {}  got {}",
+            f.field.name(),
+            f.grade.name(),
+            f.truth.display(),
+            f.got.display()
+        );
+    }
+    out
+}
+
+/// The wrong ledger entries of a run, each list under its title (nothing when all are empty).
+pub fn ledger_problems(report: &ConformReport) -> String {
+    let mut out = String::new();
+    let lists: [(&str, &str, &[LedgerLine]); 2] = [
+        ("Stale ledger entries", "which no longer diverge", &report.stale),
+        ("Unknown ledger entries", "naming no case of any suite", &report.unknown),
+    ];
+    for (title, what, entries) in lists {
+        if entries.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{title} ({}), {what}:", entries.len());
+        for s in entries {
+            let _ = writeln!(out, "  {}:{}: {}", one_line(&s.file), s.line, one_line(&s.entry));
+        }
+    }
+    if !report.duplicates.is_empty() {
+        let _ = writeln!(out, "\nDuplicate ledger entries ({}):", report.duplicates.len());
+        for d in &report.duplicates {
+            let (file, entry) = (one_line(&d.file), one_line(&d.entry));
+            let _ = writeln!(out, "  {file}:{}: {entry} (first at line {})", d.line, d.first);
+        }
+    }
+    out
+}
+
+/// `conform: PASS: 0 unexpected divergences, 0 stale ledger entries, 12 ledgered`, with the
+/// unknown and duplicate counts when there are any.
+pub fn verdict_counts(report: &ConformReport) -> String {
+    let unexpected = report.unexpected().count();
+    let ledgered = report.divergences.len() - unexpected;
+    let mut wrong = String::new();
+    if !report.unknown.is_empty() {
+        let _ = write!(wrong, ", {} unknown", report.unknown.len());
+    }
+    if !report.duplicates.is_empty() {
+        let _ = write!(wrong, ", {} duplicate", report.duplicates.len());
+    }
+    format!(
+        "conform: {}: {unexpected} unexpected divergences, {} stale ledger entries{wrong}, \
+         {ledgered} ledgered",
+        report.verdict(),
+        report.stale.len(),
+    )
+}
+
+/// `0 oracles skipped`, or how many and why (each reason's first line).
+pub fn skipped_text(report: &ConformReport) -> String {
+    let skipped: Vec<String> = report
+        .skipped()
+        .map(|(name, reason)| format!("{}: {}", one_line(name), first_line(reason)))
+        .collect();
+    match skipped.len() {
+        0 => "0 oracles skipped".to_owned(),
+        1 => format!("1 oracle skipped ({})", skipped[0]),
+        n => format!("{n} oracles skipped ({})", skipped.join("; ")),
+    }
+}
+
+/// The first line of a (possibly multi-line) reason, made one line.
+pub fn first_line(reason: &str) -> String {
+    one_line(reason.lines().next().unwrap_or(""))
+}
+
+/// `none`, or each oracle that lost answers: `name N crashed, M timed out`.
+pub fn lost_text(report: &ConformReport) -> String {
+    let lost: Vec<String> = report
+        .oracles
+        .iter()
+        .filter(|o| o.crashed + o.timed_out > 0)
+        .map(|o| {
+            format!("{} {} crashed, {} timed out", one_line(&o.info.name), o.crashed, o.timed_out)
+        })
+        .collect();
+    if lost.is_empty() {
+        "none".to_owned()
+    } else {
+        lost.join("; ")
+    }
+}

@@ -1,0 +1,103 @@
+//! JUnit XML: well-formed (read back with quick-xml's reader) whatever the case names hold, a
+//! failure per unexpected divergence, and ledgered cases carrying their differing values.
+
+mod support;
+
+use quick_xml::events::Event;
+use std::collections::HashMap;
+use urldiff_reports::data::{CaseStatus, Cell, ConformReport, SuiteReport};
+use urldiff_reports::junit;
+
+/// One suite of three cases (the third named with control characters) and one oracle: passed,
+/// ledgered, unexpected.
+fn report() -> ConformReport {
+    let mut report = ConformReport::new("test");
+    let names = ["<http://a/>", "<h>", "<\u{1}\u{ffff}\u{1b}]>"].map(str::to_owned).to_vec();
+    report.suites.push(SuiteReport {
+        name: "cases/ssrf".into(),
+        revision: "test".into(),
+        truth: "the test".into(),
+        cases: 3,
+        truth_oracle: None,
+        case_names: names,
+    });
+    let mut ledgered = support::hostile("python-urllib", Some("urllib reads <evil> & more"));
+    ledgered.suite = "cases/ssrf".into();
+    ledgered.case_index = 1;
+    let mut failed = support::hostile("python-urllib", None);
+    failed.suite = "cases/ssrf".into();
+    failed.case_index = 2;
+    report.divergences = vec![ledgered, failed];
+    report.cells.push(Cell {
+        oracle: "python-urllib".into(),
+        suite: "cases/ssrf".into(),
+        passed: 1,
+        failed: 1,
+        ledgered: 1,
+        no_opinion: 0,
+        statuses: vec![CaseStatus::Passed, CaseStatus::Ledgered, CaseStatus::Failed],
+    });
+    report
+}
+
+#[derive(Debug, Default)]
+struct Read {
+    elements: HashMap<String, usize>,
+    properties: HashMap<String, String>,
+    texts: Vec<String>,
+    skipped_messages: Vec<String>,
+}
+
+fn read(xml: &[u8]) -> Read {
+    let mut reader = quick_xml::Reader::from_reader(xml);
+    let mut read = Read::default();
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).expect("JUnit output must be well-formed XML") {
+            Event::Start(e) | Event::Empty(e) => {
+                let name = String::from_utf8(e.name().as_ref().to_vec()).unwrap();
+                let attr = |key: &str| {
+                    e.try_get_attribute(key)
+                        .unwrap()
+                        .map(|a| a.unescape_value().unwrap().into_owned())
+                };
+                if name == "property" {
+                    read.properties.insert(attr("name").unwrap(), attr("value").unwrap());
+                }
+                if name == "skipped" {
+                    read.skipped_messages.push(attr("message").unwrap());
+                }
+                *read.elements.entry(name).or_default() += 1;
+            }
+            Event::Text(t) => read.texts.push(t.unescape().unwrap().into_owned()),
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    read
+}
+
+#[test]
+fn ledgered_cases_carry_their_differing_values() {
+    let xml = junit::render(&report()).unwrap();
+    let read = read(&xml);
+    assert_eq!(read.elements["testsuite"], 1);
+    assert_eq!(read.elements["testcase"], 3);
+    assert_eq!(read.elements["failure"], 1);
+    assert_eq!(read.elements["system-out"], 1);
+    assert_eq!(read.properties["truth.host"], "\"good.example\"");
+    assert_eq!(read.properties["got.host"], "\"<script>alert(3)</script>\"");
+    assert_eq!(read.properties["grade.host"], "structural");
+    assert_eq!(read.skipped_messages, ["ledgered (high): urllib reads <evil> & more"]);
+    let out = read.texts.iter().find(|t| t.contains("[high] python-urllib")).unwrap();
+    assert!(out.contains("host      structural       truth \"good.example\""), "{out}");
+}
+
+#[test]
+fn control_characters_in_names_stay_well_formed() {
+    let xml = junit::render(&report()).unwrap();
+    let text = String::from_utf8(xml.clone()).unwrap();
+    assert!(text.contains("name=\"&lt;\\u{1}\\u{ffff}\\u{1b}]&gt;\""), "{text}");
+    read(&xml);
+}
