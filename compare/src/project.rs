@@ -8,7 +8,7 @@
 //! mismatch.
 
 use crate::rules::{effect_on, RuleEffect};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use urldiff_oracles::{OracleInfo, Record, RfcRecord, WhatwgRecord};
 use urldiff_parser::rfc3986::UriRef;
 
@@ -72,7 +72,7 @@ impl SharedField {
 /// A projected value. WHATWG getters return `""` both for an empty and for an absent
 /// component (`search` is `""` for `http://a/` and for `http://a/?`), so such a value is
 /// [`Projected::EmptyOrUndefined`], which agrees with both `Undefined` and `Defined("")`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "state", content = "value", rename_all = "kebab-case")]
 pub enum Projected {
     Defined(String),

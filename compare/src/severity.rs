@@ -13,10 +13,10 @@
 
 use crate::grade::{Equivalence, Grade};
 use crate::project::SharedField;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How much a difference matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Severity {
     Info,

@@ -1,8 +1,9 @@
 //! The JSON form of a comparison: today's contract, `{"input", "base", "answers": [{"oracle",
 //! "outcome", "record", "errors"}]}`, plus `"divergences"` (one object per differing shared
 //! field, `outcome` first when the outcomes differ: `{"field", "groups": [{"oracles",
-//! "value"}], "grade", "severity"}`, a value in the projection's form) and `"signature"` (its
-//! one-line form).
+//! "value"}], "grade", "severity"}`, a value in the projection's form), `"signature"` (its
+//! one-line form) and `"classes"` (the ids of the classes of `urldiff triage --explain-classes`
+//! the divergence is in).
 
 use crate::compare::Compared;
 use serde_json::{json, Value};
@@ -22,7 +23,15 @@ pub fn compared_json(oracles: &[Box<dyn Oracle>], compared: &Compared) -> Value 
         "answers": answers,
         "divergences": divergences_json(compared),
         "signature": compared.signature.line(),
+        "classes": classes(oracles, compared),
     })
+}
+
+/// The ids of the classes the comparison is in (`urldiff_triage::classify`), table order;
+/// `["unclassified"]` when none matches, `[]` when the oracles agree.
+pub fn classes(oracles: &[Box<dyn Oracle>], compared: &Compared) -> Vec<&'static str> {
+    let infos: Vec<_> = oracles.iter().map(|o| o.info()).collect();
+    urldiff_triage::classify::classify_comparison(&compared.request, &compared.comparison, &infos)
 }
 
 fn answer_json(oracle: &str, answer: &Answer) -> Value {

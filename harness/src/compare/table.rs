@@ -7,7 +7,7 @@
 //! normally) is highlighted: in colour on a terminal, with a `*` otherwise. Values are quoted;
 //! `undefined` and `""|undef` (a WHATWG getter's `""`, empty or undefined) are shown as such.
 //! Below: the reference's validation errors, failure reasons, lost answers, a summary of who
-//! disagrees with whom, and the signature.
+//! disagrees with whom, the classes (one line) and the signature.
 
 use crate::compare::{first_line, Compared};
 use std::fmt::Write as _;
@@ -204,6 +204,10 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
         let _ = writeln!(out, "adapter rules read: {} (--explain-projection)", applied.join(", "));
     }
     let _ = writeln!(out, "summary: {}", summary(&compared.comparison));
+    let classes = crate::compare::json::classes(oracles, compared);
+    if !classes.is_empty() {
+        let _ = writeln!(out, "classes: {} (urldiff triage --explain-classes)", classes.join(", "));
+    }
     let _ = writeln!(out, "signature {}: {}", compared.signature.id(), compared.signature.line());
 }
 
