@@ -85,9 +85,11 @@ fn human(oracles: &[&dyn urldiff_oracles::Oracle], m: &Minimized) -> String {
     let comparison = urldiff_triage::ask::compare_answers(oracles, &m.minimized, &m.answers);
     let infos: Vec<_> = oracles.iter().map(|o| o.info()).collect();
     let classes = classify(&Facts::new(&m.minimized, &comparison, &infos));
-    let mut out = format!("original:  {:?}\nminimized: {:?}\n", m.original.input, m.minimized.input);
+    let mut out =
+        format!("original:  {:?}\nminimized: {:?}\n", m.original.input, m.minimized.input);
     if m.original.base.is_some() {
-        let show = |b: &Option<String>| b.as_ref().map_or("(none)".to_owned(), |b| format!("{b:?}"));
+        let show =
+            |b: &Option<String>| b.as_ref().map_or("(none)".to_owned(), |b| format!("{b:?}"));
         out.push_str(&format!(
             "base:      {} -> {}\n",
             show(&m.original.base),

@@ -62,7 +62,10 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     let oracles = refs(&selection.oracles);
     let ledger = match &args.ledger {
         Some(dir) if !oracles.iter().any(|o| o.name() == TRUTH) => {
-            bail!("--ledger {} reads the ledgers against `{TRUTH}`, which is not among the oracles", dir.display())
+            bail!(
+                "--ledger {} reads the ledgers against `{TRUTH}`, which is not among the oracles",
+                dir.display()
+            )
         }
         Some(dir) => Some(TriageLedger(urldiff::conform::ledger::Ledger::load(dir)?)),
         None => None,

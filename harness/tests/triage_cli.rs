@@ -22,7 +22,9 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn minimize_prints_the_hand_checked_result_and_exits_0() {
-    let out = urldiff(&[&["minimize", "--json"][..], &PAIR, &["http://evil.example\\@good.example/"]].concat());
+    let out = urldiff(
+        &[&["minimize", "--json"][..], &PAIR, &["http://evil.example\\@good.example/"]].concat(),
+    );
     assert_eq!(code(&out), 0, "{}", text(&out.stderr));
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
@@ -71,7 +73,8 @@ fn triage_writes_findings_and_exits_1_on_groups_0_without_and_2_on_bad_input() {
     let out = run(&cases);
     assert_eq!(code(&out), 1, "{}", text(&out.stderr));
     let findings: Value =
-        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap())
+            .unwrap();
     assert_eq!(findings["schema_version"], 1);
     assert_eq!(findings["groups"].as_array().unwrap().len(), 2);
     assert_eq!(findings["groups"][0]["example"]["input"], "http://a\\@");
@@ -115,10 +118,17 @@ fn triage_reads_a_conform_report_and_the_ledger_needs_the_reference() {
     ]});
     std::fs::write(&report, doc.to_string()).unwrap();
     let out_dir = dir.path().join("out");
-    let out = urldiff(&[&["triage", &report.display().to_string(), "--out", &out_dir.display().to_string()][..], &PAIR].concat());
+    let out = urldiff(
+        &[
+            &["triage", &report.display().to_string(), "--out", &out_dir.display().to_string()][..],
+            &PAIR,
+        ]
+        .concat(),
+    );
     assert_eq!(code(&out), 1, "{}", text(&out.stderr));
     let findings: Value =
-        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap())
+            .unwrap();
     assert_eq!(findings["run"]["cases"], 1, "the same case once");
     assert_eq!(findings["run"]["skipped_cases"], 1, "the setter case");
     let without_reference = urldiff(&[
@@ -145,7 +155,8 @@ fn explain_classes_and_compare_json_show_the_classes() {
     }
     let compare = urldiff(&[&["compare", "--json"][..], &PAIR, &["http://a\\@b"]].concat());
     let json: Value = serde_json::from_slice(&compare.stdout).unwrap();
-    let classes: Vec<&str> = json["classes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let classes: Vec<&str> =
+        json["classes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     assert_eq!(classes, ["backslash-confusion", "userinfo-confusion"]);
     let table = urldiff(&[&["compare"][..], &PAIR, &["http://a\\@b"]].concat());
     assert!(text(&table.stdout).contains("\nclasses: backslash-confusion, userinfo-confusion"));

@@ -131,7 +131,11 @@ fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> Result<Vec<Answ
 }
 
 /// Compare one request's answers (one per oracle, in `oracles` order).
-pub fn compare_answers(oracles: &[&dyn Oracle], request: &Request, answers: &[Answer]) -> Comparison {
+pub fn compare_answers(
+    oracles: &[&dyn Oracle],
+    request: &Request,
+    answers: &[Answer],
+) -> Comparison {
     let answered: Vec<Answered> = oracles
         .iter()
         .zip(answers)

@@ -50,7 +50,9 @@ pub fn fields_apart(comparison: &Comparison, truth: &str, oracle: &str) -> BTree
         }
     }
     for split in comparison.differing() {
-        if let (Some(a), Some(b)) = (group_of(&split.groups, truth), group_of(&split.groups, oracle)) {
+        if let (Some(a), Some(b)) =
+            (group_of(&split.groups, truth), group_of(&split.groups, oracle))
+        {
             if a != b {
                 fields.insert(split.field);
             }
@@ -69,7 +71,9 @@ pub fn is_expected(
     (suite, case_name): (&str, &str),
 ) -> bool {
     let Some(truth) = oracles.iter().position(|o| o.name() == TRUTH) else { return false };
-    if matches!(answers[truth], Answer::NoOpinion) || urldiff_compare::verdict::is_lost(&answers[truth]) {
+    if matches!(answers[truth], Answer::NoOpinion)
+        || urldiff_compare::verdict::is_lost(&answers[truth])
+    {
         return false;
     }
     oracles.iter().zip(answers).enumerate().all(|(i, (oracle, answer))| {
@@ -77,7 +81,9 @@ pub fn is_expected(
             return true;
         }
         let lost = urldiff_compare::verdict::is_lost(answer);
-        let fields = if lost { BTreeSet::new() } else { fields_apart(comparison, TRUTH, oracle.name()) };
-        (!lost && fields.is_empty()) || ledger.covers(oracle.name(), suite, case_name, answer, &fields)
+        let fields =
+            if lost { BTreeSet::new() } else { fields_apart(comparison, TRUTH, oracle.name()) };
+        (!lost && fields.is_empty())
+            || ledger.covers(oracle.name(), suite, case_name, answer, &fields)
     })
 }

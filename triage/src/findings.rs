@@ -113,7 +113,11 @@ impl ClassRow {
             explanation: class.explanation.to_owned(),
             whatwg: class.whatwg.to_owned(),
             rfc3986: class.rfc3986.to_owned(),
-            validation_errors: class.validation_errors.iter().map(|e| e.name().to_owned()).collect(),
+            validation_errors: class
+                .validation_errors
+                .iter()
+                .map(|e| e.name().to_owned())
+                .collect(),
             predicate: class.predicate.to_owned(),
             groups: 0,
             cases: 0,
@@ -244,7 +248,9 @@ impl Findings {
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         match value.get("schema_version").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(SCHEMA_VERSION) => {}
-            Some(v) => return Err(format!("schema_version {v}; this urldiff reads {SCHEMA_VERSION}")),
+            Some(v) => {
+                return Err(format!("schema_version {v}; this urldiff reads {SCHEMA_VERSION}"))
+            }
             None => return Err("no schema_version: not a findings file".into()),
         }
         serde_json::from_value(value).map_err(|e| format!("not a findings file: {e}"))

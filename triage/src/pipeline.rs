@@ -105,7 +105,8 @@ pub fn triage(
         }
         divergent += 1;
         if let Some(ledger) = config.ledger {
-            if is_expected(ledger, config.oracles, answers, &comparison, (&case.suite, &case.name)) {
+            if is_expected(ledger, config.oracles, answers, &comparison, (&case.suite, &case.name))
+            {
                 expected += 1;
                 continue;
             }
@@ -124,7 +125,8 @@ pub fn triage(
     let results: Vec<Result<Option<Minimized>, AskError>> = jobs
         .par_iter()
         .map(|&k| {
-            let result = match minimize(config.oracles, &cases[kept[k].case].request, config.budget) {
+            let result = match minimize(config.oracles, &cases[kept[k].case].request, config.budget)
+            {
                 Ok(m) => Ok(Some(m)),
                 // The oracles agree this time (a flaky answer): nothing to group.
                 Err(MinimizeError::NotDivergent { .. }) => Ok(None),
@@ -204,7 +206,9 @@ fn group(
         }
     }
     let mut groups: Vec<Group> = groups.into_values().collect();
-    groups.sort_by(|a, b| b.severity.cmp(&a.severity).then(b.count.cmp(&a.count)).then(a.id.cmp(&b.id)));
+    groups.sort_by(|a, b| {
+        b.severity.cmp(&a.severity).then(b.count.cmp(&a.count)).then(a.id.cmp(&b.id))
+    });
     groups
 }
 
@@ -217,7 +221,8 @@ fn new_group(
 ) -> Group {
     let comparison = compare_answers(config.oracles, &m.minimized, &m.answers);
     let classes = classify(&Facts::new(&m.minimized, &comparison, infos));
-    let digest = Sha256::digest(format!("urldiff-group-1\n{}\n{}", signature.line(), errors.join(",")));
+    let digest =
+        Sha256::digest(format!("urldiff-group-1\n{}\n{}", signature.line(), errors.join(",")));
     Group {
         id: digest.iter().take(8).map(|b| format!("{b:02x}")).collect(),
         signature: signature.line(),
@@ -239,7 +244,10 @@ fn new_group(
             .oracles
             .iter()
             .zip(&m.answers)
-            .map(|(o, a): (&&dyn Oracle, &Answer)| OracleAnswer { oracle: o.name().to_owned(), answer: a.clone() })
+            .map(|(o, a): (&&dyn Oracle, &Answer)| OracleAnswer {
+                oracle: o.name().to_owned(),
+                answer: a.clone(),
+            })
             .collect(),
         differences: findings::differences(&comparison),
     }

@@ -64,7 +64,10 @@ fn comment(group: &Group) -> String {
     if group.answers.iter().any(|a| a.oracle == REVIEWER) {
         let fields = disagreement(group, EXPECTED_FROM, REVIEWER);
         if !fields.is_empty() {
-            text.push_str(&format!(". NEEDS REVIEW: {REVIEWER} disagrees on {}", fields.join(", ")));
+            text.push_str(&format!(
+                ". NEEDS REVIEW: {REVIEWER} disagrees on {}",
+                fields.join(", ")
+            ));
         }
     } else {
         text.push_str(&format!(". NEEDS REVIEW: {REVIEWER} did not run"));
@@ -97,9 +100,8 @@ fn entry(request: &Request, answer: &Answer) -> Option<Value> {
 /// The urltestdata.json array for `findings`. Expected values are the reference's answers in
 /// the findings; a group without one is asked `reference` (one batch).
 pub fn export(findings: &Findings, reference: &dyn Oracle) -> Result<Value, AskError> {
-    let stored = |g: &Group| {
-        g.answers.iter().find(|a| a.oracle == EXPECTED_FROM).map(|a| a.answer.clone())
-    };
+    let stored =
+        |g: &Group| g.answers.iter().find(|a| a.oracle == EXPECTED_FROM).map(|a| a.answer.clone());
     let missing: Vec<Request> = findings
         .groups
         .iter()
@@ -114,7 +116,8 @@ pub fn export(findings: &Findings, reference: &dyn Oracle) -> Result<Value, AskE
     ))];
     for group in &findings.groups {
         let answer = stored(group).or_else(|| asked.next()).unwrap_or(Answer::NoOpinion);
-        let request = Request { input: group.example.input.clone(), base: group.example.base.clone() };
+        let request =
+            Request { input: group.example.input.clone(), base: group.example.base.clone() };
         let Some(entry) = entry(&request, &answer) else { continue };
         out.push(json!(comment(group)));
         out.push(entry);

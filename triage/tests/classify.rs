@@ -36,7 +36,12 @@ const POSITIVE: &[(&str, &str, Option<&str>, &str)] = &[
     ("scheme-mixup", "ws://a:80/", None, "WHATWG drops ws's default port 80, RFC keeps it"),
     ("scheme-mixup", "foo://exa[mple.org", None, "opaque host with `[`: WHATWG fails"),
     ("userinfo-confusion", "https://a@b@c/", None, "which `@` ends the userinfo"),
-    ("host-confusion", "https://\u{ff11}\u{ff12}\u{ff17}.0.0.1/", None, "full-width digits: 127.0.0.1"),
+    (
+        "host-confusion",
+        "https://\u{ff11}\u{ff12}\u{ff17}.0.0.1/",
+        None,
+        "full-width digits: 127.0.0.1",
+    ),
     ("idna-confusion", "https://\u{ff45}\u{ff58}.com/", None, "UTS #46 maps full-width letters"),
     ("ipv4-number-form", "https://127.0.0x0.1/", None, "hex part: WHATWG 127.0.0.1"),
     ("ipv6-confusion", "https://[::01]/", None, "WHATWG drops the leading zero"),
@@ -194,8 +199,13 @@ fn the_table_covers_every_validation_error_with_unique_linked_classes() {
         assert!(c.rfc3986.starts_with("https://www.rfc-editor.org/rfc/rfc3986#"), "{}", c.id);
         assert!(!c.explanation.is_empty() && !c.predicate.is_empty(), "{}", c.id);
     }
-    let published =
-        ["scheme-confusion", "slash-confusion", "backslash-confusion", "url-encoded-data-confusion", "scheme-mixup"];
+    let published = [
+        "scheme-confusion",
+        "slash-confusion",
+        "backslash-confusion",
+        "url-encoded-data-confusion",
+        "scheme-mixup",
+    ];
     assert!(published.iter().all(|p| ids.contains(p)), "Claroty/Snyk's five classes");
 }
 

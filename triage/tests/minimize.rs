@@ -21,12 +21,17 @@ fn signature(oracles: &[&dyn Oracle], request: &Request) -> Signature {
 
 /// Every request with one code point of the input, or of the base, removed.
 fn single_removals(request: &Request) -> Vec<Request> {
-    let drop = |s: &str, i: usize| s.chars().enumerate().filter(|(k, _)| *k != i).map(|(_, c)| c).collect::<String>();
+    let drop = |s: &str, i: usize| {
+        s.chars().enumerate().filter(|(k, _)| *k != i).map(|(_, c)| c).collect::<String>()
+    };
     let mut out: Vec<Request> = (0..request.input.chars().count())
         .map(|i| Request { input: drop(&request.input, i), base: request.base.clone() })
         .collect();
     if let Some(base) = &request.base {
-        out.extend((0..base.chars().count()).map(|i| Request { input: request.input.clone(), base: Some(drop(base, i)) }));
+        out.extend(
+            (0..base.chars().count())
+                .map(|i| Request { input: request.input.clone(), base: Some(drop(base, i)) }),
+        );
     }
     out
 }
@@ -49,7 +54,8 @@ fn assert_one_minimal(oracles: &[&dyn Oracle], request: &Request, target: &Signa
 fn backslash_confusion_minimizes_to_the_hand_checked_result() {
     let oracles = support::reference_pair();
     let oracles = support::refs(&oracles);
-    let original = Request::new("http://evil.example.with.labels\\@good.example/some/path?q=1#frag", None);
+    let original =
+        Request::new("http://evil.example.with.labels\\@good.example/some/path?q=1#frag", None);
     let m = minimize(&oracles, &original, Budget::default()).unwrap();
     assert_eq!(m.minimized, Request::new("http://a\\@", None));
     assert!(m.one_minimal);
@@ -153,7 +159,8 @@ fn every_candidate_is_asked_once_and_rounds_are_batches() {
     // Below the parallel threshold every batch reaches the wrapper whole, so batches count
     // rounds; larger rounds are split into chunks (still one call per chunk).
     let oracles: Vec<&dyn Oracle> = vec![&counting, rfc.as_ref()];
-    let original = Request::new("http://evil.example.with.labels\\@good.example/some/path?q=1#frag", None);
+    let original =
+        Request::new("http://evil.example.with.labels\\@good.example/some/path?q=1#frag", None);
     let m = minimize(&oracles, &original, Budget::default()).unwrap();
     let asked = counting.cases.load(Ordering::SeqCst);
     let distinct = counting.distinct.lock().unwrap().len();

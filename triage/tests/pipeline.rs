@@ -36,10 +36,16 @@ fn config<'a>(oracles: &'a [&'a dyn Oracle], ledger: Option<&'a dyn Ledger>) -> 
 /// Three backslash confusions (one signature, one set of errors), one case difference, one
 /// URL both modes agree on.
 fn cases() -> Vec<TriageCase> {
-    ["http://evil.example\\@good.example/", "http://other.example\\@x.example/path", "http://e\\@g/", "HTTP://A/", "http://a/"]
-        .into_iter()
-        .map(case)
-        .collect()
+    [
+        "http://evil.example\\@good.example/",
+        "http://other.example\\@x.example/path",
+        "http://e\\@g/",
+        "HTTP://A/",
+        "http://a/",
+    ]
+    .into_iter()
+    .map(case)
+    .collect()
 }
 
 #[test]
@@ -60,12 +66,17 @@ fn cases_are_grouped_by_signature_and_minimized_errors() {
     assert!(backslash.classes.contains(&"backslash-confusion".to_owned()));
     assert_eq!(backslash.severity, Severity::High, "userinfo and host differ");
     let originals: Vec<&str> = backslash.originals.iter().map(|o| o.input.as_str()).collect();
-    assert_eq!(originals, &cases().iter().take(3).map(|c| c.request.input.as_str()).collect::<Vec<_>>()[..]);
+    assert_eq!(
+        originals,
+        &cases().iter().take(3).map(|c| c.request.input.as_str()).collect::<Vec<_>>()[..]
+    );
     let fields: Vec<&str> = backslash.differences.iter().map(|d| d.field.as_str()).collect();
     assert_eq!(fields, ["userinfo", "host", "path"]);
     assert_eq!(backslash.answers.len(), 2);
     match &backslash.answers[0].answer {
-        Answer::Parsed { record: Record::Whatwg(r), .. } => assert_eq!(r.hostname.as_deref(), Some("a")),
+        Answer::Parsed { record: Record::Whatwg(r), .. } => {
+            assert_eq!(r.hostname.as_deref(), Some("a"))
+        }
         other => panic!("the reference parses http://a\\@: {other:?}"),
     }
     let case = &findings.groups[1];
@@ -85,7 +96,14 @@ struct OneEntry {
 }
 
 impl Ledger for OneEntry {
-    fn covers(&self, oracle: &str, _: &str, name: &str, _: &Answer, fields: &BTreeSet<SharedField>) -> bool {
+    fn covers(
+        &self,
+        oracle: &str,
+        _: &str,
+        name: &str,
+        _: &Answer,
+        fields: &BTreeSet<SharedField>,
+    ) -> bool {
         oracle == self.oracle && name == self.case_name && fields.is_subset(&self.fields)
     }
 }
@@ -100,7 +118,8 @@ fn the_ledger_expects_a_divergence_only_when_every_differing_oracle_is_covered()
         case_name: upper.name.clone(),
         fields: [SharedField::Scheme, SharedField::Host].into(),
     };
-    let findings = triage(std::slice::from_ref(&upper), &config(&oracles, Some(&both)), &NoEvents).unwrap();
+    let findings =
+        triage(std::slice::from_ref(&upper), &config(&oracles, Some(&both)), &NoEvents).unwrap();
     assert_eq!((findings.run.divergent, findings.run.expected, findings.groups.len()), (1, 1, 0));
     let scheme_only = OneEntry { fields: [SharedField::Scheme].into(), ..both };
     let findings = triage(&[upper], &config(&oracles, Some(&scheme_only)), &NoEvents).unwrap();
@@ -116,7 +135,8 @@ fn fields_apart_are_those_where_an_oracle_leaves_the_truths_group() {
     let comparison = urldiff_triage::ask::compare_answers(&oracles, &request, &answers);
     let apart = |o: &str| fields_apart(&comparison, "reference", o);
     assert!(apart("rust-url").is_empty() && apart("ada").is_empty());
-    let rfc: BTreeSet<SharedField> = [SharedField::Userinfo, SharedField::Host, SharedField::Path].into();
+    let rfc: BTreeSet<SharedField> =
+        [SharedField::Userinfo, SharedField::Host, SharedField::Path].into();
     assert_eq!(apart("reference-rfc3986"), rfc);
     assert_eq!(apart("rfc3986-regex"), rfc);
 }
@@ -133,7 +153,11 @@ fn the_findings_file_round_trips_and_names_its_schema() {
     assert_eq!(value["groups"][0]["answers"][0]["oracle"], "reference");
     assert_eq!(value["groups"][0]["answers"][0]["outcome"], "parsed");
     assert_eq!(Findings::from_json(&text).unwrap(), findings);
-    let other = text.replacen(&format!("\"schema_version\": {SCHEMA_VERSION}"), "\"schema_version\": 999", 1);
+    let other = text.replacen(
+        &format!("\"schema_version\": {SCHEMA_VERSION}"),
+        "\"schema_version\": 999",
+        1,
+    );
     assert!(Findings::from_json(&other).unwrap_err().contains("999"));
 }
 
@@ -196,5 +220,8 @@ fn export_wpt_marks_entries_whatwg_url_disagrees_on() {
     let findings = triage(&[case("http://a\\@b")], &config(&oracles, None), &NoEvents).unwrap();
     let entries = urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new()).unwrap();
     let comment = entries[1].as_str().unwrap();
-    assert!(comment.ends_with("NEEDS REVIEW: whatwg-url disagrees on userinfo, host, path"), "{comment}");
+    assert!(
+        comment.ends_with("NEEDS REVIEW: whatwg-url disagrees on userinfo, host, path"),
+        "{comment}"
+    );
 }

@@ -37,7 +37,8 @@ impl Input {
 /// Read a file or a folder of files.
 pub fn read(path: &Path) -> anyhow::Result<Input> {
     let mut input = Input::default();
-    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
     let files: Vec<PathBuf> = if meta.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
             .with_context(|| format!("listing {}", path.display()))?
@@ -80,7 +81,9 @@ fn read_conform(path: &Path, divergences: &Value, input: &mut Input) -> anyhow::
             .with_context(|| format!("{}: divergence {i}: no readable `case`", path.display()))?;
         let suite = d.get("suite").and_then(Value::as_str).unwrap_or("").to_owned();
         let request = match &case.kind {
-            CaseKind::Parse | CaseKind::Resolve => Request::new(case.input.clone(), case.base.as_deref()),
+            CaseKind::Parse | CaseKind::Resolve => {
+                Request::new(case.input.clone(), case.base.as_deref())
+            }
             CaseKind::HostToAscii => Request::new(format!("https://{}/x", case.input), None),
             CaseKind::Setter { .. } | CaseKind::PercentEncode | CaseKind::FormUrlencoded => {
                 input.skipped += 1;

@@ -56,7 +56,8 @@ impl Shape {
     /// The shape of `input` (see the module documentation).
     pub fn of(input: &str) -> Shape {
         let trimmed = input.trim_matches(is_c0_or_space);
-        let cleaned: String = trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+        let cleaned: String =
+            trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
         let mut shape = Shape {
             edges_stripped: trimmed.len() != input.len(),
             tab_or_newline: trimmed.len() != cleaned.len(),
@@ -89,7 +90,9 @@ impl Shape {
             shape.split_authority(authority);
         }
         let path_end = tail.find(['?', '#']).unwrap_or(tail.len());
-        shape.path = if has_authority { tail[..path_end].to_owned() } else {
+        shape.path = if has_authority {
+            tail[..path_end].to_owned()
+        } else {
             format!("{}{}", slashes, &tail[..path_end])
         };
         shape.query_and_fragment = tail[path_end..].to_owned();
@@ -105,9 +108,9 @@ impl Shape {
             None => (None, authority),
         };
         let port_at = if host_port.starts_with('[') {
-            host_port.find(']').and_then(|close| {
-                host_port[close..].find(':').map(|colon| close + colon)
-            })
+            host_port
+                .find(']')
+                .and_then(|close| host_port[close..].find(':').map(|colon| close + colon))
         } else {
             host_port.find(':')
         };
@@ -128,9 +131,10 @@ impl Shape {
 
     /// Whether the input holds a percent-encoded byte (`%` and two hex digits).
     pub fn has_percent_encoded_byte(&self) -> bool {
-        self.cleaned.as_bytes().windows(3).any(|w| {
-            w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit()
-        })
+        self.cleaned
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
     }
 
     /// The path's segments, split on `/` and `\`.
@@ -150,7 +154,9 @@ impl Shape {
     pub fn has_drive_letter(&self) -> bool {
         let drive = |s: &str| {
             let b = s.as_bytes();
-            b.len() >= 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+            b.len() >= 2
+                && b[0].is_ascii_alphabetic()
+                && matches!(b[1], b':' | b'|')
                 && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
         };
         self.path_segments().any(drive)
@@ -172,9 +178,9 @@ impl Shape {
 
     /// The host as written has a label starting with `xn--` (any case): Punycode.
     pub fn host_punycode(&self) -> bool {
-        self.host().split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}']).any(|l| {
-            l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-        })
+        self.host()
+            .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
     }
 
     /// The host as written holds `%`.
@@ -206,12 +212,26 @@ impl Shape {
         let host = self.host();
         !host.starts_with('[')
             && host.chars().any(|c| {
-            matches!(
-                c,
-                '\0' | '\t' | '\n' | '\r' | ' ' | '#' | '/' | ':' | '<' | '>' | '?' | '@' | '['
-                    | '\\' | ']' | '^' | '|'
-            )
-        })
+                matches!(
+                    c,
+                    '\0' | '\t'
+                        | '\n'
+                        | '\r'
+                        | ' '
+                        | '#'
+                        | '/'
+                        | ':'
+                        | '<'
+                        | '>'
+                        | '?'
+                        | '@'
+                        | '['
+                        | '\\'
+                        | ']'
+                        | '^'
+                        | '|'
+                )
+            })
     }
 
     /// The authority holds an IP literal bracket.
@@ -236,10 +256,10 @@ impl Shape {
     /// The host is left out: code points there are the host classes' business.
     pub fn non_url_code_point(&self) -> bool {
         let host = self.host.as_deref().unwrap_or("");
-        let outside = if host.is_empty() { self.cleaned.clone() } else { self.cleaned.replacen(host, "", 1) };
-        outside.chars().any(|c| {
-            !(c.is_ascii_alphanumeric() || "!$&'()*+,-./:;=?@_~\\#[]%".contains(c))
-        })
+        let outside =
+            if host.is_empty() { self.cleaned.clone() } else { self.cleaned.replacen(host, "", 1) };
+        outside
+            .chars()
+            .any(|c| !(c.is_ascii_alphanumeric() || "!$&'()*+,-./:;=?@_~\\#[]%".contains(c)))
     }
 }
-

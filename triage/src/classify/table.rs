@@ -247,7 +247,8 @@ pub const CLASSES: &[Class] = &[
         predicate: "the authority as written holds `[` or `]`, or the reference reports an \
                     IPv6-… or IPv4-in-IPv6-… error; and the host, port or outcome differs",
         test: |f| {
-            (f.shape.ip_literal() || f.has_any(IPV6_ERRORS)) && f.differs_any(&[Host, Port, Outcome])
+            (f.shape.ip_literal() || f.has_any(IPV6_ERRORS))
+                && f.differs_any(&[Host, Port, Outcome])
         },
     },
     Class {
@@ -324,7 +325,8 @@ pub const CLASSES: &[Class] = &[
                     has a non-special scheme followed by no slash; and anything differs",
         test: |f| {
             let opaque = |r: &Option<super::Reading>| r.as_ref().is_some_and(|r| r.opaque_path);
-            let written = f.shape.scheme.is_some() && !f.shape.special() && f.shape.slashes.is_empty();
+            let written =
+                f.shape.scheme.is_some() && !f.shape.special() && f.shape.slashes.is_empty();
             (opaque(&f.reading) || opaque(&f.base_reading) || written) && f.anything_differs()
         },
     },
@@ -347,7 +349,10 @@ pub const CLASSES: &[Class] = &[
                       slashes start the path",
         whatwg: whatwg!("#file-host-state"),
         rfc3986: rfc3986!("3.2.2"),
-        validation_errors: &[E::FileInvalidWindowsDriveLetterHost, E::FileInvalidWindowsDriveLetter],
+        validation_errors: &[
+            E::FileInvalidWindowsDriveLetterHost,
+            E::FileInvalidWindowsDriveLetter,
+        ],
         predicate: "the scheme is file (or the input has none and the base's is file), or the \
                     reference reports a file-invalid-Windows-drive-letter… error; and the \
                     outcome, host, path or href differs",
@@ -355,7 +360,10 @@ pub const CLASSES: &[Class] = &[
             let file = f.scheme().as_deref() == Some("file")
                 || (f.shape.scheme.is_none()
                     && f.base_reading.as_ref().is_some_and(|b| b.scheme == "file"))
-                || f.has_any(&[E::FileInvalidWindowsDriveLetterHost, E::FileInvalidWindowsDriveLetter]);
+                || f.has_any(&[
+                    E::FileInvalidWindowsDriveLetterHost,
+                    E::FileInvalidWindowsDriveLetter,
+                ]);
             file && f.differs_any(&[Outcome, Host, Path, Href])
         },
     },

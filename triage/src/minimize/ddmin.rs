@@ -96,14 +96,18 @@ pub(crate) fn remove_one(
     ev: &mut Evaluator,
     current: &Candidate,
 ) -> Result<Option<Candidate>, AskError> {
-    let mut singles: Vec<(Part, usize)> = (0..current.input.len()).map(|i| (Part::Input, i)).collect();
+    let mut singles: Vec<(Part, usize)> =
+        (0..current.input.len()).map(|i| (Part::Input, i)).collect();
     singles.extend((0..current.base.as_ref().map_or(0, Vec::len)).map(|i| (Part::Base, i)));
     let build = |picked: &[usize]| {
         let mut next = current.clone();
         for part in [Part::Input, Part::Base] {
             let Some(chars) = current.part(part) else { continue };
-            let ranges: Vec<Range<usize>> =
-                picked.iter().filter(|&&k| singles[k].0 == part).map(|&k| singles[k].1..singles[k].1 + 1).collect();
+            let ranges: Vec<Range<usize>> = picked
+                .iter()
+                .filter(|&&k| singles[k].0 == part)
+                .map(|&k| singles[k].1..singles[k].1 + 1)
+                .collect();
             let refs: Vec<&Range<usize>> = ranges.iter().collect();
             next = next.with_part(part, without(chars, &refs));
         }

@@ -105,8 +105,11 @@ impl<'a> Evaluator<'a> {
             self.calls += fresh.len();
             for (request, answers) in fresh.into_iter().zip(answers) {
                 let signature = Signature::of(&compare_answers(self.oracles, &request, &answers));
-                let verdict =
-                    if signature == self.target { Verdict::Holds(answers) } else { Verdict::Changed };
+                let verdict = if signature == self.target {
+                    Verdict::Holds(answers)
+                } else {
+                    Verdict::Changed
+                };
                 self.cache.insert(request, verdict);
             }
         }

@@ -37,14 +37,34 @@ fn is_private_use(c: char) -> bool {
 
 /// Every kind, first match wins.
 pub const KINDS: &[CodePointKind] = &[
-    CodePointKind { name: "ascii-lowercase-letter", matches: |c| c.is_ascii_lowercase(), simplest: &['a', 'b'] },
+    CodePointKind {
+        name: "ascii-lowercase-letter",
+        matches: |c| c.is_ascii_lowercase(),
+        simplest: &['a', 'b'],
+    },
     // Lowercase first: readable when case does not matter; `A` when it does.
-    CodePointKind { name: "ascii-uppercase-letter", matches: |c| c.is_ascii_uppercase(), simplest: &['a', 'A', 'B'] },
+    CodePointKind {
+        name: "ascii-uppercase-letter",
+        matches: |c| c.is_ascii_uppercase(),
+        simplest: &['a', 'A', 'B'],
+    },
     // `0` second: IPv4 number forms (`0x`, leading zeros) need it.
     CodePointKind { name: "ascii-digit", matches: |c| c.is_ascii_digit(), simplest: &['1', '0'] },
-    CodePointKind { name: "tab-or-newline", matches: |c| matches!(c, '\t' | '\n' | '\r'), simplest: &['\t'] },
-    CodePointKind { name: "c0-control", matches: |c| c.is_ascii_control() && c != '\u{7f}', simplest: &['\u{1}'] },
-    CodePointKind { name: "del-or-c1-control", matches: |c| matches!(c, '\u{7f}'..='\u{9f}'), simplest: &['\u{7f}'] },
+    CodePointKind {
+        name: "tab-or-newline",
+        matches: |c| matches!(c, '\t' | '\n' | '\r'),
+        simplest: &['\t'],
+    },
+    CodePointKind {
+        name: "c0-control",
+        matches: |c| c.is_ascii_control() && c != '\u{7f}',
+        simplest: &['\u{1}'],
+    },
+    CodePointKind {
+        name: "del-or-c1-control",
+        matches: |c| matches!(c, '\u{7f}'..='\u{9f}'),
+        simplest: &['\u{7f}'],
+    },
     CodePointKind {
         name: "non-ascii-space",
         matches: |c| !c.is_ascii() && c.is_whitespace(),
@@ -61,7 +81,11 @@ pub const KINDS: &[CodePointKind] = &[
         matches: |c| matches!(c, '\u{ff21}'..='\u{ff3a}' | '\u{ff41}'..='\u{ff5a}'),
         simplest: &['\u{ff41}'],
     },
-    CodePointKind { name: "fullwidth-digit", matches: |c| matches!(c, '\u{ff10}'..='\u{ff19}'), simplest: &['\u{ff11}'] },
+    CodePointKind {
+        name: "fullwidth-digit",
+        matches: |c| matches!(c, '\u{ff10}'..='\u{ff19}'),
+        simplest: &['\u{ff11}'],
+    },
     CodePointKind { name: "noncharacter", matches: is_noncharacter, simplest: &['\u{fdd0}'] },
     CodePointKind { name: "private-use", matches: is_private_use, simplest: &['\u{e000}'] },
     // Non-ASCII letters by UTF-8 width (2: Latin, Greek, Cyrillic, Hebrew, Arabic, …;

@@ -151,7 +151,11 @@ pub fn minimize(
 /// its signature among `oracles` — checked on its own (no cache, one batch), for tests and
 /// benches that verify the minimizer's claim.
 pub fn is_one_minimal(oracles: &[&dyn Oracle], request: &Request) -> Result<bool, AskError> {
-    let mut ev = Evaluator::new(oracles, Budget { max_calls: usize::MAX, max_seconds: f64::MAX }, Instant::now());
+    let mut ev = Evaluator::new(
+        oracles,
+        Budget { max_calls: usize::MAX, max_seconds: f64::MAX },
+        Instant::now(),
+    );
     ev.start(request)?;
     Ok(ddmin::remove_one(&mut ev, &Candidate::of(request))?.is_none())
 }
