@@ -71,8 +71,8 @@ fn compare_json_marks_differences() {
     };
     assert_eq!(
         keys(&json),
-        ["answers", "base", "divergences", "input", "signature"],
-        "top level is the contract: today's keys plus divergences and signature"
+        ["answers", "base", "classes", "divergences", "input", "signature"],
+        "top level is the contract: today's keys plus divergences, signature and classes"
     );
     for answer in answers {
         assert_eq!(keys(answer), ["errors", "oracle", "outcome", "record"], "{answer}");
