@@ -40,13 +40,16 @@ bless: fetch node-deps
 
 # Speed, as rates and ratios against competitors in the same run (no timing assertions
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
-# then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs.
+# then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs,
+# then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs.
 bench: fetch node-deps
 	$(CARGO) bench -p urldiff-parser --bench throughput
 	$(CARGO) bench -p urldiff-parser --bench long_inputs
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 	$(CARGO) bench -p urldiff --bench compare_batch
+	$(CARGO) bench -p urldiff-triage --bench minimize
+	$(CARGO) bench -p urldiff-triage --bench triage
 
 lint:
 	$(CARGO) fmt --all -- --check

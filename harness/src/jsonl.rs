@@ -13,9 +13,9 @@
 //!
 //! `N` is the 1-based line number on stdin.
 
+use crate::output::StdoutError;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
-use urldiff::output::StdoutError;
 use urldiff_oracles::panic_guard::catch_quietly;
 
 /// One request line.

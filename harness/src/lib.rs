@@ -4,6 +4,8 @@
 //! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
 //! - [`compare`]: every oracle's answer to some inputs, compared (`urldiff compare`);
 //! - [`events`]: the progress interface runs report through;
+//! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
+//! - [`triage`]: oracle choice, input reading and the ledger for minimize and triage;
 //! - [`atomic`]: the one atomic writer of report and ledger files;
 //! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
 
@@ -13,4 +15,6 @@ pub mod atomic;
 pub mod compare;
 pub mod conform;
 pub mod events;
+pub mod jsonl;
 pub mod output;
+pub mod triage;

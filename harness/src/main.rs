@@ -10,15 +10,18 @@
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
 use std::process::ExitCode;
+use urldiff::jsonl;
 
 mod cmd_compare;
 mod cmd_conform;
 mod cmd_corpus;
+mod cmd_export_wpt;
+mod cmd_minimize;
 mod cmd_oracles;
 mod cmd_parse;
 mod cmd_parse_rfc;
 mod cmd_report;
-mod jsonl;
+mod cmd_triage;
 mod progress;
 mod wpt_sync;
 
@@ -44,6 +47,12 @@ enum Command {
     Compare(cmd_compare::CompareArgs),
     /// Manage urldiff's data (`corpus sync`: fetch the WPT URL files).
     Corpus(cmd_corpus::CorpusArgs),
+    /// Shrink a divergent input (and base) while its divergence signature stays the same.
+    Minimize(cmd_minimize::MinimizeArgs),
+    /// Minimize, classify and group the divergences of a conform report or JSON Lines file.
+    Triage(cmd_triage::TriageArgs),
+    /// Write a findings file's groups as WPT urltestdata.json entries.
+    ExportWpt(cmd_export_wpt::ExportWptArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +65,9 @@ fn main() -> ExitCode {
         Command::Oracles(args) => cmd_oracles::run(args),
         Command::Compare(args) => cmd_compare::run(args),
         Command::Corpus(args) => cmd_corpus::run(args),
+        Command::Minimize(args) => cmd_minimize::run(args),
+        Command::Triage(args) => cmd_triage::run(args),
+        Command::ExportWpt(args) => cmd_export_wpt::run(args),
     };
     let result = result.and_then(|code| Ok(urldiff::output::flush().map(|()| code)?));
     match result {

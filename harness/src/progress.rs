@@ -89,3 +89,51 @@ pub fn for_stderr(label: &'static str) -> Box<dyn Events> {
         Box::new(PlainEvents::new(label))
     }
 }
+
+/// Triage's progress on stderr: a line per stage, and the minimizations as a bar on a
+/// terminal or as a line at every quarter otherwise.
+#[derive(Debug)]
+pub struct TriageProgress {
+    bar: ProgressBar,
+}
+
+impl TriageProgress {
+    pub fn new() -> Self {
+        use std::io::IsTerminal as _;
+        let bar = if std::io::stderr().is_terminal() {
+            ProgressBar::new(0)
+        } else {
+            ProgressBar::hidden()
+        };
+        TriageProgress { bar }
+    }
+}
+
+impl urldiff_triage::events::TriageEvents for TriageProgress {
+    fn asked(&self, cases: usize, seconds: f64) {
+        eprintln!("triage: every oracle answered {cases} cases in {seconds:.2} s");
+    }
+
+    fn kept(&self, divergent: usize, expected: usize, minimizations: usize) {
+        eprintln!(
+            "triage: {divergent} divergent, {expected} of them expected by the ledger; \
+             {minimizations} minimizations"
+        );
+        self.bar.set_length(minimizations as u64);
+        let style = ProgressStyle::with_template("triage [{elapsed_precise}] {bar:40} {pos}/{len}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        self.bar.set_style(style);
+    }
+
+    fn minimized(&self, done: usize, total: usize) {
+        if !self.bar.is_hidden() {
+            self.bar.set_position(done as u64);
+        } else if total >= 8 && done % total.div_ceil(4) == 0 {
+            eprintln!("triage: minimized {done}/{total}");
+        }
+    }
+
+    fn finished(&self, _groups: usize) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -99,8 +99,8 @@ fn compare_json_marks_differences() {
     };
     assert_eq!(
         keys(&json),
-        ["answers", "base", "divergences", "input", "signature"],
-        "top level is the contract: today's keys plus divergences and signature"
+        ["answers", "base", "classes", "divergences", "input", "signature"],
+        "top level is the contract: today's keys plus divergences, signature and classes"
     );
     // Today's keys; oracles that judge valid URL strings add the verdict (and the reference
     // the grammar's violation: "file:///C|/foo" is not a valid URL string, "|" is no URL unit).

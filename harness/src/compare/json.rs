@@ -2,7 +2,8 @@
 //! "outcome", "record", "errors"}]}`, plus `"divergences"` (one object per differing shared
 //! field, `outcome` first when the outcomes differ: `{"field", "groups": [{"oracles",
 //! "value"}], "grade", "severity"}`, a value in the projection's form; `validation-errors` and
-//! `valid-url-string` among them) and `"signature"` (its one-line form).
+//! `valid-url-string` among them), `"signature"` (its one-line form) and `"classes"` (the ids
+//! of the classes of `urldiff triage --explain-classes` the divergence is in).
 //!
 //! The answer of an oracle that judges valid URL strings (the reference, whatwg-url) adds
 //! `"valid_url_string"` (`true`, `false`, `null` when it could not judge), and the
@@ -31,7 +32,15 @@ pub fn compared_json(oracles: &[Box<dyn Oracle>], compared: &Compared) -> Value 
         "answers": answers,
         "divergences": divergences_json(compared),
         "signature": compared.signature.line(),
+        "classes": classes(oracles, compared),
     })
+}
+
+/// The ids of the classes the comparison is in (`urldiff_triage::classify`), table order;
+/// `["unclassified"]` when none matches, `[]` when the oracles agree.
+pub fn classes(oracles: &[Box<dyn Oracle>], compared: &Compared) -> Vec<&'static str> {
+    let infos: Vec<_> = oracles.iter().map(|o| o.info()).collect();
+    urldiff_triage::classify::classify_comparison(&compared.request, &compared.comparison, &infos)
 }
 
 fn answer_json(oracle: &str, answer: &Answer) -> Value {

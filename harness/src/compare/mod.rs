@@ -20,14 +20,11 @@ pub mod validity;
 use anyhow::bail;
 use urldiff_compare::{compare_all, Answered, Comparison, SharedField, Signature};
 use urldiff_oracles::registry::check_all;
-use urldiff_oracles::{Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, RecordModel};
+use urldiff_oracles::{Answer, Availability, Case, CaseKind, CaseKindTag, Oracle};
 
-/// One input to compare.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub input: String,
-    pub base: Option<String>,
-}
+/// One input to compare, and which case each oracle is asked for it: triage's, so that
+/// `compare`, `minimize` and `triage` ask oracles alike.
+pub use urldiff_triage::{case_for, Request};
 
 /// The oracles of a compare run: those that can run, and the (name, reason) of the others.
 pub struct Selection {
@@ -77,22 +74,6 @@ pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> anyhow::Result<Se
 
 pub fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
-}
-
-/// The case an oracle is asked, given its model and the case kinds it answers; `None` when
-/// its answer could not describe the target (see the module documentation).
-pub fn case_for(oracle: &dyn Oracle, request: &Request) -> Option<Case> {
-    let info = oracle.info();
-    let resolves = info.case_kinds.contains(&CaseKindTag::Resolve);
-    match (info.model, &request.base) {
-        (RecordModel::Rfc, Some(base)) if resolves => Some(Case {
-            input: request.input.clone(),
-            base: Some(base.clone()),
-            kind: CaseKind::Resolve,
-        }),
-        (RecordModel::Rfc, Some(_)) => None,
-        _ => Some(Case::parse(request.input.clone(), request.base.as_deref())),
-    }
 }
 
 /// The validity case an oracle is asked for a request, when it answers validity cases.

@@ -9,8 +9,8 @@
 //! The validity rows, `validation-errors` (names, or `(none)`) and `valid-url-string`
 //! (`true`/`false`), are filled by the oracles that report them (the reference, whatwg-url).
 //! Below: the reference's validation errors and valid-URL-string verdict (with the grammar's
-//! first violation), failure reasons, lost answers, a summary of who disagrees with whom, and
-//! the signature.
+//! first violation), failure reasons, lost answers, a summary of who disagrees with whom, the
+//! classes (one line) and the signature.
 
 use crate::compare::validity::{answered_verdict, url_string_check};
 use crate::compare::{first_line, Compared};
@@ -236,6 +236,10 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
         let _ = writeln!(out, "adapter rules read: {} (--explain-projection)", applied.join(", "));
     }
     let _ = writeln!(out, "summary: {}", summary(&compared.comparison));
+    let classes = crate::compare::json::classes(oracles, compared);
+    if !classes.is_empty() {
+        let _ = writeln!(out, "classes: {} (urldiff triage --explain-classes)", classes.join(", "));
+    }
     let _ = writeln!(out, "signature {}: {}", compared.signature.id(), compared.signature.line());
 }
 

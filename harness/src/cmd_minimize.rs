@@ -1,0 +1,113 @@
+//! `urldiff minimize [--base URL] [--oracle NAME]... [--json] INPUT`: shrink a divergent input
+//! (and its base) while its divergence signature among the chosen oracles stays the same
+//! (`urldiff_triage::minimize`).
+//!
+//! Exit codes: 0 when a result was printed; 1 when the oracles agree on the input (nothing to
+//! minimize, said in one line on stderr); 2 for a harness error (an unknown or unavailable
+//! `--oracle`, an oracle that answered wrongly).
+
+use clap::Args;
+use serde_json::json;
+use urldiff::triage::{refs, select_oracles};
+use urldiff_triage::classify::{classify, Facts};
+use urldiff_triage::findings::severity;
+use urldiff_triage::{minimize, Budget, MinimizeError, Minimized, Request};
+
+#[derive(Debug, Args)]
+pub struct MinimizeArgs {
+    /// The divergent input.
+    pub input: String,
+    /// Parse the input against this base (minimized too, or dropped when not needed).
+    #[arg(long)]
+    pub base: Option<String>,
+    /// Preserve the signature among these oracles only (repeatable; default: every available
+    /// oracle except the expectation tables).
+    #[arg(long = "oracle", value_name = "NAME")]
+    pub oracles: Vec<String>,
+    /// Print {"original", "base", "minimized", "minimized_base", "signature", "oracle_calls",
+    /// "seconds"}.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after this many distinct candidates (the best so far is printed).
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_CALLS)]
+    pub max_calls: usize,
+    /// Stop after this many seconds (the best so far is printed).
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS)]
+    pub max_seconds: f64,
+}
+
+pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
+    let selection = select_oracles(&args.oracles)?;
+    for (name, reason) in &selection.unavailable {
+        eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
+    }
+    let oracles = refs(&selection.oracles);
+    let original = Request::new(args.input.clone(), args.base.as_deref());
+    let budget = Budget { max_calls: args.max_calls, max_seconds: args.max_seconds };
+    let m = match minimize(&oracles, &original, budget) {
+        Ok(m) => m,
+        Err(MinimizeError::NotDivergent { .. }) => {
+            eprintln!(
+                "urldiff minimize: nothing to minimize: the {} oracles agree on {:?}",
+                oracles.len(),
+                args.input
+            );
+            return Ok(1);
+        }
+        Err(MinimizeError::Ask(e)) => return Err(e.into()),
+    };
+    if !m.one_minimal {
+        eprintln!(
+            "urldiff minimize: the budget ran out after {} oracle calls in {:.2} s: the result \
+             is smaller, not proven 1-minimal (raise --max-calls or --max-seconds)",
+            m.oracle_calls, m.seconds
+        );
+    }
+    if args.json {
+        let value = json!({
+            "original": m.original.input,
+            "base": m.original.base,
+            "minimized": m.minimized.input,
+            "minimized_base": m.minimized.base,
+            "signature": m.signature.line(),
+            "oracle_calls": m.oracle_calls,
+            "seconds": m.seconds,
+        });
+        urldiff::outln!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        urldiff::out!("{}", human(&oracles, &m));
+    }
+    Ok(0)
+}
+
+/// The result for a person: both requests, the signature, classes, severity, the cost.
+fn human(oracles: &[&dyn urldiff_oracles::Oracle], m: &Minimized) -> String {
+    let comparison = urldiff_triage::ask::compare_answers(oracles, &m.minimized, &m.answers);
+    let infos: Vec<_> = oracles.iter().map(|o| o.info()).collect();
+    let classes = classify(&Facts::new(&m.minimized, &comparison, &infos));
+    let mut out =
+        format!("original:  {:?}\nminimized: {:?}\n", m.original.input, m.minimized.input);
+    if m.original.base.is_some() {
+        let show =
+            |b: &Option<String>| b.as_ref().map_or("(none)".to_owned(), |b| format!("{b:?}"));
+        out.push_str(&format!(
+            "base:      {} -> {}\n",
+            show(&m.original.base),
+            show(&m.minimized.base)
+        ));
+    }
+    out.push_str(&format!("signature {}: {}\n", m.signature.id(), m.signature.line()));
+    out.push_str(&format!("classes:   {}\n", classes.join(", ")));
+    if let Some(s) = severity(&comparison) {
+        out.push_str(&format!("severity:  {}\n", s.name()));
+    }
+    let proof = if m.one_minimal { "1-minimal" } else { "not proven 1-minimal" };
+    out.push_str(&format!(
+        "{proof} after {} oracle calls in {:.3} s ({} -> {} code points)\n",
+        m.oracle_calls,
+        m.seconds,
+        m.original.input.chars().count(),
+        m.minimized.input.chars().count()
+    ));
+    out
+}

@@ -1,0 +1,138 @@
+//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]...`: minimize, classify and
+//! group the divergences of a conform JSON report, a JSON Lines file of `{"input", "base"}`,
+//! or a folder of such files (`urldiff_triage::pipeline`), and write `DIR/findings.json`.
+//! `urldiff triage --explain-classes` prints the class table.
+//!
+//! Exit codes: 0 no group (nothing unexpected diverges), 1 groups found, 2 harness error (an
+//! unreadable input or ledger, an unknown or unavailable `--oracle`, `--ledger` without the
+//! reference, a findings file that cannot be written).
+
+use anyhow::bail;
+use clap::Args;
+use std::path::PathBuf;
+use urldiff::triage::{input, ledger::TriageLedger, refs, select_oracles, tool_version};
+use urldiff_triage::expected::{Ledger, TRUTH};
+use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
+use urldiff_triage::pipeline::{triage, Config};
+use urldiff_triage::Budget;
+
+#[derive(Debug, Args)]
+pub struct TriageArgs {
+    /// A conform JSON report (out/conform/run.json), a JSON Lines file of {"input", "base"},
+    /// or a folder of such files.
+    #[arg(required_unless_present = "explain_classes")]
+    pub input: Option<PathBuf>,
+    /// Write DIR/findings.json here.
+    #[arg(long, value_name = "DIR", required_unless_present = "explain_classes")]
+    pub out: Option<PathBuf>,
+    /// Leave out the divergences these ledgers expect (e.g. corpus/expected).
+    #[arg(long, value_name = "DIR")]
+    pub ledger: Option<PathBuf>,
+    /// Ask only these oracles (repeatable; default: every available oracle except the
+    /// expectation tables).
+    #[arg(long = "oracle", value_name = "NAME")]
+    pub oracles: Vec<String>,
+    /// Print the class table and exit.
+    #[arg(long)]
+    pub explain_classes: bool,
+    /// Minimize at most this many cases per signature and validation errors.
+    #[arg(long, default_value_t = Config::DEFAULT_MINIMIZE_PER_KEY)]
+    pub minimize_per_key: usize,
+    /// Budget of one minimization: distinct candidates.
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_CALLS)]
+    pub max_calls: usize,
+    /// Budget of one minimization: seconds.
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS)]
+    pub max_seconds: f64,
+}
+
+pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
+    if args.explain_classes {
+        urldiff::out!("{}", urldiff_triage::classify::explain::explain());
+        return Ok(0);
+    }
+    let (Some(path), Some(out_dir)) = (&args.input, &args.out) else {
+        bail!("triage needs INPUT and --out DIR");
+    };
+    let read = input::read(path)?;
+    let selection = select_oracles(&args.oracles)?;
+    for (name, reason) in &selection.unavailable {
+        eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
+    }
+    let oracles = refs(&selection.oracles);
+    let ledger = match &args.ledger {
+        Some(dir) if !oracles.iter().any(|o| o.name() == TRUTH) => {
+            bail!(
+                "--ledger {} reads the ledgers against `{TRUTH}`, which is not among the oracles",
+                dir.display()
+            )
+        }
+        Some(dir) => Some(TriageLedger(urldiff::conform::ledger::Ledger::load(dir)?)),
+        None => None,
+    };
+    let config = Config {
+        oracles: &oracles,
+        ledger: ledger.as_ref().map(|l| l as &dyn Ledger),
+        budget: Budget { max_calls: args.max_calls, max_seconds: args.max_seconds },
+        minimize_per_key: args.minimize_per_key.max(1),
+        originals_kept: Config::DEFAULT_ORIGINALS_KEPT,
+        tool: Tool { name: "urldiff".into(), version: tool_version() },
+        wpt_revision: urldiff_corpus::wpt::locate().ok().map(|d| d.revision),
+        sources: read.sources.clone(),
+        skipped_oracles: selection
+            .unavailable
+            .iter()
+            .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
+            .collect(),
+        skipped_cases: read.skipped,
+    };
+    let progress = crate::progress::TriageProgress::new();
+    let findings = triage(&read.cases, &config, &progress)?;
+    write_findings(out_dir, &findings)?;
+    urldiff::out!("{}", summary(&findings, out_dir));
+    Ok(if findings.groups.is_empty() { 0 } else { 1 })
+}
+
+/// Write the findings files of `dir`, all or none (`urldiff::atomic`).
+fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
+    #[allow(unused_mut)]
+    let mut files: Vec<(PathBuf, Vec<u8>)> =
+        vec![(dir.join("findings.json"), findings.to_json().into_bytes())];
+    // REPORTS HOOK (after merging the `reports/` crate): render findings.md and findings.html
+    // from `findings` here and push them onto `files`, e.g.
+    //     files.push((dir.join("findings.md"), urldiff_reports::markdown::findings(findings)));
+    //     files.push((dir.join("findings.html"), urldiff_reports::html::findings(findings)));
+    // This is the one place findings reports are rendered; they are written with the JSON.
+    urldiff::atomic::write_all(&files)
+}
+
+/// What the run found, for stdout: counts, then the groups, most severe first.
+fn summary(findings: &Findings, dir: &std::path::Path) -> String {
+    let run = &findings.run;
+    let mut out = format!(
+        "triage: {} cases ({} skipped), {} divergent, {} expected by the ledger, {} minimized, \
+         {} groups in {:.1} s\n",
+        run.cases,
+        run.skipped_cases,
+        run.divergent,
+        run.expected,
+        run.minimized,
+        findings.groups.len(),
+        run.seconds
+    );
+    for g in findings.groups.iter().take(20) {
+        let base = g.example.base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
+        out.push_str(&format!(
+            "  [{}] {} x{}: {:?}{base}\n",
+            g.severity.name(),
+            g.classes.join(", "),
+            g.count,
+            g.example.input
+        ));
+    }
+    if findings.groups.len() > 20 {
+        out.push_str(&format!("  … and {} more groups\n", findings.groups.len() - 20));
+    }
+    out.push_str(&format!("wrote {}\n", dir.join("findings.json").display()));
+    out
+}

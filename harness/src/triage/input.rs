@@ -1,0 +1,119 @@
+//! Reading what `urldiff triage` triages: a `conform` JSON report (its divergences' cases), a
+//! JSON Lines file of `{"input", "base"}`, or a folder of such files (`*.json` and `*.jsonl`,
+//! in name order, not recursive).
+//!
+//! From a conform report, each case once (the first suite that has it): parse and resolve
+//! cases as they are; a host-to-ASCII case as the URL `https://<input>/x`, as WPT's
+//! toascii.window.js tests it; setter, percent-encode and form-urlencoded cases are not URL
+//! parses and are counted as skipped. Each keeps its suite and case name for the ledger. Lines
+//! of a JSON Lines file are in the suite `jsonl/<file stem>`. Identical requests are triaged
+//! once.
+
+use anyhow::{bail, Context};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use urldiff_oracles::{Case, CaseKind};
+use urldiff_triage::pipeline::TriageCase;
+use urldiff_triage::Request;
+
+/// The cases read, the sources they came from and how many cases were skipped.
+#[derive(Debug, Default)]
+pub struct Input {
+    pub cases: Vec<TriageCase>,
+    pub sources: Vec<String>,
+    pub skipped: usize,
+    seen: HashSet<Request>,
+}
+
+impl Input {
+    fn push(&mut self, case: TriageCase) {
+        if self.seen.insert(case.request.clone()) {
+            self.cases.push(case);
+        }
+    }
+}
+
+/// Read a file or a folder of files.
+pub fn read(path: &Path) -> anyhow::Result<Input> {
+    let mut input = Input::default();
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let files: Vec<PathBuf> = if meta.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .with_context(|| format!("listing {}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            bail!("{} holds no .json or .jsonl file to triage", path.display());
+        }
+        files
+    } else {
+        vec![path.to_owned()]
+    };
+    for file in files {
+        read_file(&file, &mut input)?;
+        input.sources.push(file.display().to_string());
+    }
+    Ok(input)
+}
+
+fn read_file(path: &Path, input: &mut Input) -> anyhow::Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if let Ok(Value::Object(report)) = serde_json::from_str::<Value>(&text) {
+        if let Some(divergences) = report.get("divergences") {
+            return read_conform(path, divergences, input);
+        }
+    }
+    read_jsonl(path, &text, input)
+}
+
+/// The cases of a conform report's divergences.
+fn read_conform(path: &Path, divergences: &Value, input: &mut Input) -> anyhow::Result<()> {
+    let Some(list) = divergences.as_array() else {
+        bail!("{}: `divergences` is not an array", path.display());
+    };
+    for (i, d) in list.iter().enumerate() {
+        let case: Case = serde_json::from_value(d.get("case").cloned().unwrap_or(Value::Null))
+            .with_context(|| format!("{}: divergence {i}: no readable `case`", path.display()))?;
+        let suite = d.get("suite").and_then(Value::as_str).unwrap_or("").to_owned();
+        let request = match &case.kind {
+            CaseKind::Parse | CaseKind::Resolve | CaseKind::Validity => {
+                Request::new(case.input.clone(), case.base.as_deref())
+            }
+            CaseKind::HostToAscii => Request::new(format!("https://{}/x", case.input), None),
+            CaseKind::Setter { .. } | CaseKind::PercentEncode | CaseKind::FormUrlencoded => {
+                input.skipped += 1;
+                continue;
+            }
+        };
+        input.push(TriageCase { request, suite, name: case.name() });
+    }
+    Ok(())
+}
+
+/// The lines of a JSON Lines file of requests (blank lines skipped; a bad line is an error).
+fn read_jsonl(path: &Path, text: &str, input: &mut Input) -> anyhow::Result<()> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let suite = format!("jsonl/{stem}");
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r = crate::jsonl::parse_request(line).map_err(|why| {
+            anyhow::anyhow!(
+                "{}:{}: {why} (expected a conform JSON report or JSON Lines of \
+                 {{\"input\", \"base\"}})",
+                path.display(),
+                i + 1
+            )
+        })?;
+        let request = Request::new(r.input, r.base.as_deref());
+        let name = request.case().name();
+        input.push(TriageCase { request, suite: suite.clone(), name });
+    }
+    Ok(())
+}

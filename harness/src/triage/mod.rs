@@ -1,0 +1,34 @@
+//! What `urldiff minimize`, `urldiff triage` and `urldiff export-wpt` need beyond the
+//! `urldiff-triage` library: choosing the oracles, reading triage inputs ([`input`]), and
+//! reading the ledger for triage ([`ledger`]).
+
+pub mod input;
+pub mod ledger;
+
+use crate::compare::{select, Selection};
+use urldiff_oracles::{default_oracles, Oracle, OracleKind, RegistryConfig};
+
+/// The oracles of a minimize or triage run: those named in `wanted` (each must exist and be
+/// able to run), else every available one except the expectation tables, which only know
+/// their own inputs and so have no opinion on any candidate or minimized input.
+pub fn select_oracles(wanted: &[String]) -> anyhow::Result<Selection> {
+    let mut selection = select(default_oracles(&RegistryConfig::default()), wanted)?;
+    if wanted.is_empty() {
+        selection.oracles.retain(|o| o.info().kind != OracleKind::ExpectationTable);
+    }
+    Ok(selection)
+}
+
+/// The oracles as the library takes them.
+pub fn refs(oracles: &[Box<dyn Oracle>]) -> Vec<&dyn Oracle> {
+    oracles.iter().map(|o| o.as_ref()).collect()
+}
+
+/// urldiff's own version: the crate version and the build's `git describe` when known.
+pub fn tool_version() -> String {
+    let reference = urldiff_oracles::reference::version();
+    match reference.split_once('(') {
+        Some((_, describe)) => format!("{} ({describe}", env!("CARGO_PKG_VERSION")),
+        None => env!("CARGO_PKG_VERSION").to_owned(),
+    }
+}

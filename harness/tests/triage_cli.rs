@@ -1,0 +1,163 @@
+//! `urldiff minimize`, `urldiff triage` and `urldiff export-wpt` from the outside: exit codes,
+//! the `--json` shape, the findings file and the class table. Runs ask only in-process
+//! oracles (`--oracle`), so no runtime is needed and the results are the hand-checked ones
+//! of `triage/tests/minimize.rs`.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+const PAIR: [&str; 4] = ["--oracle", "reference", "--oracle", "reference-rfc3986"];
+
+fn urldiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urldiff")).args(args).output().expect("run urldiff")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exited")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn minimize_prints_the_hand_checked_result_and_exits_0() {
+    let out = urldiff(
+        &[&["minimize", "--json"][..], &PAIR, &["http://evil.example\\@good.example/"]].concat(),
+    );
+    assert_eq!(code(&out), 0, "{}", text(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["original", "base", "minimized", "minimized_base", "signature", "oracle_calls", "seconds"]
+    );
+    assert_eq!(json["minimized"], "http://a\\@");
+    assert_eq!(json["base"], Value::Null);
+    assert!(json["signature"].as_str().unwrap().contains("host/structural"));
+    assert!(json["oracle_calls"].as_u64().unwrap() > 1);
+}
+
+#[test]
+fn minimize_exits_1_when_the_oracles_agree_and_2_on_a_harness_error() {
+    let agree = urldiff(&[&["minimize"][..], &PAIR, &["http://a/"]].concat());
+    assert_eq!(code(&agree), 1);
+    assert!(text(&agree.stderr).contains("nothing to minimize"), "{}", text(&agree.stderr));
+    assert!(agree.stdout.is_empty());
+    let unknown = urldiff(&["minimize", "--oracle", "no-such-oracle", "http://a\\@b"]);
+    assert_eq!(code(&unknown), 2);
+    assert!(text(&unknown.stderr).contains("no-such-oracle"));
+}
+
+#[test]
+fn triage_writes_findings_and_exits_1_on_groups_0_without_and_2_on_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases.jsonl");
+    std::fs::write(
+        &cases,
+        "{\"input\": \"http://evil.example\\\\@good.example/\", \"base\": null}\n\n\
+         {\"input\": \"HTTP://A/\"}\n{\"input\": \"http://a/\", \"base\": null}\n",
+    )
+    .unwrap();
+    let out_dir = dir.path().join("out");
+    let args = |input: &std::path::Path| {
+        let mut a = vec!["triage".to_owned(), input.display().to_string(), "--out".into()];
+        a.push(out_dir.display().to_string());
+        a.extend(PAIR.iter().map(|s| (*s).to_owned()));
+        a
+    };
+    let run = |input: &std::path::Path| {
+        let a = args(input);
+        urldiff(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = run(&cases);
+    assert_eq!(code(&out), 1, "{}", text(&out.stderr));
+    let findings: Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap())
+            .unwrap();
+    assert_eq!(findings["schema_version"], 1);
+    assert_eq!(findings["groups"].as_array().unwrap().len(), 2);
+    assert_eq!(findings["groups"][0]["example"]["input"], "http://a\\@");
+    assert!(text(&out.stdout).contains("backslash-confusion"), "{}", text(&out.stdout));
+    // Export what was found: readable by our urltestdata reader.
+    let exported = dir.path().join("wpt.json");
+    let export = urldiff(&[
+        "export-wpt",
+        &out_dir.join("findings.json").display().to_string(),
+        "--out",
+        &exported.display().to_string(),
+    ]);
+    assert_eq!(code(&export), 0, "{}", text(&export.stderr));
+    let file = urldiff_corpus::urltestdata::read(&exported).unwrap();
+    assert_eq!(file.entries.len(), 2);
+    // Only agreeing cases: no group, exit 0.
+    let agree = dir.path().join("agree.jsonl");
+    std::fs::write(&agree, "{\"input\": \"http://a/\"}\n").unwrap();
+    assert_eq!(code(&run(&agree)), 0);
+    // A line that is not a request: a harness error naming the line.
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"input\": \"http://a/\"}\nnot json\n").unwrap();
+    let out = run(&bad);
+    assert_eq!(code(&out), 2);
+    assert!(text(&out.stderr).contains("bad.jsonl:2"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn triage_reads_a_conform_report_and_the_ledger_needs_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("run.json");
+    let divergence = |input: &str, kind: Value| {
+        let mut case = serde_json::json!({ "input": input, "base": null });
+        case.as_object_mut().unwrap().extend(kind.as_object().unwrap().clone());
+        serde_json::json!({ "oracle": "x", "suite": "wpt/urltestdata", "name": "n", "case": case })
+    };
+    let doc = serde_json::json!({ "divergences": [
+        divergence("http://a\\@b", serde_json::json!({"kind": "parse"})),
+        divergence("http://a\\@b", serde_json::json!({"kind": "parse"})),
+        divergence("http://a/", serde_json::json!({"kind": "setter", "property": "host", "value": "x"})),
+    ]});
+    std::fs::write(&report, doc.to_string()).unwrap();
+    let out_dir = dir.path().join("out");
+    let out = urldiff(
+        &[
+            &["triage", &report.display().to_string(), "--out", &out_dir.display().to_string()][..],
+            &PAIR,
+        ]
+        .concat(),
+    );
+    assert_eq!(code(&out), 1, "{}", text(&out.stderr));
+    let findings: Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap())
+            .unwrap();
+    assert_eq!(findings["run"]["cases"], 1, "the same case once");
+    assert_eq!(findings["run"]["skipped_cases"], 1, "the setter case");
+    let without_reference = urldiff(&[
+        "triage",
+        &report.display().to_string(),
+        "--out",
+        &out_dir.display().to_string(),
+        "--ledger",
+        "corpus/expected",
+        "--oracle",
+        "rust-url",
+    ]);
+    assert_eq!(code(&without_reference), 2);
+    assert!(text(&without_reference.stderr).contains("reference"));
+}
+
+#[test]
+fn explain_classes_and_compare_json_show_the_classes() {
+    let out = urldiff(&["triage", "--explain-classes"]);
+    assert_eq!(code(&out), 0);
+    let table = text(&out.stdout);
+    for id in ["scheme-confusion", "backslash-confusion", "unicode-version-skew", "unclassified"] {
+        assert!(table.contains(id), "{id} missing from --explain-classes");
+    }
+    let compare = urldiff(&[&["compare", "--json"][..], &PAIR, &["http://a\\@b"]].concat());
+    let json: Value = serde_json::from_slice(&compare.stdout).unwrap();
+    let classes: Vec<&str> =
+        json["classes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(classes, ["backslash-confusion", "userinfo-confusion"]);
+    let table = urldiff(&[&["compare"][..], &PAIR, &["http://a\\@b"]].concat());
+    assert!(text(&table.stdout).contains("\nclasses: backslash-confusion, userinfo-confusion"));
+}

@@ -1,0 +1,89 @@
+//! Which N-oracle divergences the ledger expects.
+//!
+//! The ledgers in `corpus/expected/` are per oracle: each says where that oracle is known to
+//! differ from a suite's *truth*, for a case (or a class of cases) and a set of fields. Triage
+//! compares every oracle with every other, so it needs a truth to read them against: the
+//! `reference` oracle (the WHATWG side of every suite; where WPT and the reference part, the
+//! reference's own ledger says so, and triage does not read it).
+//!
+//! A divergent case is *expected* when, for every oracle `O` whose answer differs from the
+//! reference's, `O`'s ledger covers that difference: the case's suite and name, and the set
+//! of fields on which `O` stands in another group than the reference (`outcome` when one
+//! parsed and the other failed; a crashed or timed-out answer as itself, which only an entry
+//! naming `crashed` or `timed-out` covers). Oracles that agree with the reference need no
+//! entry. One uncovered oracle makes the whole case unexpected, and it is triaged with every
+//! oracle's answer (the covered ones included: the finding shows the whole picture).
+
+use std::collections::BTreeSet;
+use urldiff_compare::{Comparison, SharedField};
+use urldiff_oracles::{Answer, Oracle};
+
+/// The ledger, as triage asks it (the binary implements it over `corpus/expected/`).
+pub trait Ledger: Sync {
+    /// Whether `oracle`'s ledger covers its difference from the truth on the case named
+    /// `case_name` in `suite`: the differing `fields`, or the lost `answer` (crashed or
+    /// timed out, when `fields` is empty).
+    fn covers(
+        &self,
+        oracle: &str,
+        suite: &str,
+        case_name: &str,
+        answer: &Answer,
+        fields: &BTreeSet<SharedField>,
+    ) -> bool;
+}
+
+/// The oracle whose answers the ledgers are read against.
+pub const TRUTH: &str = "reference";
+
+/// The fields on which `oracle` stands apart from `truth` (see the module documentation).
+pub fn fields_apart(comparison: &Comparison, truth: &str, oracle: &str) -> BTreeSet<SharedField> {
+    let group_of = |groups: &[urldiff_compare::Group], name: &str| {
+        groups.iter().position(|g| g.oracles.iter().any(|o| o == name))
+    };
+    let mut fields = BTreeSet::new();
+    if let (Some(a), Some(b)) =
+        (group_of(&comparison.outcomes, truth), group_of(&comparison.outcomes, oracle))
+    {
+        if a != b {
+            fields.insert(SharedField::Outcome);
+        }
+    }
+    for split in comparison.differing() {
+        if let (Some(a), Some(b)) =
+            (group_of(&split.groups, truth), group_of(&split.groups, oracle))
+        {
+            if a != b {
+                fields.insert(split.field);
+            }
+        }
+    }
+    fields
+}
+
+/// Whether the ledger expects this divergence (see the module documentation). `false` when
+/// the truth did not answer.
+pub fn is_expected(
+    ledger: &dyn Ledger,
+    oracles: &[&dyn Oracle],
+    answers: &[Answer],
+    comparison: &Comparison,
+    (suite, case_name): (&str, &str),
+) -> bool {
+    let Some(truth) = oracles.iter().position(|o| o.name() == TRUTH) else { return false };
+    if matches!(answers[truth], Answer::NoOpinion)
+        || urldiff_compare::verdict::is_lost(&answers[truth])
+    {
+        return false;
+    }
+    oracles.iter().zip(answers).enumerate().all(|(i, (oracle, answer))| {
+        if i == truth || matches!(answer, Answer::NoOpinion) {
+            return true;
+        }
+        let lost = urldiff_compare::verdict::is_lost(answer);
+        let fields =
+            if lost { BTreeSet::new() } else { fields_apart(comparison, TRUTH, oracle.name()) };
+        (!lost && fields.is_empty())
+            || ledger.covers(oracle.name(), suite, case_name, answer, &fields)
+    })
+}

@@ -1,0 +1,258 @@
+//! The findings file (`findings.json`): typed data made to be rendered (Markdown, HTML, the
+//! terminal) and read back (`urldiff export-wpt`). Its schema is documented in
+//! `docs/findings-schema.md`; [`SCHEMA_VERSION`] changes when a field changes meaning or goes.
+//!
+//! A run ([`Findings`]) carries what produced it (urldiff's version, every oracle's exact
+//! version, the WPT data revision), what it read and kept ([`RunSummary`]), the class table
+//! ([`ClassRow`], with how many groups and cases fell in each class) and the groups
+//! ([`Group`]): one per divergence signature plus validation errors of the minimized input,
+//! each with its minimized example, every oracle's answer to it, the per-field differences,
+//! classes and severity, a count and the first few originals.
+
+use crate::ask::Request;
+use crate::classify::{Class, CLASSES};
+use serde::{Deserialize, Serialize};
+use urldiff_compare::{Comparison, Projected, Severity};
+use urldiff_oracles::{Answer, OracleInfo, OracleKind, RecordModel};
+
+/// The version of this schema.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A whole findings file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Findings {
+    pub schema_version: u32,
+    pub tool: Tool,
+    /// The WPT URL data revision of this machine (`null` when it could not be located).
+    pub wpt_revision: Option<String>,
+    /// The oracles that answered, in the order they were asked.
+    pub oracles: Vec<OracleVersion>,
+    /// Oracles that could not run here, with the reason.
+    pub skipped_oracles: Vec<SkippedOracle>,
+    pub run: RunSummary,
+    /// The class table, with counts for this run.
+    pub classes: Vec<ClassRow>,
+    /// Most severe first, then largest.
+    pub groups: Vec<Group>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tool {
+    pub name: String,
+    pub version: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OracleVersion {
+    pub name: String,
+    pub kind: OracleKind,
+    pub model: RecordModel,
+    pub version: String,
+}
+
+impl OracleVersion {
+    pub fn of(info: &OracleInfo) -> Self {
+        OracleVersion {
+            name: info.name.clone(),
+            kind: info.kind,
+            model: info.model,
+            version: info.version.clone(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkippedOracle {
+    pub name: String,
+    pub reason: String,
+}
+
+/// What the run read, kept and spent.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    /// The files (or other sources) the cases came from.
+    pub sources: Vec<String>,
+    /// Cases triaged (after de-duplication of identical input and base).
+    pub cases: usize,
+    /// Cases of kinds triage does not handle (setters, percent-encode, form-urlencoded).
+    pub skipped_cases: usize,
+    /// Cases on which the oracles disagree.
+    pub divergent: usize,
+    /// Divergent cases that the ledger expects (left out; 0 without `--ledger`).
+    pub expected: usize,
+    /// Minimizations run (a few per signature and validation errors).
+    pub minimized: usize,
+    /// Minimizations that ran out of budget before reaching a 1-minimal result.
+    pub not_one_minimal: usize,
+    /// Distinct candidates asked, over every minimization and the first batch.
+    pub oracle_calls: usize,
+    pub seconds: f64,
+    /// Cases (counted into groups) whose group has no class.
+    pub unclassified_cases: usize,
+}
+
+/// One row of the class table, with this run's counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassRow {
+    pub id: String,
+    pub explanation: String,
+    pub whatwg: String,
+    pub rfc3986: String,
+    pub validation_errors: Vec<String>,
+    pub predicate: String,
+    /// Groups in this class.
+    pub groups: usize,
+    /// Cases in those groups.
+    pub cases: usize,
+}
+
+impl ClassRow {
+    pub fn of(class: &Class) -> Self {
+        ClassRow {
+            id: class.id.to_owned(),
+            explanation: class.explanation.to_owned(),
+            whatwg: class.whatwg.to_owned(),
+            rfc3986: class.rfc3986.to_owned(),
+            validation_errors: class
+                .validation_errors
+                .iter()
+                .map(|e| e.name().to_owned())
+                .collect(),
+            predicate: class.predicate.to_owned(),
+            groups: 0,
+            cases: 0,
+        }
+    }
+
+    /// The whole table, with zero counts.
+    pub fn table() -> Vec<ClassRow> {
+        CLASSES.iter().map(ClassRow::of).collect()
+    }
+}
+
+/// One group of findings: the same signature and the same validation errors once minimized.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Group {
+    /// A stable id: a hash of the signature and the validation errors.
+    pub id: String,
+    /// The signature's one-line form (`urldiff_compare::Signature::line`).
+    pub signature: String,
+    pub signature_id: String,
+    /// The reference's validation errors for the minimized example (spec names, sorted,
+    /// each once).
+    pub validation_errors: Vec<String>,
+    /// Class ids, in table order (`unclassified` when none matches).
+    pub classes: Vec<String>,
+    /// The worst severity over the differing fields.
+    pub severity: Severity,
+    /// How many triaged cases fell in this group.
+    pub count: usize,
+    pub example: Example,
+    /// The first few original cases of the group.
+    pub originals: Vec<Original>,
+    /// Every oracle's answer to the minimized example, in `Findings::oracles` order.
+    pub answers: Vec<OracleAnswer>,
+    /// The fields the oracles disagree on (`outcome` first when some parse and some fail).
+    pub differences: Vec<FieldDifference>,
+}
+
+/// The minimized example of a group and how it was found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Example {
+    pub input: String,
+    pub base: Option<String>,
+    /// The case it was minimized from.
+    pub original: Request,
+    pub one_minimal: bool,
+    pub oracle_calls: usize,
+    pub seconds: f64,
+}
+
+/// An original case: its input and base, and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Original {
+    pub input: String,
+    pub base: Option<String>,
+    /// The suite (conform reports) or the file it came from.
+    pub source: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OracleAnswer {
+    pub oracle: String,
+    #[serde(flatten)]
+    pub answer: Answer,
+}
+
+/// One differing field: the groups of oracles that agree, with their value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldDifference {
+    /// A shared field name (`outcome`, `host`, …).
+    pub field: String,
+    /// The grade of the worst-disagreeing pair of groups (`structural`, `ascii-case`, …).
+    pub grade: String,
+    pub severity: Severity,
+    pub groups: Vec<ValueGroup>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueGroup {
+    pub oracles: Vec<String>,
+    pub value: Projected,
+}
+
+/// The differing fields of a comparison, `outcome` first.
+pub fn differences(comparison: &Comparison) -> Vec<FieldDifference> {
+    let mut out = Vec::new();
+    if comparison.outcome_differs() {
+        out.push(FieldDifference {
+            field: "outcome".into(),
+            grade: "structural".into(),
+            severity: Severity::High,
+            groups: comparison
+                .outcomes
+                .iter()
+                .map(|g| ValueGroup { oracles: g.oracles.clone(), value: g.value.clone() })
+                .collect(),
+        });
+    }
+    for split in comparison.differing() {
+        out.push(FieldDifference {
+            field: split.field.name().to_owned(),
+            grade: split.grade.map_or("structural", |g| g.name()).to_owned(),
+            severity: split.severity.unwrap_or(Severity::High),
+            groups: split
+                .groups
+                .iter()
+                .map(|g| ValueGroup { oracles: g.oracles.clone(), value: g.value.clone() })
+                .collect(),
+        });
+    }
+    out
+}
+
+/// The worst severity of a comparison (`None`: nothing differs).
+pub fn severity(comparison: &Comparison) -> Option<Severity> {
+    differences(comparison).iter().map(|d| d.severity).max()
+}
+
+impl Findings {
+    /// The findings as pretty JSON text (what `findings.json` holds).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("findings serialize")
+    }
+
+    /// Read findings back; a file of another schema version is an error.
+    pub fn from_json(text: &str) -> Result<Findings, String> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        match value.get("schema_version").and_then(serde_json::Value::as_u64) {
+            Some(v) if v == u64::from(SCHEMA_VERSION) => {}
+            Some(v) => {
+                return Err(format!("schema_version {v}; this urldiff reads {SCHEMA_VERSION}"))
+            }
+            None => return Err("no schema_version: not a findings file".into()),
+        }
+        serde_json::from_value(value).map_err(|e| format!("not a findings file: {e}"))
+    }
+}

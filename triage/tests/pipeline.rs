@@ -1,0 +1,227 @@
+//! Triage end to end on hand-checked cases: grouping, the ledger's "expected", the findings
+//! file's round trip, and the WPT export read back by the one urltestdata reader.
+
+mod support;
+
+use std::collections::BTreeSet;
+use urldiff_compare::{Severity, SharedField};
+use urldiff_oracles::reference::ReferenceOracle;
+use urldiff_oracles::{Answer, Case, Oracle, OracleInfo, Record};
+use urldiff_triage::events::NoEvents;
+use urldiff_triage::expected::{fields_apart, Ledger};
+use urldiff_triage::findings::{Findings, Tool, SCHEMA_VERSION};
+use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::{Budget, Request};
+
+fn case(input: &str) -> TriageCase {
+    let request = Request::new(input, None);
+    TriageCase { name: request.case().name(), request, suite: "jsonl/test".into() }
+}
+
+fn config<'a>(oracles: &'a [&'a dyn Oracle], ledger: Option<&'a dyn Ledger>) -> Config<'a> {
+    Config {
+        oracles,
+        ledger,
+        budget: Budget::default(),
+        minimize_per_key: 2,
+        originals_kept: 5,
+        tool: Tool { name: "urldiff".into(), version: "test".into() },
+        wpt_revision: Some("test data".into()),
+        sources: vec!["test".into()],
+        skipped_oracles: Vec::new(),
+        skipped_cases: 0,
+    }
+}
+
+/// Three backslash confusions (one signature, one set of errors), one case difference, one
+/// URL both modes agree on.
+fn cases() -> Vec<TriageCase> {
+    [
+        "http://evil.example\\@good.example/",
+        "http://other.example\\@x.example/path",
+        "http://e\\@g/",
+        "HTTP://A/",
+        "http://a/",
+    ]
+    .into_iter()
+    .map(case)
+    .collect()
+}
+
+#[test]
+fn cases_are_grouped_by_signature_and_minimized_errors() {
+    let oracles = support::reference_pair();
+    let oracles = support::refs(&oracles);
+    let findings = triage(&cases(), &config(&oracles, None), &NoEvents).unwrap();
+    assert_eq!(findings.run.cases, 5);
+    assert_eq!(findings.run.divergent, 4);
+    // Two of the three backslash cases (same dedupe key) and the case difference.
+    assert_eq!(findings.run.minimized, 3);
+    assert_eq!(findings.groups.len(), 2);
+    let backslash = &findings.groups[0];
+    assert_eq!(backslash.count, 3);
+    assert_eq!(backslash.example.input, "http://a\\@");
+    assert!(backslash.example.one_minimal);
+    assert_eq!(backslash.validation_errors, ["invalid-reverse-solidus"]);
+    assert!(backslash.classes.contains(&"backslash-confusion".to_owned()));
+    assert_eq!(backslash.severity, Severity::High, "userinfo and host differ");
+    let originals: Vec<&str> = backslash.originals.iter().map(|o| o.input.as_str()).collect();
+    assert_eq!(
+        originals,
+        &cases().iter().take(3).map(|c| c.request.input.as_str()).collect::<Vec<_>>()[..]
+    );
+    let fields: Vec<&str> = backslash.differences.iter().map(|d| d.field.as_str()).collect();
+    assert_eq!(fields, ["userinfo", "host", "path"]);
+    assert_eq!(backslash.answers.len(), 2);
+    match &backslash.answers[0].answer {
+        Answer::Parsed { record: Record::Whatwg(r), .. } => {
+            assert_eq!(r.hostname.as_deref(), Some("a"))
+        }
+        other => panic!("the reference parses http://a\\@: {other:?}"),
+    }
+    let case = &findings.groups[1];
+    assert_eq!((case.count, case.severity), (1, Severity::Medium), "ASCII case of scheme and host");
+    assert_eq!(case.classes, ["case-normalization"]);
+    let row = findings.classes.iter().find(|r| r.id == "backslash-confusion").unwrap();
+    assert_eq!((row.groups, row.cases), (1, 3));
+    assert_eq!(findings.oracles.len(), 2);
+    assert_eq!(findings.run.unclassified_cases, 0);
+}
+
+/// Covers what it is told to, for one oracle and one case.
+struct OneEntry {
+    oracle: &'static str,
+    case_name: String,
+    fields: BTreeSet<SharedField>,
+}
+
+impl Ledger for OneEntry {
+    fn covers(
+        &self,
+        oracle: &str,
+        _: &str,
+        name: &str,
+        _: &Answer,
+        fields: &BTreeSet<SharedField>,
+    ) -> bool {
+        oracle == self.oracle && name == self.case_name && fields.is_subset(&self.fields)
+    }
+}
+
+#[test]
+fn the_ledger_expects_a_divergence_only_when_every_differing_oracle_is_covered() {
+    let oracles = support::reference_pair();
+    let oracles = support::refs(&oracles);
+    let upper = case("HTTP://A/");
+    let both = OneEntry {
+        oracle: "reference-rfc3986",
+        case_name: upper.name.clone(),
+        fields: [SharedField::Scheme, SharedField::Host].into(),
+    };
+    let findings =
+        triage(std::slice::from_ref(&upper), &config(&oracles, Some(&both)), &NoEvents).unwrap();
+    assert_eq!((findings.run.divergent, findings.run.expected, findings.groups.len()), (1, 1, 0));
+    let scheme_only = OneEntry { fields: [SharedField::Scheme].into(), ..both };
+    let findings = triage(&[upper], &config(&oracles, Some(&scheme_only)), &NoEvents).unwrap();
+    assert_eq!((findings.run.expected, findings.groups.len()), (0, 1), "host is not covered");
+}
+
+#[test]
+fn fields_apart_are_those_where_an_oracle_leaves_the_truths_group() {
+    let oracles = support::in_process();
+    let oracles = support::refs(&oracles);
+    let request = Request::new("http://a\\@b", None);
+    let answers = urldiff_triage::ask(&oracles, std::slice::from_ref(&request)).unwrap().remove(0);
+    let comparison = urldiff_triage::ask::compare_answers(&oracles, &request, &answers);
+    let apart = |o: &str| fields_apart(&comparison, "reference", o);
+    assert!(apart("rust-url").is_empty() && apart("ada").is_empty());
+    let rfc: BTreeSet<SharedField> =
+        [SharedField::Userinfo, SharedField::Host, SharedField::Path].into();
+    assert_eq!(apart("reference-rfc3986"), rfc);
+    assert_eq!(apart("rfc3986-regex"), rfc);
+}
+
+#[test]
+fn the_findings_file_round_trips_and_names_its_schema() {
+    let oracles = support::in_process();
+    let oracles = support::refs(&oracles);
+    let findings = triage(&cases(), &config(&oracles, None), &NoEvents).unwrap();
+    let text = findings.to_json();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["schema_version"], SCHEMA_VERSION);
+    assert!(value["groups"].as_array().is_some_and(|g| !g.is_empty()));
+    assert_eq!(value["groups"][0]["answers"][0]["oracle"], "reference");
+    assert_eq!(value["groups"][0]["answers"][0]["outcome"], "parsed");
+    assert_eq!(Findings::from_json(&text).unwrap(), findings);
+    let other = text.replacen(
+        &format!("\"schema_version\": {SCHEMA_VERSION}"),
+        "\"schema_version\": 999",
+        1,
+    );
+    assert!(Findings::from_json(&other).unwrap_err().contains("999"));
+}
+
+/// An oracle answering as another one does, under the name `whatwg-url`.
+struct Renamed {
+    info: OracleInfo,
+    inner: Box<dyn Oracle>,
+}
+
+impl Oracle for Renamed {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
+        self.inner.answer_batch(cases)
+    }
+}
+
+#[test]
+fn export_wpt_writes_entries_our_reader_reads_back_with_the_references_values() {
+    let oracles = support::in_process();
+    let oracles = support::refs(&oracles);
+    let mut cases = cases();
+    cases.push(case("https://example.org:70000"));
+    let findings = triage(&cases, &config(&oracles, None), &NoEvents).unwrap();
+    let entries = urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("urltestdata.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&entries).unwrap()).unwrap();
+    let file = urldiff_corpus::urltestdata::read(&path).unwrap();
+    assert_eq!(file.entries.len(), findings.groups.len());
+    assert_eq!(file.comments, findings.groups.len() + 1, "a header and one comment per entry");
+    for (entry, group) in file.entries.iter().zip(&findings.groups) {
+        assert_eq!(entry.input, group.example.input);
+        assert_eq!(entry.base, group.example.base);
+        match urldiff_parser::Url::parse(&entry.input, None) {
+            Ok(url) => {
+                assert_eq!(entry.expected.field("href"), Some(url.href()));
+                assert_eq!(entry.expected.field("hostname"), Some(url.hostname()));
+                assert_eq!(entry.expected.field("pathname"), Some(url.pathname()));
+            }
+            Err(_) => assert_eq!(entry.expected, urldiff_corpus::urltestdata::Expected::Failure),
+        }
+    }
+    let comment = entries[1].as_str().unwrap();
+    assert!(comment.contains(&findings.groups[0].classes[0]), "{comment}");
+    assert!(comment.contains("reference-rfc3986"), "{comment}");
+    assert!(comment.contains("NEEDS REVIEW: whatwg-url did not run"), "{comment}");
+}
+
+#[test]
+fn export_wpt_marks_entries_whatwg_url_disagrees_on() {
+    let mut pair = support::reference_pair();
+    let rfc = pair.pop().unwrap();
+    let mut info = rfc.info().clone();
+    info.name = "whatwg-url".into();
+    let renamed = Renamed { info, inner: rfc };
+    let oracles: Vec<&dyn Oracle> = vec![pair[0].as_ref(), &renamed];
+    let findings = triage(&[case("http://a\\@b")], &config(&oracles, None), &NoEvents).unwrap();
+    let entries = urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new()).unwrap();
+    let comment = entries[1].as_str().unwrap();
+    assert!(
+        comment.ends_with("NEEDS REVIEW: whatwg-url disagrees on userinfo, host, path"),
+        "{comment}"
+    );
+}
