@@ -37,6 +37,20 @@ impl Request {
     }
 }
 
+/// The request triage puts to the oracles for a conform case: parse, resolve and validity
+/// cases as they are; a host-to-ASCII case as the URL `https://<input>/x`, as WPT's
+/// toascii.window.js tests it. `None` for the cases that are not URL parses (setter,
+/// percent-encode, form-urlencoded).
+pub fn request_of(case: &Case) -> Option<Request> {
+    match &case.kind {
+        CaseKind::Parse | CaseKind::Resolve | CaseKind::Validity => {
+            Some(Request::new(case.input.clone(), case.base.as_deref()))
+        }
+        CaseKind::HostToAscii => Some(Request::new(format!("https://{}/x", case.input), None)),
+        CaseKind::Setter { .. } | CaseKind::PercentEncode | CaseKind::FormUrlencoded => None,
+    }
+}
+
 /// A harness error met while asking oracles (exit 2 in the binary).
 #[derive(Debug, thiserror::Error)]
 pub enum AskError {

@@ -13,7 +13,7 @@ use anyhow::{bail, Context};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use urldiff_oracles::{Case, CaseKind};
+use urldiff_oracles::Case;
 use urldiff_triage::pipeline::TriageCase;
 use urldiff_triage::Request;
 
@@ -80,15 +80,9 @@ fn read_conform(path: &Path, divergences: &Value, input: &mut Input) -> anyhow::
         let case: Case = serde_json::from_value(d.get("case").cloned().unwrap_or(Value::Null))
             .with_context(|| format!("{}: divergence {i}: no readable `case`", path.display()))?;
         let suite = d.get("suite").and_then(Value::as_str).unwrap_or("").to_owned();
-        let request = match &case.kind {
-            CaseKind::Parse | CaseKind::Resolve | CaseKind::Validity => {
-                Request::new(case.input.clone(), case.base.as_deref())
-            }
-            CaseKind::HostToAscii => Request::new(format!("https://{}/x", case.input), None),
-            CaseKind::Setter { .. } | CaseKind::PercentEncode | CaseKind::FormUrlencoded => {
-                input.skipped += 1;
-                continue;
-            }
+        let Some(request) = urldiff_triage::request_of(&case) else {
+            input.skipped += 1;
+            continue;
         };
         input.push(TriageCase { request, suite, name: case.name() });
     }

@@ -11,11 +11,14 @@
 //!
 //! An input may be in several classes; a divergent input in none is [`UNCLASSIFIED`].
 
+pub mod divergence;
+pub mod error_examples;
 pub mod explain;
 pub mod shape;
 pub mod table;
 pub mod unicode_age;
 
+pub use divergence::classify_divergence;
 pub use table::{Class, CLASSES};
 
 use crate::ask::Request;
@@ -76,23 +79,15 @@ pub struct Facts {
     pub differing: Vec<Differing>,
     /// Oracles of the WHATWG model fall into different groups of the host or the outcome.
     pub whatwg_split: bool,
+    /// For a URL API setter case (conform's `wpt/setters_tests`): the property set. The input
+    /// is then the URL before the setter runs.
+    pub setter: Option<String>,
 }
 
 impl Facts {
     /// The facts of `request` given the comparison of its answers; `infos` name each oracle's
     /// record model (the comparison's groups hold names only).
     pub fn new(request: &Request, comparison: &Comparison, infos: &[&OracleInfo]) -> Facts {
-        let base_url = request.base.as_deref().map(|b| Url::parse(b, None));
-        let base_reading = base_url.as_ref().and_then(|b| b.as_ref().ok().map(Reading::of));
-        let (errors, reading) = match &base_url {
-            Some(Err(_)) => (Vec::new(), None),
-            _ => {
-                let base = base_url.as_ref().and_then(|b| b.as_ref().ok());
-                let outcome = Url::parse_with_errors(&request.input, base);
-                let errors = outcome.errors.iter().map(|e| e.kind).collect();
-                (errors, outcome.result.as_ref().ok().map(Reading::of))
-            }
-        };
         let mut differing = Vec::new();
         if comparison.outcome_differs() {
             differing.push(Differing {
@@ -119,6 +114,24 @@ impl Facts {
         };
         let host = comparison.fields.iter().find(|f| f.field == SharedField::Host);
         let whatwg_split = splits(&comparison.outcomes) || host.is_some_and(|h| splits(&h.groups));
+        Facts::of(request, differing, whatwg_split)
+    }
+
+    /// The facts of `request` given what differs (`outcome` first) and whether WHATWG-model
+    /// oracles split on the host or the outcome: the reference parser's reading and validation
+    /// errors and the input's shape are computed here.
+    pub fn of(request: &Request, differing: Vec<Differing>, whatwg_split: bool) -> Facts {
+        let base_url = request.base.as_deref().map(|b| Url::parse(b, None));
+        let base_reading = base_url.as_ref().and_then(|b| b.as_ref().ok().map(Reading::of));
+        let (errors, reading) = match &base_url {
+            Some(Err(_)) => (Vec::new(), None),
+            _ => {
+                let base = base_url.as_ref().and_then(|b| b.as_ref().ok());
+                let outcome = Url::parse_with_errors(&request.input, base);
+                let errors = outcome.errors.iter().map(|e| e.kind).collect();
+                (errors, outcome.result.as_ref().ok().map(Reading::of))
+            }
+        };
         Facts {
             input: request.input.clone(),
             base: request.base.clone(),
@@ -129,6 +142,7 @@ impl Facts {
             base_reading,
             differing,
             whatwg_split,
+            setter: None,
         }
     }
 

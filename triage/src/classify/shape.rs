@@ -137,6 +137,18 @@ impl Shape {
             .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
     }
 
+    /// Whether the input holds a `%` not followed by two hex digits (a malformed escape,
+    /// which RFC 3986's `pct-encoded` rule rejects and the WHATWG parser keeps).
+    pub fn has_malformed_escape(&self) -> bool {
+        let b = self.cleaned.as_bytes();
+        (0..b.len()).any(|i| {
+            b[i] == b'%'
+                && !(i + 2 < b.len()
+                    && b[i + 1].is_ascii_hexdigit()
+                    && b[i + 2].is_ascii_hexdigit())
+        })
+    }
+
     /// The path's segments, split on `/` and `\`.
     pub fn path_segments(&self) -> impl Iterator<Item = &str> {
         self.path.split(['/', '\\'])

@@ -130,19 +130,22 @@ pub const CLASSES: &[Class] = &[
     Class {
         id: "url-encoded-data-confusion",
         explanation: "percent-encoded bytes that one parser decodes, another keeps and a third \
-                      re-encodes, in the host above all",
+                      re-encodes, in the host above all; and malformed escapes (`%` without two \
+                      hex digits) that one parser keeps and another rejects",
         whatwg: whatwg!("#percent-encoded-bytes"),
         rfc3986: rfc3986!("2.1"),
         validation_errors: &[E::DomainPercentEncoded],
         predicate: "the input holds a percent-encoded byte (`%` and two hex digits), and the \
                     outcome or host differs, or a field differs by percent-encoding or IDNA, \
-                    or a differing value holds `%`",
+                    or a differing value holds `%`; or the input holds a `%` not followed by \
+                    two hex digits and the outcome differs",
         test: |f| {
-            f.shape.has_percent_encoded_byte()
+            (f.shape.has_percent_encoded_byte()
                 && (f.differs_any(&[Outcome, Host])
                     || f.any_graded(PercentEncoding)
                     || f.any_graded(Idna)
-                    || f.differing_value_holds('%'))
+                    || f.differing_value_holds('%')))
+                || (f.shape.has_malformed_escape() && f.differs(Outcome))
         },
     },
     Class {
@@ -419,6 +422,18 @@ pub const CLASSES: &[Class] = &[
         predicate: "the query or the fragment differs structurally (under no named \
                     equivalence)",
         test: |f| f.differs_structurally(Query) || f.differs_structurally(Fragment),
+    },
+    Class {
+        id: "setter-confusion",
+        explanation: "the URL API's setters (`host`, `port`, `pathname`, …): what a setter \
+                      accepts, rejects or rewrites when it changes one component of a parsed \
+                      URL; RFC 3986 has no setters, only the recomposition of components",
+        whatwg: whatwg!("#urlutils-members"),
+        rfc3986: rfc3986!("5.3"),
+        validation_errors: &[],
+        predicate: "the case sets a URL API property (a setter case of WPT's setters_tests) \
+                    and anything differs",
+        test: |f| f.setter.is_some() && f.anything_differs(),
     },
     Class {
         id: "relative-resolution-confusion",
