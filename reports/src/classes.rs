@@ -2,16 +2,18 @@
 //! and severity that every report shows (so known high-severity confusions stay visible when
 //! the gate passes).
 //!
-//! [`classes_of`] is the one place that decides a divergence's classes: triage's class ids
-//! when a classifier has filled `Divergence::classes`; until then the ledger entry that
-//! expects it (its reason, under a stable short id), or `unexpected` for a divergence no
-//! ledger entry covers.
+//! A divergence's classes are triage's (`urldiff_triage::classify::CLASSES`): [`classify`]
+//! fills `Divergence::classes` with [`classify_divergence`], the one classifier, for every
+//! divergence that has none (`urldiff conform` calls it on its report; `urldiff report` on a
+//! saved one from an older urldiff); [`classes_of`] reads them.
 
 use crate::data::{ConformReport, Divergence};
-use sha2::{Digest, Sha256};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use urldiff_compare::{Grade, Severity, SharedField};
+use urldiff_oracles::{Answer, Record, RecordModel};
+use urldiff_triage::classify::{classify_divergence, CLASSES, UNCLASSIFIED};
+use urldiff_triage::rfc_vs_whatwg::{RFC_SIDE, WHATWG_SIDE};
 
 /// A class as reports show it: `id` for filters and links (no spaces), `label` for people.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,29 +22,65 @@ pub struct ClassTag {
     pub label: String,
 }
 
-/// The class id of divergences no ledger entry covers and no classifier has named.
-pub const UNEXPECTED: &str = "unexpected";
+impl ClassTag {
+    /// The tag of a class id (its label is the id: ids are made to be read).
+    pub fn of(id: &str) -> ClassTag {
+        ClassTag { id: id.to_owned(), label: id.to_owned() }
+    }
 
-/// The id of a ledger reason: `ledger-` and 8 hex digits of its SHA-256, stable across runs
-/// and shared by every ledger file giving the same reason.
-pub fn ledger_class_id(reason: &str) -> String {
-    let digest = Sha256::digest(reason.as_bytes());
-    let hex: String = digest.iter().take(4).map(|b| format!("{b:02x}")).collect();
-    format!("ledger-{hex}")
+    /// The class's one-line explanation from the class table (`unclassified`'s too).
+    pub fn explanation(&self) -> &'static str {
+        explanation(&self.id)
+    }
 }
 
-/// The classes of a divergence (see the module documentation).
+/// The one-line explanation of a class id (empty for an id the table does not have).
+pub fn explanation(id: &str) -> &'static str {
+    if id == UNCLASSIFIED {
+        return "the parsers disagree and no class of the table matches";
+    }
+    CLASSES.iter().find(|c| c.id == id).map_or("", |c| c.explanation)
+}
+
+/// Whether the answer of `oracle` (or the truth a suite is judged by) speaks the WHATWG model.
+fn whatwg_model(
+    answer: &Answer,
+    oracle: Option<&str>,
+    models: &HashMap<String, RecordModel>,
+) -> bool {
+    match answer {
+        Answer::Parsed { record: Record::Whatwg(_), .. } => true,
+        Answer::Parsed { record: Record::Rfc(_), .. } => false,
+        // A failure, a text record: the oracle's declared model; an embedded truth (our
+        // cases, urltestdata format) is WHATWG.
+        _ => oracle.and_then(|o| models.get(o)).is_none_or(|m| *m == RecordModel::Whatwg),
+    }
+}
+
+/// Give every divergence without classes triage's classes for it: the case, the differing
+/// fields (truth against the oracle's answer) and whether both sides are WHATWG-model
+/// ([`classify_divergence`]). No oracle is asked and nothing is minimized.
+pub fn classify(report: &mut ConformReport) {
+    let models: HashMap<String, RecordModel> =
+        report.oracles.iter().map(|o| (o.info.name.clone(), o.info.model)).collect();
+    let truths: HashMap<String, Option<String>> =
+        report.suites.iter().map(|s| (s.name.clone(), s.truth_oracle.clone())).collect();
+    for d in report.divergences.iter_mut().filter(|d| d.classes.is_empty()) {
+        let truth_oracle = truths.get(&d.suite).cloned().flatten();
+        let pair = whatwg_model(&d.truth, truth_oracle.as_deref(), &models)
+            && whatwg_model(&d.answer, Some(&d.oracle), &models);
+        d.classes =
+            classify_divergence(&d.case, &d.fields, pair).into_iter().map(str::to_owned).collect();
+    }
+}
+
+/// The classes of a divergence: triage's class ids ([`classify`]); `unclassified` for one
+/// that has none.
 pub fn classes_of(d: &Divergence) -> Vec<ClassTag> {
-    if !d.classes.is_empty() {
-        return d.classes.iter().map(|c| ClassTag { id: c.clone(), label: c.clone() }).collect();
+    if d.classes.is_empty() {
+        return vec![ClassTag::of(UNCLASSIFIED)];
     }
-    match &d.ledgered {
-        Some(reason) => vec![ClassTag { id: ledger_class_id(reason), label: reason.clone() }],
-        None => vec![ClassTag {
-            id: UNEXPECTED.to_owned(),
-            label: "not in the ledger (unexpected)".to_owned(),
-        }],
-    }
+    d.classes.iter().map(|c| ClassTag::of(c)).collect()
 }
 
 /// The ledgered divergences of one class at one severity.
@@ -58,18 +96,33 @@ pub struct ClassGroup<'a> {
     pub example: &'a Divergence,
 }
 
-/// How telling a divergence is as an example, smaller first: more of host and userinfo
-/// differing structurally (another host, not another spelling of it: the confusions behind
-/// SSRF), then any host or userinfo difference, then a shorter case name, then more
-/// differing fields, then report order.
-fn example_rank(d: &Divergence) -> (Reverse<usize>, bool, usize, Reverse<usize>) {
+/// How telling a divergence is as an example, smaller first:
+/// 1. more of host and userinfo naming *another* value (both sides defined and not empty,
+///    differing structurally: another host, not another spelling of it, nor none);
+/// 2. a case of our own suites (`cases/…`: the attacks we wrote down) before others;
+/// 3. a real parser before the models of the specs (the oracles of the RFC-vs-WHATWG sides:
+///    our reference in both modes, the Appendix B regex, the tables);
+/// 4. more host or userinfo differences of any kind, then any host or userinfo difference;
+/// 5. a shorter case name, more differing fields, report order.
+fn example_rank(d: &Divergence) -> impl Ord {
     let authority = |f: &&urldiff_compare::FieldDiff| {
         matches!(f.field, SharedField::Host | SharedField::Userinfo)
     };
-    let structural =
-        d.fields.iter().filter(authority).filter(|f| f.grade == Grade::Structural).count();
+    let named = |p: &urldiff_compare::Projected| !p.text().is_empty();
+    let structural: Vec<_> =
+        d.fields.iter().filter(authority).filter(|f| f.grade == Grade::Structural).collect();
+    let another = structural.iter().filter(|f| named(&f.truth) && named(&f.got)).count();
+    let model = WHATWG_SIDE.contains(&d.oracle.as_str()) || RFC_SIDE.contains(&d.oracle.as_str());
     let shows_host = d.fields.iter().any(|f| authority(&f));
-    (Reverse(structural), !shows_host, d.name.chars().count(), Reverse(d.fields.len()))
+    (
+        Reverse(another),
+        !d.suite.starts_with("cases/"),
+        model,
+        Reverse(structural.len()),
+        !shows_host,
+        d.name.chars().count(),
+        Reverse(d.fields.len()),
+    )
 }
 
 /// The order fields are shown in: what an allow-list checks first (host, userinfo, port,

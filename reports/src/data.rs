@@ -141,8 +141,8 @@ pub struct Divergence {
     pub severity: Severity,
     /// The ledger reason, when the divergence is expected.
     pub ledgered: Option<String>,
-    /// Triage's class ids; empty until a classifier has run (reports then summarize by the
-    /// ledger entry, see `crate::classes`).
+    /// Triage's class ids (`crate::classes::classify`); empty in reports of an urldiff that
+    /// did not classify (`urldiff report` classifies those when it reads them).
     #[serde(default)]
     pub classes: Vec<String>,
 }

@@ -1,9 +1,12 @@
 //! JUnit XML for CI, written with quick-xml's writer: a `<testsuite>` per oracle × suite, a
 //! `<testcase>` per case. An unexpected divergence is a `<failure>` carrying the field diff; a
 //! ledgered one is `<skipped>` with the ledger reason, its differing values in
-//! `<system-out>` and as `<properties>` (`truth.<field>`, `got.<field>`, `grade.<field>`);
+//! `<system-out>` and as `<properties>` (`severity`, `classes` — triage's class ids, comma
+//! separated — and `truth.<field>`, `got.<field>`, `grade.<field>`); a failure carries the
+//! `severity` and `classes` properties too;
 //! a case without an opinion is `<skipped message="no opinion">`.
 
+use crate::classes::classes_of;
 use crate::data::{CaseStatus, Cell, ConformReport, Divergence};
 use crate::plain::divergence_text;
 use quick_xml::events::{BytesDecl, BytesText, Event};
@@ -109,7 +112,30 @@ fn write_suite(
     Ok(())
 }
 
+/// The `severity` and `classes` properties of a divergence.
+fn class_properties(d: &Divergence) -> [(String, String); 2] {
+    let classes: Vec<String> = classes_of(d).into_iter().map(|c| c.id).collect();
+    [
+        ("severity".to_owned(), d.severity.name().to_owned()),
+        ("classes".to_owned(), classes.join(",")),
+    ]
+}
+
+fn write_property(w: &mut Xml, name: &str, value: &str) -> io::Result<()> {
+    let value = xml_safe(value);
+    w.create_element("property")
+        .with_attributes([("name", name), ("value", value.as_str())])
+        .write_empty()?;
+    Ok(())
+}
+
 fn write_failure(w: &mut Xml, d: &Divergence) -> io::Result<()> {
+    w.create_element("properties").write_inner_content(|w| {
+        for (name, value) in class_properties(d) {
+            write_property(w, &name, &value)?;
+        }
+        Ok(())
+    })?;
     let fields: Vec<&str> = d.fields.iter().map(|f| f.field.name()).collect();
     let message = format!("{} divergence in {}", d.severity.name(), fields.join(","));
     w.create_element("failure")
@@ -123,6 +149,9 @@ fn write_ledgered(w: &mut Xml, d: &Divergence) -> io::Result<()> {
     let reason = d.ledgered.as_deref().unwrap_or("");
     let message = xml_safe(&format!("ledgered ({}): {reason}", d.severity.name()));
     w.create_element("properties").write_inner_content(|w| {
+        for (name, value) in class_properties(d) {
+            write_property(w, &name, &value)?;
+        }
         for f in &d.fields {
             let field = f.field.name();
             let rows = [
@@ -131,10 +160,7 @@ fn write_ledgered(w: &mut Xml, d: &Divergence) -> io::Result<()> {
                 (format!("grade.{field}"), f.grade.name().to_owned()),
             ];
             for (name, value) in rows {
-                let value = xml_safe(&value);
-                w.create_element("property")
-                    .with_attributes([("name", name.as_str()), ("value", value.as_str())])
-                    .write_empty()?;
+                write_property(w, &name, &value)?;
             }
         }
         Ok(())

@@ -42,6 +42,26 @@ pub fn text(s: &str) -> String {
     out
 }
 
+/// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as [`code`],
+/// the rest as [`text`]; an unpaired backtick is text.
+pub fn prose(s: &str) -> String {
+    let pieces: Vec<&str> = s.split('`').collect();
+    let paired = pieces.len() % 2 == 1;
+    let mut out = String::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        let last = i + 1 == pieces.len();
+        if i % 2 == 1 && (paired || !last) {
+            out.push_str(&code(piece));
+        } else {
+            if i % 2 == 1 {
+                out.push_str(&text("`"));
+            }
+            out.push_str(&text(piece));
+        }
+    }
+    out
+}
+
 /// The Markdown report of a run.
 pub fn render(report: &ConformReport) -> String {
     let mut out = String::new();
@@ -122,8 +142,8 @@ fn ledgered(out: &mut String, report: &ConformReport) {
         return;
     }
     out.push_str(
-        "Divergences the ledger expects, which do not fail the gate. Until triage classifies \
-         divergences, a class is the ledger entry's reason.\n\n",
+        "Divergences the ledger expects, which do not fail the gate, by triage's classes (a \
+         divergence may be in several; the table of classes follows).\n\n",
     );
     table_head(out, &["severity", "count", "oracles", "fields", "class", "example"]);
     for g in &groups {

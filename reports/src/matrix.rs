@@ -60,8 +60,8 @@ fn write_ledgered(out: &mut String, report: &ConformReport) {
     let total = report.ledgered().count();
     let _ = writeln!(
         out,
-        "\nLedgered divergences by class and severity ({total} in {} groups; the class is the \
-         ledger entry's reason until triage classifies):",
+        "\nLedgered divergences by class and severity ({total} in {} groups; a divergence may be \
+         in several classes: urldiff triage --explain-classes):",
         groups.len()
     );
     for g in &groups {

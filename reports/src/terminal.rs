@@ -13,6 +13,9 @@ use urldiff_compare::Severity;
 /// The widest line of the summary, in columns.
 pub const WIDTH: usize = 100;
 
+/// The class column: the longest class id of the table.
+const CLASS_WIDTH: usize = 30;
+
 /// How many classes of each severity below high the summary lists.
 const SHOWN_LOWER_CLASSES: usize = 5;
 
@@ -118,7 +121,8 @@ fn ledgered(out: &mut Lines, report: &ConformReport) {
     }
     out.blank();
     out.line(&format!(
-        "Ledgered divergences by class and severity ({}; a class is a ledger reason until triage):",
+        "Ledgered divergences by class and severity ({}; one may be in several classes: urldiff \
+         triage --explain-classes):",
         report.ledgered().count()
     ));
     let mut left_out: Vec<(Severity, usize, usize)> = Vec::new();
@@ -142,21 +146,24 @@ fn ledgered(out: &mut Lines, report: &ConformReport) {
     }
 }
 
-/// `  high     10  python-urllib: <class>`, and for a high class the example under it:
-/// `e.g. <case>: host "127.0.0.1" → "evil.com"; …` (with its oracle when the class has several).
+/// `  high     10  backslash-confusion            python-urllib, …`, and for a high class the
+/// example under it: `e.g. python-urllib <case>: host "127.0.0.1" → "evil.com"; …`.
 fn group_line(out: &mut Lines, g: &ClassGroup, with_example: bool) {
     let oracles: Vec<&str> = g.oracles.iter().copied().collect();
-    let oracles = fit(&one_line(&oracles.join(",")), 30);
     out.line(&format!(
-        "  {} {}  {oracles}: {}",
+        "  {} {}  {} {}",
         pad(g.severity.name(), 6),
         pad_left(&g.members.len().to_string(), 5),
-        one_line(&g.class.label)
+        pad(&one_line(&g.class.label), CLASS_WIDTH),
+        one_line(&oracles.join(", "))
     ));
     if with_example {
         let e = g.example;
-        let who =
-            if g.oracles.len() > 1 { format!("{} ", one_line(&e.oracle)) } else { String::new() };
-        out.line(&format!("                e.g. {who}{}: {}", e.name, values_line(e)));
+        out.line(&format!(
+            "                e.g. {} {}: {}",
+            one_line(&e.oracle),
+            e.name,
+            values_line(e)
+        ));
     }
 }

@@ -4,7 +4,8 @@
 //! Data flows: [`suite`] and [`sources`] (cases and their truth) → [`driver`] (oracles answer
 //! in parallel, progress to the [`Events`]) → [`evaluate`] (each answer against the truth with
 //! `urldiff_compare`, then the [`ledger`]: expected or not, stale, unknown and duplicate
-//! entries) → [`report`] (the `urldiff_reports::ConformReport` every report format renders);
+//! entries) → triage's classes for every divergence (`urldiff_reports::classes::classify`) →
+//! [`report`] (the `urldiff_reports::ConformReport` every report format renders);
 //! [`bless`] rewrites the ledger. [`execute`] ties it together for the CLI and the end-to-end
 //! tests, writes the report files and returns what to show; it prints nothing.
 
@@ -112,7 +113,10 @@ pub fn execute(
         ledger: &ledger,
         events,
     };
-    let result = driver::run(&plan)?;
+    let mut result = driver::run(&plan)?;
+    // Every divergence gets triage's classes (no oracle asked, nothing minimized), so every
+    // report summarizes the ledgered ones by class and severity.
+    urldiff_reports::classes::classify(&mut result.report);
     let bless = opts.bless.then(|| bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();

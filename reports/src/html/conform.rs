@@ -78,9 +78,9 @@ fn classes_section(out: &mut String, report: &ConformReport) {
         report.ledgered().count()
     );
     out.push_str(
-        "<p class=\"note\">Divergences the ledger expects; they do not fail the gate. Until \
-         triage classifies divergences, a class is the ledger entry's reason. A class link \
-         filters the divergence table.</p>\n",
+        "<p class=\"note\">Divergences the ledger expects; they do not fail the gate. Classes \
+         are triage's (a divergence may be in several; see the class table below). A class \
+         link filters the divergence table.</p>\n",
     );
     if groups.is_empty() {
         out.push_str("<p>None.</p></section>\n");
@@ -128,7 +128,7 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     oracles.sort();
     oracles.dedup();
     let severities = [Severity::High, Severity::Medium, Severity::Low, Severity::Info];
-    out.push_str(&filter_bar(&all_classes(report), &oracles, &severities));
+    out.push_str(&filter_bar(&all_classes(report), &oracles, &severities, "divergences"));
     out.push_str(
         "<table id=\"divergences\"><colgroup><col class=\"c-sev\"><col class=\"c-status\">\
          <col class=\"c-oracle\"><col class=\"c-suite\"><col class=\"c-case\"><col>\
