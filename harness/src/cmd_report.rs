@@ -1,55 +1,206 @@
-//! `urldiff report RESULTS.json`: render a saved conform JSON report again, as the terminal
-//! summary on stdout and as any of the report files (`--html`, `--markdown`, `--junit`,
-//! `--matrix`, `--json`), written atomically, all or nothing. Exit 0 when rendered; 2 when
-//! the file cannot be read, is not a urldiff conform report, or a file cannot be written.
+//! `urldiff report`: render a saved report again, or make the RFC-vs-WHATWG report.
+//!
+//! - `urldiff report RESULTS.json`: a conform JSON report (`urldiff conform --json`) as the
+//!   terminal summary on stdout and any of `--html`, `--markdown`, `--junit`, `--matrix`,
+//!   `--json`; or a findings file (`urldiff triage`'s findings.json) as its summary and any of
+//!   `--html`, `--markdown`, `--json`. Which one it is, is read from the file; a file that is
+//!   neither is an error naming both.
+//! - `urldiff report --rfc-vs-whatwg [--out DIR]`: the RFC-vs-WHATWG report
+//!   (`urldiff::rfc_vs_whatwg`), `DIR/rfc-vs-whatwg.md` and `.html` (default `out/reports`),
+//!   or the files `--markdown` and `--html` name; `--in-process-only` leaves the real parsers
+//!   out (the deterministic part alone).
+//!
+//! Files are written atomically, all or nothing. Exit 0 when rendered; 2 when the file cannot
+//! be read or is neither kind of report, an option does not fit it, or a file cannot be
+//! written.
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use urldiff::conform::report::Outputs;
 use urldiff_reports::ConformReport;
+use urldiff_triage::findings::Findings;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// A JSON report written by `urldiff conform --json`.
-    #[arg(value_name = "RESULTS.json")]
-    pub results: PathBuf,
+    /// A JSON report written by `urldiff conform --json`, or a findings file written by
+    /// `urldiff triage` (DIR/findings.json).
+    #[arg(value_name = "RESULTS.json", required_unless_present = "rfc_vs_whatwg")]
+    pub results: Option<PathBuf>,
     /// Write the HTML report: one self-contained page with filters and inline diffs.
     #[arg(long, value_name = "PATH")]
     pub html: Option<PathBuf>,
     /// Write the Markdown report.
     #[arg(long, value_name = "PATH")]
     pub markdown: Option<PathBuf>,
-    /// Write JUnit XML (a testsuite per oracle × suite, a testcase per case).
+    /// Write JUnit XML (conform reports: a testsuite per oracle × suite, a testcase per case).
     #[arg(long, value_name = "PATH")]
     pub junit: Option<PathBuf>,
-    /// Write the whole matrix and the findings as text.
+    /// Write the whole matrix and the findings as text (conform reports).
     #[arg(long, value_name = "PATH")]
     pub matrix: Option<PathBuf>,
-    /// Write the JSON report again (pretty).
+    /// Write the JSON again (pretty); with --rfc-vs-whatwg, the report's data.
     #[arg(long, value_name = "PATH")]
     pub json: Option<PathBuf>,
+    /// Make the RFC-vs-WHATWG report instead of reading RESULTS.json: where the WHATWG side
+    /// and the RFC 3986 side read a component differently, by class, with the real parsers
+    /// placed on a side. `make report` runs it.
+    #[arg(long, conflicts_with_all = ["results", "junit", "matrix"])]
+    pub rfc_vs_whatwg: bool,
+    /// With --rfc-vs-whatwg: write DIR/rfc-vs-whatwg.md and DIR/rfc-vs-whatwg.html (default
+    /// out/reports when neither --markdown nor --html is given).
+    #[arg(long, value_name = "DIR", requires = "rfc_vs_whatwg")]
+    pub out: Option<PathBuf>,
+    /// With --rfc-vs-whatwg: leave the real parsers out (only the deterministic part, from the
+    /// in-process oracles and the tables).
+    #[arg(long, requires = "rfc_vs_whatwg")]
+    pub in_process_only: bool,
+}
+
+/// A saved report, of either kind.
+enum Saved {
+    Conform(Box<ConformReport>),
+    Findings(Box<Findings>),
+}
+
+/// Read a saved report, telling the two kinds apart by their keys.
+fn read_saved(path: &Path) -> anyhow::Result<Saved> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {shown}"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("{shown}: not JSON"))?;
+    let has = |key: &str| value.get(key).is_some();
+    if has("schema_version") && has("groups") {
+        let findings = Findings::from_json(&text).map_err(anyhow::Error::msg);
+        return Ok(Saved::Findings(Box::new(findings.with_context(|| format!("{shown}"))?)));
+    }
+    if has("divergences") || has("cells") {
+        let mut report = ConformReport::from_json(&text).with_context(|| format!("{shown}"))?;
+        // Reports of an urldiff that did not classify get their classes now.
+        urldiff_reports::classes::classify(&mut report);
+        return Ok(Saved::Conform(Box::new(report)));
+    }
+    bail!(
+        "{shown} is neither a conform JSON report (urldiff conform --json: \"divergences\", \
+         \"cells\") nor a findings file (urldiff triage: \"schema_version\", \"groups\")"
+    )
+}
+
+fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
 }
 
 pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
-    let shown = args.results.display();
-    let text =
-        std::fs::read_to_string(&args.results).with_context(|| format!("reading {shown}"))?;
-    let report = ConformReport::from_json(&text).with_context(|| format!("{shown}"))?;
-    let outputs = Outputs {
-        json: args.json,
-        junit: args.junit,
-        matrix: args.matrix,
-        markdown: args.markdown,
-        html: args.html,
-    };
-    urldiff::atomic::write_all(&outputs.render(&report)?)?;
-    let summary = urldiff_reports::terminal::render(&report);
-    let mut out = std::io::stdout().lock();
-    match out.write_all(summary.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other?,
+    if args.rfc_vs_whatwg {
+        return rfc_vs_whatwg(&args);
     }
+    let path = args.results.as_deref().expect("clap requires RESULTS.json");
+    match read_saved(path)? {
+        Saved::Conform(report) => {
+            let outputs = Outputs {
+                json: args.json,
+                junit: args.junit,
+                matrix: args.matrix,
+                markdown: args.markdown,
+                html: args.html,
+            };
+            urldiff::atomic::write_all(&outputs.render(&report)?)?;
+            print(&urldiff_reports::terminal::render(&report))?;
+        }
+        Saved::Findings(findings) => {
+            if args.junit.is_some() || args.matrix.is_some() {
+                bail!(
+                    "{} is a findings file: --junit and --matrix are for conform reports \
+                     (findings render as --markdown, --html and --json)",
+                    path.display()
+                );
+            }
+            let mut files = findings_files(&findings, args.markdown, args.html);
+            if let Some(json) = args.json {
+                files.push((json, findings.to_json().into_bytes()));
+            }
+            urldiff::atomic::write_all(&files)?;
+            print(&urldiff_reports::findings::terminal::render(&findings))?;
+        }
+    }
+    Ok(0)
+}
+
+/// The findings reports requested, rendered: the one place they are rendered (`urldiff
+/// triage` writes them with findings.json).
+pub fn findings_files(
+    findings: &Findings,
+    markdown: Option<PathBuf>,
+    html: Option<PathBuf>,
+) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    if let Some(path) = markdown {
+        files.push((path, urldiff_reports::findings::markdown::render(findings).into_bytes()));
+    }
+    if let Some(path) = html {
+        files.push((path, urldiff_reports::html::findings::render(findings).into_bytes()));
+    }
+    files
+}
+
+/// `urldiff report --rfc-vs-whatwg`.
+fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
+    use urldiff::rfc_vs_whatwg as rvw;
+    let (mut markdown, mut html) = (args.markdown.clone(), args.html.clone());
+    if args.out.is_some() || (markdown.is_none() && html.is_none() && args.json.is_none()) {
+        let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("out/reports"));
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        markdown = markdown.or_else(|| Some(dir.join("rfc-vs-whatwg.md")));
+        html = html.or_else(|| Some(dir.join("rfc-vs-whatwg.html")));
+    }
+    let wpt = rvw::wpt_data()?;
+    let corpus = rvw::corpus(&wpt)?;
+    let mut report = rvw::deterministic(&wpt, &corpus)?;
+    if !args.in_process_only {
+        let tool = urldiff_triage::findings::Tool {
+            name: "urldiff".into(),
+            version: urldiff::triage::tool_version(),
+        };
+        rvw::add_real_parsers(&mut report, &wpt, &corpus, tool)?;
+    }
+    let mut files = Vec::new();
+    if let Some(path) = markdown {
+        files.push((path, urldiff_reports::rfc_vs_whatwg::markdown(&report).into_bytes()));
+    }
+    if let Some(path) = html {
+        files.push((path, urldiff_reports::html::rfc_vs_whatwg::render(&report).into_bytes()));
+    }
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&report)?;
+        files.push((path.clone(), json.into_bytes()));
+    }
+    urldiff::atomic::write_all(&files)?;
+    let mut summary = format!(
+        "rfc-vs-whatwg: the sides split on {} of {} inputs; {} classes",
+        report.split,
+        report.inputs,
+        report.sections.len()
+    );
+    if let Some(real) = &report.real {
+        let names: Vec<&str> = real.parsers.iter().map(|p| p.name.as_str()).collect();
+        summary.push_str(&format!("; real parsers: {}", names.join(", ")));
+        for s in &real.skipped {
+            summary.push_str(&format!(
+                "\n{}: skipped: {}",
+                s.name,
+                urldiff::compare::first_line(&s.reason)
+            ));
+        }
+    }
+    for (path, _) in &files {
+        summary.push_str(&format!("\nwrote {}", path.display()));
+    }
+    summary.push('\n');
+    print(&summary)?;
     Ok(0)
 }

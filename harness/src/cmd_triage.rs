@@ -1,6 +1,7 @@
 //! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]...`: minimize, classify and
 //! group the divergences of a conform JSON report, a JSON Lines file of `{"input", "base"}`,
-//! or a folder of such files (`urldiff_triage::pipeline`), and write `DIR/findings.json`.
+//! or a folder of such files (`urldiff_triage::pipeline`), and write `DIR/findings.json` with
+//! the reports rendered from it, `DIR/findings.md` and `DIR/findings.html`.
 //! `urldiff triage --explain-classes` prints the class table.
 //!
 //! Exit codes: 0 no group (nothing unexpected diverges), 1 groups found, 2 harness error (an
@@ -93,46 +94,24 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     Ok(if findings.groups.is_empty() { 0 } else { 1 })
 }
 
-/// Write the findings files of `dir`, all or none (`urldiff::atomic`).
+/// Write the findings files of `dir`, all or none (`urldiff::atomic`): findings.json and the
+/// reports rendered from it, findings.md and findings.html.
 fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
-    #[allow(unused_mut)]
     let mut files: Vec<(PathBuf, Vec<u8>)> =
         vec![(dir.join("findings.json"), findings.to_json().into_bytes())];
-    // REPORTS HOOK (after merging the `reports/` crate): render findings.md and findings.html
-    // from `findings` here and push them onto `files`, e.g.
-    //     files.push((dir.join("findings.md"), urldiff_reports::markdown::findings(findings)));
-    //     files.push((dir.join("findings.html"), urldiff_reports::html::findings(findings)));
-    // This is the one place findings reports are rendered; they are written with the JSON.
+    files.extend(crate::cmd_report::findings_files(
+        findings,
+        Some(dir.join("findings.md")),
+        Some(dir.join("findings.html")),
+    ));
     urldiff::atomic::write_all(&files)
 }
 
-/// What the run found, for stdout: counts, then the groups, most severe first.
+/// What the run found, for stdout: the findings' summary, then the files written.
 fn summary(findings: &Findings, dir: &std::path::Path) -> String {
-    let run = &findings.run;
-    let mut out = format!(
-        "triage: {} cases ({} skipped), {} divergent, {} expected by the ledger, {} minimized, \
-         {} groups in {:.1} s\n",
-        run.cases,
-        run.skipped_cases,
-        run.divergent,
-        run.expected,
-        run.minimized,
-        findings.groups.len(),
-        run.seconds
-    );
-    for g in findings.groups.iter().take(20) {
-        let base = g.example.base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
-        out.push_str(&format!(
-            "  [{}] {} x{}: {:?}{base}\n",
-            g.severity.name(),
-            g.classes.join(", "),
-            g.count,
-            g.example.input
-        ));
+    let mut out = urldiff_reports::findings::terminal::render(findings);
+    for name in ["findings.json", "findings.md", "findings.html"] {
+        out.push_str(&format!("wrote {}\n", dir.join(name).display()));
     }
-    if findings.groups.len() > 20 {
-        out.push_str(&format!("  … and {} more groups\n", findings.groups.len() - 20));
-    }
-    out.push_str(&format!("wrote {}\n", dir.join("findings.json").display()));
     out
 }

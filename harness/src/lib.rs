@@ -6,6 +6,7 @@
 //! - [`events`]: the progress interface runs report through;
 //! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
 //! - [`triage`]: oracle choice, input reading and the ledger for minimize and triage;
+//! - [`rfc_vs_whatwg`]: the corpus, oracles and files of the RFC-vs-WHATWG report;
 //! - [`atomic`]: the one atomic writer of report and ledger files;
 //! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
 
@@ -17,4 +18,5 @@ pub mod conform;
 pub mod events;
 pub mod jsonl;
 pub mod output;
+pub mod rfc_vs_whatwg;
 pub mod triage;

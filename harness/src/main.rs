@@ -39,7 +39,7 @@ enum Command {
     Parse(cmd_parse::ParseArgs),
     /// Run every suite against every oracle, gate on the divergence ledger, write reports.
     Conform(cmd_conform::ConformArgs),
-    /// Render a saved conform JSON report again (terminal summary, HTML, Markdown, JUnit).
+    /// Render a saved conform report or findings file again; or make the RFC-vs-WHATWG report.
     Report(cmd_report::ReportArgs),
     /// List every oracle with its kind, version and availability.
     Oracles(cmd_oracles::OraclesArgs),

@@ -11,15 +11,23 @@
 //! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
 //! - [`junit`]: JUnit XML (quick-xml's writer).
 //!
-//! [`Format`] names every renderer; [`render`] runs one.
+//! - [`findings`]: the findings reports (`findings.md`, `findings.html` in [`html::findings`],
+//!   the terminal summary of `urldiff triage`), from triage's typed findings;
+//! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
+//!   [`html::rfc_vs_whatwg`]), and the split between its deterministic part and the real
+//!   parsers' blocks.
+//!
+//! [`Format`] names every renderer of a conform report; [`render`] runs one.
 
 pub mod classes;
 pub mod data;
+pub mod findings;
 pub mod html;
 pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod plain;
+pub mod rfc_vs_whatwg;
 pub mod terminal;
 
 pub use data::ConformReport;

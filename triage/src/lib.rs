@@ -10,6 +10,8 @@
 //! - [`expected`]: which N-oracle divergences the per-oracle ledgers expect;
 //! - [`pipeline`]: triage of many cases: ask, keep the divergent (and unexpected), dedupe,
 //!   minimize, classify, group;
+//! - [`rfc_vs_whatwg`]: where the WHATWG side and the RFC 3986 side read a component
+//!   differently, by class, with an example each and the real parsers placed on a side;
 //! - [`wpt_export`]: findings as urltestdata.json entries.
 
 pub mod ask;
@@ -19,7 +21,8 @@ pub mod expected;
 pub mod findings;
 pub mod minimize;
 pub mod pipeline;
+pub mod rfc_vs_whatwg;
 pub mod wpt_export;
 
-pub use ask::{ask, case_for, AskError, Request};
+pub use ask::{ask, case_for, request_of, AskError, Request};
 pub use minimize::{minimize, Budget, MinimizeError, Minimized};

@@ -11,7 +11,7 @@ use urldiff_compare::project::Projected;
 const MIN_RATIO: f32 = 0.5;
 
 /// A value as shown when it is not diffed: the text, `(undefined)`, or `""|undef`.
-fn whole(value: &Projected) -> String {
+pub fn whole(value: &Projected) -> String {
     match value {
         Projected::Defined(s) if s.is_empty() => "<span class=\"empty\">(empty)</span>".into(),
         Projected::Defined(s) => text(s),

@@ -1,12 +1,17 @@
-// Filters the rows of the divergence table by class, oracle and severity. The filter lives in
-// the URL fragment (#class=...&oracle=...&severity=...), so a link restores it; the selects,
-// the class links and the clear button only change the fragment.
+// Filters the rows of a report's table by class, oracle and severity. The filter lives in the
+// URL fragment (#class=...&oracle=...&severity=...), so a link restores it; the selects, the
+// class links and the clear button only change the fragment. A fragment that names none of
+// the filter's keys is an anchor (#class-host-confusion): the browser scrolls to it and the
+// filter stays as it was. A page without a filter bar only gets marked ready.
 (function () {
   "use strict";
   var keys = ["class", "oracle", "severity"];
+  var filters = document.getElementById("filters");
+  if (!filters) { document.body.setAttribute("data-filter-ready", "true"); return; }
   var selects = {};
   keys.forEach(function (k) { selects[k] = document.getElementById("filter-" + k); });
   var count = document.getElementById("filter-count");
+  var noun = count.getAttribute("data-noun") || "divergences";
   var rows = Array.prototype.map.call(document.querySelectorAll("tr[data-row]"), function (row) {
     return {
       row: row,
@@ -15,16 +20,21 @@
       severity: [row.getAttribute("data-severity")]
     };
   });
+  var want = { "class": "", oracle: "", severity: "" };
 
-  function wanted() {
+  function isFilter(hash) {
+    var text = hash.replace(/^#/, "");
+    if (!text) { return true; }
+    var params = new URLSearchParams(text);
+    return keys.some(function (k) { return params.has(k); });
+  }
+
+  function read() {
     var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    var want = {};
     keys.forEach(function (k) { want[k] = params.get(k) || ""; });
-    return want;
   }
 
   function apply() {
-    var want = wanted();
     keys.forEach(function (k) { if (selects[k]) { selects[k].value = want[k]; } });
     var shown = 0;
     rows.forEach(function (r) {
@@ -32,7 +42,7 @@
       r.row.hidden = !keep;
       if (keep) { shown += 1; }
     });
-    count.textContent = shown + " of " + rows.length + " divergences shown";
+    count.textContent = shown + " of " + rows.length + " " + noun + " shown";
   }
 
   function fromSelects() {
@@ -44,10 +54,13 @@
   keys.forEach(function (k) { if (selects[k]) { selects[k].addEventListener("change", fromSelects); } });
   document.getElementById("filter-clear").addEventListener("click", function () { location.hash = ""; });
   window.addEventListener("hashchange", function () {
+    if (!isFilter(location.hash)) { return; }
+    read();
     apply();
-    document.getElementById("filters").scrollIntoView();
+    filters.scrollIntoView();
   });
+  if (isFilter(location.hash)) { read(); }
   apply();
-  if (location.hash.length > 1) { document.getElementById("filters").scrollIntoView(); }
+  if (location.hash.length > 1 && isFilter(location.hash)) { filters.scrollIntoView(); }
   document.body.setAttribute("data-filter-ready", "true");
 })();

@@ -3,14 +3,16 @@
 //! Policy allows exactly those two by their SHA-256, so even a string that escaped its
 //! escaping could not run.
 //!
-//! The pieces are shared by every HTML report (the conform report here, the findings report
-//! later): [`page`] (the shell), [`filter_bar`] and [`row_attrs`] (the filter by class, oracle
-//! and severity, also read from and written to the URL fragment
+//! The pieces are shared by every HTML report (the conform report, the findings report, the
+//! RFC-vs-WHATWG report): [`page`] (the shell), [`filter_bar`] and [`row_attrs`] (the filter
+//! by class, oracle and severity, also read from and written to the URL fragment
 //! `#class=…&oracle=…&severity=…`), [`escape`] and [`diff`] (inline diffs of field values).
 
 pub mod conform;
 pub mod diff;
 pub mod escape;
+pub mod findings;
+pub mod rfc_vs_whatwg;
 
 use crate::classes::ClassTag;
 use base64::Engine as _;
@@ -21,7 +23,8 @@ use urldiff_compare::Severity;
 
 /// The page's style.
 pub const STYLE: &str = include_str!("page.css");
-/// The filter script.
+/// The filter script (a page without a filter bar runs it too, and it leaves such a page
+/// alone).
 pub const SCRIPT: &str = include_str!("filter.js");
 
 /// The CSP source for an inline block: `'sha256-…'`.
@@ -53,8 +56,13 @@ pub fn page(title: &str, header: &str, body: &str) -> String {
 }
 
 /// The filter bar over the rows made with [`row_attrs`]: a select per class, oracle and
-/// severity, a clear button and the count of rows shown.
-pub fn filter_bar(classes: &[ClassTag], oracles: &[String], severities: &[Severity]) -> String {
+/// severity, a clear button and the count of rows shown (`N of M <noun> shown`).
+pub fn filter_bar(
+    classes: &[ClassTag],
+    oracles: &[String],
+    severities: &[Severity],
+    noun: &str,
+) -> String {
     let mut out = String::from("<div id=\"filters\">\n");
     let class_options: Vec<(String, String)> =
         classes.iter().map(|c| (c.id.clone(), c.label.clone())).collect();
@@ -78,7 +86,7 @@ pub fn filter_bar(classes: &[ClassTag], oracles: &[String], severities: &[Severi
         out.push_str("</select></label>\n");
     }
     out.push_str("<button type=\"button\" id=\"filter-clear\">clear</button>\n");
-    out.push_str("<span id=\"filter-count\"></span>\n</div>\n");
+    let _ = writeln!(out, "<span id=\"filter-count\" data-noun=\"{}\"></span>\n</div>", attr(noun));
     out
 }
 

@@ -1,0 +1,212 @@
+//! `findings.md`: the run (what was read, kept and spent; urldiff's version, the WPT data
+//! revision, every oracle's exact version), one section per group (its classes and severity,
+//! the minimized example and the originals, each differing field with the groups of oracles
+//! and their values, every oracle's answer), and the class table with this run's counts.
+//!
+//! Strings from the run go through [`code`] and [`text`] (the conform report's escaping), so
+//! hostile inputs neither render as HTML nor break a table.
+
+use super::{answer_errors, answer_text, apart, baseline, model_name, safe_link, slug};
+use crate::markdown::{code, prose, text};
+use std::fmt::Write as _;
+use urldiff_triage::findings::{Findings, Group};
+
+/// The Markdown findings report.
+pub fn render(findings: &Findings) -> String {
+    let mut out = String::new();
+    let run = &findings.run;
+    let _ = writeln!(out, "# urldiff findings: {} groups\n", findings.groups.len());
+    let _ = writeln!(
+        out,
+        "{} cases triaged ({} skipped), {} divergent, {} expected by the ledger; {} \
+         minimizations ({} not 1-minimal), {} oracle calls, {:.1} s. Unclassified cases: {}.\n",
+        run.cases,
+        run.skipped_cases,
+        run.divergent,
+        run.expected,
+        run.minimized,
+        run.not_one_minimal,
+        run.oracle_calls,
+        run.seconds,
+        run.unclassified_cases
+    );
+    let sources: Vec<String> = run.sources.iter().map(|s| code(s)).collect();
+    let _ = writeln!(
+        out,
+        "{} {}; WPT data {}; read from {}.\n",
+        text(&findings.tool.name),
+        text(&findings.tool.version),
+        findings.wpt_revision.as_deref().map_or("not located".to_owned(), text),
+        if sources.is_empty() { "nothing".to_owned() } else { sources.join(", ") }
+    );
+    contents(&mut out, findings);
+    for (n, g) in findings.groups.iter().enumerate() {
+        group(&mut out, n + 1, g);
+    }
+    classes(&mut out, findings);
+    oracles(&mut out, findings);
+    out
+}
+
+fn table_head(out: &mut String, columns: &[&str]) {
+    let _ = writeln!(out, "| {} |", columns.join(" | "));
+    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
+}
+
+fn contents(out: &mut String, findings: &Findings) {
+    if findings.groups.is_empty() {
+        out.push_str("No group: the oracles agree on every case triaged.\n\n");
+        return;
+    }
+    out.push_str("## Groups\n\n");
+    table_head(
+        out,
+        &["#", "severity", "count", "classes", "minimized example", "apart from the reference"],
+    );
+    for (n, g) in findings.groups.iter().enumerate() {
+        let apart: Vec<String> = apart(g).iter().map(|o| code(o)).collect();
+        let _ = writeln!(
+            out,
+            "| [{}](#group-{}) | {} | {} | {} | {} | {} |",
+            n + 1,
+            n + 1,
+            g.severity.name(),
+            g.count,
+            g.classes
+                .iter()
+                .map(|c| format!("[{}](#class-{})", text(c), slug(c)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            example(&g.example.input, g.example.base.as_deref()),
+            apart.join(", ")
+        );
+    }
+    out.push('\n');
+}
+
+fn example(input: &str, base: Option<&str>) -> String {
+    match base {
+        Some(b) => format!("{} against {}", code(input), code(b)),
+        None => code(input),
+    }
+}
+
+fn group(out: &mut String, n: usize, g: &Group) {
+    let _ = writeln!(
+        out,
+        "<a id=\"group-{n}\"></a>\n### {n}. [{}] {} × {}\n",
+        g.severity.name(),
+        text(&g.classes.join(", ")),
+        g.count
+    );
+    let e = &g.example;
+    let how = if e.one_minimal { "1-minimal" } else { "not proven 1-minimal" };
+    let _ = writeln!(
+        out,
+        "- minimized: {} ({how}, {} oracle calls, {:.2} s), from {}",
+        example(&e.input, e.base.as_deref()),
+        e.oracle_calls,
+        e.seconds,
+        example(&e.original.input, e.original.base.as_deref())
+    );
+    let errors: Vec<String> = g.validation_errors.iter().map(|v| code(v)).collect();
+    let errors = if errors.is_empty() { "none".to_owned() } else { errors.join(", ") };
+    let _ = writeln!(out, "- the reference's validation errors: {errors}");
+    let _ = writeln!(
+        out,
+        "- group {}, signature {}: {}",
+        code(&g.id),
+        code(&g.signature_id),
+        code(&g.signature)
+    );
+    out.push_str("- originals:");
+    for o in &g.originals {
+        let _ = write!(out, " {} in {};", example(&o.input, o.base.as_deref()), code(&o.source));
+    }
+    out.push_str("\n\n");
+    table_head(out, &["field", "grade", "severity", "oracles", "value"]);
+    for d in &g.differences {
+        let base = baseline(d);
+        for (i, v) in d.groups.iter().enumerate() {
+            let oracles: Vec<String> = v.oracles.iter().map(|o| code(o)).collect();
+            let mark = if i == base { " (baseline)" } else { "" };
+            let (field, grade, severity) = if i == 0 {
+                (d.field.as_str(), d.grade.as_str(), d.severity.name())
+            } else {
+                ("", "", "")
+            };
+            let _ = writeln!(
+                out,
+                "| {field} | {grade} | {severity} | {}{mark} | {} |",
+                oracles.join(", "),
+                code(&v.value.display())
+            );
+        }
+    }
+    out.push_str("\n<details><summary>Every oracle's answer</summary>\n\n");
+    table_head(out, &["oracle", "outcome", "record or reason", "errors"]);
+    for a in &g.answers {
+        let errors: Vec<String> = answer_errors(&a.answer).iter().map(|e| code(e)).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            code(&a.oracle),
+            a.answer.outcome(),
+            code(&answer_text(&a.answer)),
+            errors.join(", ")
+        );
+    }
+    out.push_str("\n</details>\n\n");
+}
+
+fn classes(out: &mut String, findings: &Findings) {
+    out.push_str("## Classes\n\n");
+    out.push_str(
+        "The class table (`urldiff triage --explain-classes`) with this run's counts: an input \
+         may be in several classes.\n\n",
+    );
+    table_head(
+        out,
+        &["class", "groups", "cases", "explanation", "WHATWG", "RFC 3986", "validation errors"],
+    );
+    for c in &findings.classes {
+        let errors: Vec<String> = c.validation_errors.iter().map(|e| code(e)).collect();
+        let link = |url: &str| match safe_link(url) {
+            Some(url) => format!("[§]({url})"),
+            None => code(url),
+        };
+        let _ = writeln!(
+            out,
+            "| <a id=\"class-{}\"></a>{} | {} | {} | {} | {} | {} | {} |",
+            slug(&c.id),
+            code(&c.id),
+            c.groups,
+            c.cases,
+            prose(&c.explanation),
+            link(&c.whatwg),
+            link(&c.rfc3986),
+            errors.join(", ")
+        );
+    }
+    out.push('\n');
+}
+
+fn oracles(out: &mut String, findings: &Findings) {
+    out.push_str("## Oracles\n\n");
+    table_head(out, &["oracle", "kind", "model", "version"]);
+    for o in &findings.oracles {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            code(&o.name),
+            o.kind.name(),
+            model_name(o.model),
+            text(&o.version)
+        );
+    }
+    for s in &findings.skipped_oracles {
+        let reason = crate::plain::first_line(&s.reason);
+        let _ = writeln!(out, "| {} | skipped | | {} |", code(&s.name), text(&reason));
+    }
+    out.push('\n');
+}

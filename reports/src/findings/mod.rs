@@ -1,0 +1,135 @@
+//! The findings reports: `findings.md` and `findings.html` (and the summary `urldiff triage`
+//! prints), rendered from triage's typed findings ([`Findings`], the `findings.json` file).
+//!
+//! A group's differences are shown against its *baseline*: the value group holding the
+//! reference parser (else the largest), so a diff reads "what the reference reads → what these
+//! oracles read". The oracles a group is filed under ([`apart`]) are those outside the
+//! baseline of some differing field.
+
+pub mod markdown;
+pub mod terminal;
+
+use urldiff_oracles::{Answer, Record};
+use urldiff_triage::findings::{FieldDifference, Findings, Group};
+
+/// The oracle whose reading is the baseline of every difference.
+pub const BASELINE: &str = "reference";
+
+/// The index of the baseline value group of a difference (see the module documentation).
+pub fn baseline(d: &FieldDifference) -> usize {
+    if let Some(i) = d.groups.iter().position(|g| g.oracles.iter().any(|o| o == BASELINE)) {
+        return i;
+    }
+    let most = d.groups.iter().map(|g| g.oracles.len()).max().unwrap_or(0);
+    d.groups.iter().position(|g| g.oracles.len() == most).unwrap_or(0)
+}
+
+/// The oracles outside the baseline of some differing field of `group`, sorted.
+pub fn apart(group: &Group) -> Vec<&str> {
+    let mut out: Vec<&str> = group
+        .differences
+        .iter()
+        .flat_map(|d| {
+            let base = baseline(d);
+            d.groups
+                .iter()
+                .enumerate()
+                .filter(move |(i, _)| *i != base)
+                .flat_map(|(_, g)| g.oracles.iter().map(String::as_str))
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every oracle any group is filed under, sorted (for the oracle filter).
+pub fn oracles_apart(findings: &Findings) -> Vec<String> {
+    let mut out: Vec<String> = findings.groups.iter().flat_map(apart).map(str::to_owned).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The class ids the groups have, in table order (`unclassified` last).
+pub fn classes_present(findings: &Findings) -> Vec<String> {
+    let mut out: Vec<String> = findings
+        .classes
+        .iter()
+        .filter(|c| findings.groups.iter().any(|g| g.classes.contains(&c.id)))
+        .map(|c| c.id.clone())
+        .collect();
+    let other = findings.groups.iter().flat_map(|g| &g.classes).filter(|c| !out.contains(c));
+    let mut other: Vec<String> = other.cloned().collect();
+    other.sort();
+    other.dedup();
+    out.extend(other);
+    out
+}
+
+/// An answer in one line: the record's fields, or the failure's reason, or what was lost.
+pub fn answer_text(answer: &Answer) -> String {
+    match answer {
+        Answer::Parsed { record, .. } => record_text(record),
+        Answer::Failure { reason, .. } => format!("failure: {reason}"),
+        Answer::NoOpinion => "no opinion".to_owned(),
+        lost => format!("{}: {}", lost.outcome(), lost.evidence().unwrap_or_default()),
+    }
+}
+
+/// A record in one line: a WHATWG record's `href`; an RFC record's defined components.
+pub fn record_text(record: &Record) -> String {
+    match record {
+        Record::Whatwg(r) => r.href.clone().unwrap_or_else(|| "(no href)".to_owned()),
+        Record::Rfc(r) => {
+            let parts = ["scheme", "authority", "path", "query", "fragment", "resolved"];
+            let shown: Vec<String> = parts
+                .iter()
+                .filter_map(|name| {
+                    let value = r.get(name).flatten()?;
+                    Some(format!("{name} {value:?}"))
+                })
+                .collect();
+            shown.join(", ")
+        }
+        Record::Text { value } => format!("{value:?}"),
+        Record::Pairs { pairs } => serde_json::to_string(pairs).unwrap_or_default(),
+    }
+}
+
+/// The validation errors of an answer, when it has any.
+pub fn answer_errors(answer: &Answer) -> &[String] {
+    match answer {
+        Answer::Parsed { errors, .. } | Answer::Failure { errors, .. } => errors,
+        _ => &[],
+    }
+}
+
+/// `s` made safe for an anchor id: ASCII letters, digits and `-` kept, anything else `-`.
+pub fn slug(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect()
+}
+
+/// `url` when it is an `https:` link made of characters that need no escaping anywhere (the
+/// class table's spec links); `None` for anything else a hand-edited file might hold.
+pub fn safe_link(url: &str) -> Option<&str> {
+    let safe = url.starts_with("https://")
+        && url.chars().all(|c| c.is_ascii_alphanumeric() || "-._~:/#?=&%+".contains(c));
+    safe.then_some(url)
+}
+
+/// The record model's name, as in JSON.
+pub fn model_name(model: urldiff_oracles::RecordModel) -> &'static str {
+    match model {
+        urldiff_oracles::RecordModel::Whatwg => "whatwg",
+        urldiff_oracles::RecordModel::Rfc => "rfc",
+    }
+}
+
+/// `input` or `input against base`, as plain text (debug-quoted, so hostile text is inert).
+pub fn case_text(input: &str, base: Option<&str>) -> String {
+    match base {
+        Some(b) => format!("{input:?} against {b:?}"),
+        None => format!("{input:?}"),
+    }
+}

@@ -1,0 +1,44 @@
+//! The summary of a findings file on a terminal (what `urldiff triage` prints, and
+//! `urldiff report FINDINGS.json`): the counts, then the groups, most severe first, each on one
+//! line of at most [`crate::terminal::WIDTH`] columns.
+
+use crate::plain::{fit, one_line};
+use crate::terminal::WIDTH;
+use std::fmt::Write as _;
+use urldiff_triage::findings::Findings;
+
+/// How many groups the summary lists.
+pub const SHOWN_GROUPS: usize = 20;
+
+/// The summary.
+pub fn render(findings: &Findings) -> String {
+    let run = &findings.run;
+    let mut out = String::new();
+    let head = format!(
+        "triage: {} cases ({} skipped), {} divergent, {} expected by the ledger, {} minimized, \
+         {} groups in {:.1} s",
+        run.cases,
+        run.skipped_cases,
+        run.divergent,
+        run.expected,
+        run.minimized,
+        findings.groups.len(),
+        run.seconds
+    );
+    let _ = writeln!(out, "{}", fit(&head, WIDTH));
+    for g in findings.groups.iter().take(SHOWN_GROUPS) {
+        let base = g.example.base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
+        let line = format!(
+            "  [{}] {} x{}: {:?}{base}",
+            g.severity.name(),
+            g.classes.join(", "),
+            g.count,
+            g.example.input
+        );
+        let _ = writeln!(out, "{}", fit(&one_line(&line), WIDTH));
+    }
+    if findings.groups.len() > SHOWN_GROUPS {
+        let _ = writeln!(out, "  … and {} more groups", findings.groups.len() - SHOWN_GROUPS);
+    }
+    out
+}

@@ -1,0 +1,419 @@
+//! The RFC-vs-WHATWG report (`reports/rfc-vs-whatwg.md`, committed, and its HTML page): for
+//! every class in which the WHATWG side and the RFC 3986 side read a component differently, a
+//! section with the explanation, the spec sections, how many inputs of the corpus fall in it,
+//! the minimized example with both sides' records, and which real parsers fall on which side.
+//!
+//! The file has two parts. Everything outside the *real-parsers blocks* ([`BLOCK_BEGIN`] …
+//! [`BLOCK_END`]) comes from the in-process oracles and the tables alone and is the same on
+//! every machine: [`deterministic_part`] keeps it, and a test checks that the committed file's
+//! deterministic part is what this urldiff computes. The blocks hold the real parsers' columns
+//! of the run that generated the file, stamped with their versions.
+
+use crate::markdown::{code, prose, text};
+use std::fmt::Write as _;
+use urldiff_compare::{Equivalence, Grade, Projected};
+use urldiff_oracles::{Answer, Record};
+use urldiff_triage::rfc_vs_whatwg::{
+    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, RFC_PRIMARY, WHATWG_PRIMARY,
+};
+
+/// The line that opens a real-parsers block.
+pub const BLOCK_BEGIN: &str = "<!-- real-parsers:begin -->";
+/// The line that closes it.
+pub const BLOCK_END: &str = "<!-- real-parsers:end -->";
+/// The command that regenerates the committed file.
+pub const REGENERATE: &str = "make report";
+
+/// `text` without the contents of its real-parsers blocks (the marker lines stay).
+pub fn deterministic_part(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for line in text.lines() {
+        if line == BLOCK_END {
+            inside = false;
+        }
+        if !inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+        if line == BLOCK_BEGIN {
+            inside = true;
+        }
+    }
+    out
+}
+
+/// How a report writes a string from the run: as code (a value) and as text.
+#[derive(Debug)]
+pub struct Escapes {
+    pub code: fn(&str) -> String,
+    pub text: fn(&str) -> String,
+}
+
+/// Markdown's escapes.
+pub const MARKDOWN: Escapes = Escapes { code, text };
+
+/// A value in words: the value as code, or `empty`, `undefined`.
+pub fn value_words(value: &Projected, esc: &Escapes) -> String {
+    match value {
+        Projected::Defined(s) if s.is_empty() => "empty".to_owned(),
+        Projected::Defined(s) => (esc.code)(s),
+        Projected::Undefined => "undefined".to_owned(),
+        Projected::EmptyOrUndefined => "empty".to_owned(),
+    }
+}
+
+/// What a grade says about two values, in words (empty for `structural`).
+fn grade_words(grade: &str) -> &'static str {
+    match Grade::from_name(grade) {
+        Some(Grade::Equivalent(Equivalence::AsciiCase)) => " (the same but for ASCII case)",
+        Some(Grade::Equivalent(Equivalence::PercentEncoding)) => " (the same once percent-decoded)",
+        Some(Grade::Equivalent(Equivalence::Idna)) => " (the same after IDNA mapping)",
+        Some(Grade::Equivalent(Equivalence::DotSegments)) => " (the same once dot segments go)",
+        Some(Grade::Equivalent(Equivalence::DefaultPort)) => " (one is the default port)",
+        _ => "",
+    }
+}
+
+/// What the sides read differently on an example, in plain words.
+pub fn in_words(example: &SideExample, esc: &Escapes) -> String {
+    if let Answer::Failure { reason, .. } = &example.whatwg.answer {
+        let parts: Vec<String> = match &example.rfc.answer {
+            Answer::Parsed { record: Record::Rfc(r), .. } => ["scheme", "authority", "path"]
+                .iter()
+                .filter_map(|f| Some(format!("{f} {}", (esc.code)(r.get(f).flatten()?))))
+                .collect(),
+            _ => Vec::new(),
+        };
+        return format!(
+            "The WHATWG side rejects the example ({}); the RFC side reads it{}.",
+            (esc.text)(reason),
+            if parts.is_empty() { String::new() } else { format!(" with {}", parts.join(", ")) }
+        );
+    }
+    let parts: Vec<String> = example
+        .differences
+        .iter()
+        .map(|d| {
+            format!(
+                "the {} is {} for the WHATWG side and {} for the RFC side{}",
+                d.field,
+                value_words(&d.whatwg, esc),
+                value_words(&d.rfc, esc),
+                grade_words(&d.grade)
+            )
+        })
+        .collect();
+    format!("On the example, {}.", parts.join("; "))
+}
+
+/// `s` with its first letter in upper case.
+pub fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn table_head(out: &mut String, columns: &[&str]) {
+    let _ = writeln!(out, "| {} |", columns.join(" | "));
+    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
+}
+
+fn case(input: &str, base: Option<&str>) -> String {
+    match base {
+        Some(b) => format!("{} against {}", code(input), code(b)),
+        None => code(input),
+    }
+}
+
+fn class_link(id: &str) -> String {
+    format!("[{}](#{})", text(id), crate::findings::slug(id))
+}
+
+/// The Markdown report.
+pub fn markdown(report: &RfcVsWhatwg) -> String {
+    let mut out = String::from("# RFC 3986 vs WHATWG: where the two readings of a URL split\n\n");
+    let _ = writeln!(
+        out,
+        "<!-- Generated by `{REGENERATE}` (`urldiff report --rfc-vs-whatwg`): change the code or \
+         the data and regenerate, do not edit. `make test` checks that everything outside the \
+         real-parsers blocks is current. -->\n"
+    );
+    intro(&mut out, report);
+    real_overall(&mut out, report);
+    contents(&mut out, report);
+    errors(&mut out, report);
+    for s in &report.sections {
+        section(&mut out, s);
+    }
+    unclassified(&mut out, report);
+    out
+}
+
+fn intro(out: &mut String, report: &RfcVsWhatwg) {
+    let names = |v: &[urldiff_triage::findings::OracleVersion]| {
+        v.iter().map(|o| code(&o.name)).collect::<Vec<_>>().join(", ")
+    };
+    let _ = writeln!(
+        out,
+        "The **WHATWG side** ({}) reads URLs as the URL Standard does; the **RFC side** ({}) \
+         as RFC 3986 does: the Appendix B split, §5.2 resolution against a base, no \
+         normalization beyond it. Each side is represented by its in-process oracle ({} and {}); \
+         where the two read a component (or the outcome) of an input differently, the input \
+         *splits* the sides, and the class table of `urldiff triage --explain-classes` says \
+         why. WPT data: {}.\n",
+        names(&report.whatwg_side),
+        names(&report.rfc_side),
+        code(WHATWG_PRIMARY),
+        code(RFC_PRIMARY),
+        text(report.wpt_revision.as_deref().unwrap_or("not located"))
+    );
+    out.push_str("## Corpus\n\n");
+    table_head(out, &["source", "inputs", "split"]);
+    for s in &report.sources {
+        let _ = writeln!(out, "| {} | {} | {} |", code(&s.source), s.inputs, s.split);
+    }
+    let _ = writeln!(out, "| all | {} | {} |\n", report.inputs, report.split);
+    let _ = writeln!(
+        out,
+        "The sides split on {} of {} inputs (each distinct input and base once, in the first \
+         source that has it). {} classes have split inputs and a section below (an input may \
+         be in several); {} split inputs are in none.\n",
+        report.split,
+        report.inputs,
+        report.sections.len(),
+        report.unclassified
+    );
+}
+
+fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
+    let example = t.example.map(|s| format!(" {} |", s.name())).unwrap_or_default();
+    let version = version.map(|v| format!(" {} |", text(v))).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "| {} |{version}{example} {} | {} | {} | {} |",
+        code(&t.oracle),
+        t.whatwg,
+        t.rfc,
+        t.neither,
+        t.no_opinion
+    );
+}
+
+fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
+    out.push_str("## Real parsers\n\n");
+    out.push_str(
+        "On which side each real parser reads the split inputs: with the WHATWG side when it \
+         agrees with it on every differing component it gives, with the RFC side likewise, \
+         else neither.\n\n",
+    );
+    let _ = writeln!(out, "{BLOCK_BEGIN}");
+    match &report.real {
+        None => out.push_str("Not run (`urldiff report --rfc-vs-whatwg --in-process-only`).\n"),
+        Some(real) => {
+            let versions: Vec<String> = report
+                .whatwg_side
+                .iter()
+                .chain(&report.rfc_side)
+                .map(|o| format!("{} {}", code(&o.name), text(&o.version)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "From a run of {} {}; sides: {}.\n",
+                text(&real.tool.name),
+                text(&real.tool.version),
+                versions.join(", ")
+            );
+            table_head(
+                out,
+                &["parser", "version", "WHATWG side", "RFC side", "neither", "no opinion"],
+            );
+            for t in &real.overall {
+                let version =
+                    real.parsers.iter().find(|p| p.name == t.oracle).map(|p| p.version.as_str());
+                tally_row(out, t, version);
+            }
+            for s in &real.skipped {
+                let _ = writeln!(
+                    out,
+                    "\n{} could not run: {}",
+                    code(&s.name),
+                    text(&crate::plain::first_line(&s.reason))
+                );
+            }
+        }
+    }
+    let _ = writeln!(out, "{BLOCK_END}\n");
+}
+
+fn contents(out: &mut String, report: &RfcVsWhatwg) {
+    out.push_str("## Classes\n\n");
+    table_head(out, &["class", "split inputs", "example", "the sides differ on"]);
+    for s in &report.sections {
+        let fields: Vec<&str> = s.example.differences.iter().map(|d| d.field.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            class_link(&s.class.id),
+            s.class.cases,
+            case(&s.example.input, s.example.base.as_deref()),
+            fields.join(", ")
+        );
+    }
+    out.push('\n');
+}
+
+fn errors(out: &mut String, report: &RfcVsWhatwg) {
+    out.push_str("## Validation errors that change a component\n\n");
+    let changing: Vec<_> = report.errors.iter().filter(|e| !e.fields.is_empty()).collect();
+    let uncovered: Vec<&str> =
+        changing.iter().filter(|e| e.covered_by.is_empty()).map(|e| e.error.as_str()).collect();
+    let _ = writeln!(
+        out,
+        "Every validation error of the URL Standard with an example that reports it (the \
+         standard's own, or hand-picked where marked). An error *changes a component* when the \
+         sides read its example differently: {} of {} do{}.\n",
+        changing.len(),
+        report.errors.len(),
+        if uncovered.is_empty() {
+            ", and each is covered by a class of this report that lists it".to_owned()
+        } else {
+            format!("; not covered: {}", uncovered.join(", "))
+        }
+    );
+    table_head(out, &["error", "can fail", "example", "the sides differ on", "covered by"]);
+    for e in &report.errors {
+        let example = match &e.hand_picked {
+            Some(why) => {
+                format!("{} (hand-picked: {})", case(&e.input, e.base.as_deref()), text(why))
+            }
+            None => case(&e.input, e.base.as_deref()),
+        };
+        let covered: Vec<String> = e.covered_by.iter().map(|c| class_link(c)).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {example} | {} | {} |",
+            code(&e.error),
+            if e.can_be_fatal { "yes" } else { "no" },
+            if e.fields.is_empty() { "nothing".to_owned() } else { e.fields.join(", ") },
+            if covered.is_empty() { "–".to_owned() } else { covered.join(", ") }
+        );
+    }
+    out.push('\n');
+}
+
+fn section(out: &mut String, s: &Section) {
+    let c = &s.class;
+    let _ = writeln!(out, "## {}\n", text(&c.id));
+    let explanation = prose(&capitalized(&c.explanation));
+    let _ = writeln!(out, "{explanation}. {}\n", in_words(&s.example, &MARKDOWN));
+    let errors: Vec<String> = c.validation_errors.iter().map(|e| code(e)).collect();
+    let by_source: Vec<String> =
+        s.by_source.iter().map(|b| format!("{} {}", code(&b.source), b.inputs)).collect();
+    let _ = writeln!(out, "- WHATWG: <{}>; RFC 3986: <{}>", c.whatwg, c.rfc3986);
+    let _ = writeln!(
+        out,
+        "- validation errors it covers: {}",
+        if errors.is_empty() { "none".to_owned() } else { errors.join(", ") }
+    );
+    let _ = writeln!(
+        out,
+        "- inputs of the corpus in the class: {} ({})",
+        c.cases,
+        by_source.join(", ")
+    );
+    let _ = writeln!(out, "- when: {}\n", prose(&c.predicate));
+    example(out, &s.example);
+    let _ = writeln!(out, "{BLOCK_BEGIN}");
+    if !s.parsers.is_empty() {
+        table_head(
+            out,
+            &["parser", "on the example", "WHATWG side", "RFC side", "neither", "no opinion"],
+        );
+        for t in &s.parsers {
+            tally_row(out, t, None);
+        }
+    }
+    let _ = writeln!(out, "{BLOCK_END}\n");
+}
+
+fn example(out: &mut String, e: &SideExample) {
+    let how = match (e.minimized, e.one_minimal) {
+        (true, true) => "minimized, 1-minimal",
+        (true, false) => "minimized, not proven 1-minimal",
+        (false, _) => "as read: no minimized form stayed in the class",
+    };
+    let errors: Vec<String> = e.validation_errors.iter().map(|v| code(v)).collect();
+    let _ = writeln!(
+        out,
+        "Example: {} ({how}; from {} in {}). The reference's validation errors: {}. Its classes: \
+         {}.\n",
+        case(&e.input, e.base.as_deref()),
+        case(&e.original.input, e.original.base.as_deref()),
+        code(&e.original.source),
+        if errors.is_empty() { "none".to_owned() } else { errors.join(", ") },
+        e.classes.iter().map(|c| class_link(c)).collect::<Vec<_>>().join(", ")
+    );
+    table_head(out, &["component", "WHATWG side", "RFC side", "grade"]);
+    for d in &e.differences {
+        difference_row(out, d);
+    }
+    out.push_str("\nBoth records:\n\n");
+    table_head(out, &["side", "record", "errors"]);
+    for side in [&e.whatwg, &e.rfc] {
+        let errors: Vec<String> =
+            crate::findings::answer_errors(&side.answer).iter().map(|v| code(v)).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            code(&side.oracle),
+            record_cell(&side.answer),
+            errors.join(", ")
+        );
+    }
+    out.push('\n');
+}
+
+fn difference_row(out: &mut String, d: &SideDifference) {
+    let _ = writeln!(
+        out,
+        "| {} | {} | {} | {} |",
+        text(&d.field),
+        code(&d.whatwg.display()),
+        code(&d.rfc.display()),
+        text(&d.grade)
+    );
+}
+
+/// A record, every field: `field` `value`, separated by `<br>`.
+fn record_cell(answer: &Answer) -> String {
+    match answer {
+        Answer::Parsed { record: Record::Whatwg(r), .. } => urldiff_oracles::WHATWG_FIELDS
+            .iter()
+            .filter_map(|f| Some(format!("{f} {}", code(&format!("{:?}", r.get(f)?)))))
+            .collect::<Vec<_>>()
+            .join("<br>"),
+        Answer::Parsed { record: Record::Rfc(r), .. } => urldiff_oracles::RFC_FIELDS
+            .iter()
+            .map(|f| match r.get(f).flatten() {
+                Some(v) => format!("{f} {}", code(&format!("{v:?}"))),
+                None => format!("{f} undefined"),
+            })
+            .collect::<Vec<_>>()
+            .join("<br>"),
+        other => code(&crate::findings::answer_text(other)),
+    }
+}
+
+fn unclassified(out: &mut String, report: &RfcVsWhatwg) {
+    if report.unclassified == 0 {
+        return;
+    }
+    let _ = writeln!(out, "## Split inputs in no class ({})\n", report.unclassified);
+    for o in &report.unclassified_examples {
+        let _ = writeln!(out, "- {} in {}", case(&o.input, o.base.as_deref()), code(&o.source));
+    }
+    out.push('\n');
+}
