@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform bless bench fmt lint node-deps
+.PHONY: fetch test conform bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build
 
 fetch:
 	$(CARGO) fetch
@@ -46,3 +46,16 @@ lint:
 
 fmt:
 	$(CARGO) fmt --all
+
+# ---- Fuzzing (fuzz/ is its own cargo workspace; see README "Fuzzing") ----
+# Only a stable toolchain exists: cargo-fuzz's nightly-only flags (-Zsanitizer=…) are accepted
+# with RUSTC_BOOTSTRAP=1.
+FUZZ_ENV := RUSTC_BOOTSTRAP=1
+FUZZ_MANIFEST := fuzz/Cargo.toml
+TARGET ?= roundtrip
+DURATION ?= 60
+FUZZ_JOBS ?= 1
+
+fuzz-tools:
+	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) fuzz --version >/dev/null 2>&1 || \
+		$(CARGO) install cargo-fuzz --locked
