@@ -204,3 +204,76 @@ pub fn libfuzzer_flags(target: &Target, dictionary: &Path) -> Vec<String> {
     }
     flags
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dictionary line's token, decoded as libFuzzer does (`\\`, `\"`, `\xNN`).
+    fn token(line: &str) -> Option<Vec<u8>> {
+        let body = line.strip_prefix('"')?.strip_suffix('"')?;
+        let mut out = Vec::new();
+        let mut bytes = body.bytes();
+        while let Some(b) = bytes.next() {
+            match b {
+                b'\\' => match bytes.next()? {
+                    b'x' => {
+                        let hex = [bytes.next()?, bytes.next()?];
+                        out.push(u8::from_str_radix(std::str::from_utf8(&hex).ok()?, 16).ok()?);
+                    }
+                    c @ (b'\\' | b'"') => out.push(c),
+                    _ => return None,
+                },
+                b'"' => return None,
+                0x20..=0x7E => out.push(b),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    #[test]
+    fn the_dictionary_is_in_libfuzzer_format_and_has_the_url_alphabet() {
+        let text = std::fs::read_to_string(dictionary_path()).unwrap();
+        let mut tokens = BTreeSet::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            tokens.insert(token(line).unwrap_or_else(|| panic!("line {}: {line:?}", i + 1)));
+        }
+        for needed in [
+            "http:",
+            "file:",
+            "\\\\",
+            "%2e",
+            "%2E",
+            "xn--",
+            "[::ffff:1.2.3.4]",
+            "0x",
+            "\t",
+            "\n",
+            "\u{3002}",
+            "\u{FF0E}",
+            "\u{FF41}",
+            "@",
+            ":",
+            "?",
+            "#",
+        ] {
+            assert!(tokens.contains(needed.as_bytes()), "the dictionary lacks {needed:?}");
+        }
+        assert!(tokens.contains(&vec![input::SEPARATOR]), "the dictionary lacks the separator");
+    }
+
+    #[test]
+    fn options_and_flags_name_max_len_and_the_dictionary() {
+        let roundtrip = crate::checks::target("roundtrip").unwrap();
+        assert_eq!(
+            options_file(roundtrip, "url.dict"),
+            "[libfuzzer]\nmax_len = 1024\ndict = url.dict\n"
+        );
+        let structured = crate::checks::target("structured").unwrap();
+        assert_eq!(libfuzzer_flags(structured, Path::new("/d")), ["-max_len=4096"]);
+    }
+}
