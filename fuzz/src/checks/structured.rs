@@ -25,15 +25,14 @@ pub fn check(data: &[u8]) -> CheckResult {
 /// rust-url vs ada comparison of `(input, base)` runs here too, and its findings (keyed by
 /// their divergence signatures) are returned, so `structured` records divergences the way
 /// `differential` does.
-pub fn check_rendered(input: &str, base: Option<&str>, _data: &[u8]) -> CheckResult {
-    roundtrip::check_strings(input, base, input).map_err(|v| {
+pub fn check_rendered(input: &str, base: Option<&str>, data: &[u8]) -> CheckResult {
+    roundtrip::check_strings(input, base, input, data).map_err(|v| {
         Violation::new(
             v.target,
             v.invariant,
             format!("{} (rendered input {input:?}, base {base:?})", v.detail),
         )
-    })?;
-    Ok(Vec::new())
+    })
 }
 
 #[cfg(test)]
