@@ -9,12 +9,14 @@
 //!   expression's `.*` stops there and it has no `$`);
 //! - when the base is a valid absolute-URI and the reference a valid URI-reference (by the
 //!   strict ABNF check), resolving it (section 5.2, strict and non-strict, and RFC 2396's
-//!   variant) gives a valid URI;
+//!   variant) gives a valid URI — except where section 5.2.4 itself leaves a path starting
+//!   with `//` and no authority, a finding (see [`resolution_is_valid`]);
 //! - normalization (sections 6.2.2 and 6.2.3) is idempotent on both strings, when they are
 //!   valid URI-references: normalization is defined on URIs, and on other strings decoding
 //!   can complete a stray `%` into a new escape (`%3%30` becomes `%30`, then `0`).
 
 use super::{CheckResult, Violation};
+use crate::findings::Finding;
 use crate::input;
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
@@ -50,8 +52,7 @@ pub fn check(data: &[u8]) -> CheckResult {
         split_matches_appendix_b(s)?;
         normalization_is_idempotent(s)?;
     }
-    resolution_is_valid(base, reference)?;
-    Ok(Vec::new())
+    resolution_is_valid(base, reference, data)
 }
 
 /// Scheme ($2), authority ($4), path ($5), query ($7), fragment ($9); a group that did not
@@ -100,27 +101,34 @@ fn split_matches_appendix_b(input: &str) -> Result<(), Violation> {
     Ok(())
 }
 
-fn resolution_is_valid(base: &str, reference: &str) -> Result<(), Violation> {
+/// Resolve in every mode; a result that is not a valid URI breaks the invariant, except the
+/// one way the RFC's own algorithm breaks it: remove_dot_segments can leave a path that
+/// starts with `//` when there is no authority (`a:.//b` resolves to path `//b`), and
+/// recomposed, that path reads as an authority. That is recorded as a finding.
+fn resolution_is_valid(base: &str, reference: &str, data: &[u8]) -> CheckResult {
     if abnf(base, Rule::AbsoluteUri).is_err() || abnf(reference, Rule::UriReference).is_err() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let (b, r) = (split(base), split(reference));
     let results = [
-        ("RFC 3986 strict", resolve(&b, &r, true)),
-        ("RFC 3986 non-strict", resolve(&b, &r, false)),
-        ("RFC 2396", rfc2396::resolve(&b, &r)),
+        ("rfc3986-strict", resolve(&b, &r, true)),
+        ("rfc3986-non-strict", resolve(&b, &r, false)),
+        ("rfc2396", rfc2396::resolve(&b, &r)),
     ];
+    let mut findings = Vec::new();
     for (how, target) in results {
         let resolved = target.recompose();
-        if let Err(v) = abnf(&resolved, Rule::Uri) {
-            return Err(Violation::new(
-                TARGET,
-                "resolution-is-valid",
-                format!("{how}: {reference:?} against {base:?} gives {resolved:?}, not a URI: {v}"),
-            ));
+        let Err(v) = abnf(&resolved, Rule::Uri) else { continue };
+        let detail =
+            format!("{how}: {reference:?} against {base:?} gives {resolved:?}, not a URI: {v}");
+        if target.authority.is_none() && target.path.starts_with("//") {
+            let signature = format!("rfc_split:resolved-path-starts-with-//:{how}");
+            findings.push(Finding::new(TARGET, signature, detail, data));
+        } else {
+            return Err(Violation::new(TARGET, "resolution-is-valid", detail));
         }
     }
-    Ok(())
+    Ok(findings)
 }
 
 fn normalization_is_idempotent(input: &str) -> Result<(), Violation> {
@@ -164,10 +172,31 @@ mod tests {
     }
 
     #[test]
+    fn a_dot_segment_that_leaves_a_leading_double_slash_is_a_finding() {
+        // Found by this target: "./" goes, "/./" becomes "/", leaving "//b:c" with no
+        // authority, which recomposes as "a://b:c" — an authority with port "c". RFC 2396
+        // takes a reference with a scheme as it is, dot segments and all.
+        let findings = check(&input::encode(&["a:.//.//b:c", ""])).unwrap();
+        let signatures: Vec<&str> = findings.iter().map(|f| f.signature.as_str()).collect();
+        assert_eq!(
+            signatures,
+            [
+                "rfc_split:resolved-path-starts-with-//:rfc3986-strict",
+                "rfc_split:resolved-path-starts-with-//:rfc3986-non-strict",
+            ]
+        );
+        assert!(
+            findings[0].detail.contains("gives \"a://b:c\", not a URI: port at"),
+            "{}",
+            findings[0].detail
+        );
+    }
+
+    #[test]
     fn invalid_inputs_skip_resolution() {
-        assert_eq!(resolution_is_valid("not a base", "g"), Ok(()));
-        assert_eq!(resolution_is_valid(DEFAULT_BASE, "g h"), Ok(()));
-        assert_eq!(resolution_is_valid(DEFAULT_BASE, "../g?y#s"), Ok(()));
+        assert_eq!(resolution_is_valid("not a base", "g", b""), Ok(vec![]));
+        assert_eq!(resolution_is_valid(DEFAULT_BASE, "g h", b""), Ok(vec![]));
+        assert_eq!(resolution_is_valid(DEFAULT_BASE, "../g?y#s", b""), Ok(vec![]));
         // Not a URI-reference, and not idempotent: decoding %30 completes the stray %3.
         let stray = "http://a/%3%30";
         assert_ne!(normalize(&normalize(&split(stray))), normalize(&split(stray)));
