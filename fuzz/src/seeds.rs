@@ -6,7 +6,8 @@
 //! workspace depends on it for the differential target, these can go through it).
 //!
 //! Each target's seeds are written in its input layout ([`crate::input`]):
-//! - `roundtrip`: every WPT URL test as `input ⟨FF⟩ base`, every setter test as
+//! - `roundtrip`: every WPT URL test as `input ⟨FF⟩ base ⟨FF⟩ input` (so the setters run with the
+//!   input as value) and as `input ⟨FF⟩ base`, every setter test as
 //!   `href ⟨FF⟩⟨FF⟩ new value`, every host test as `https://{host}/x`, every percent-encoding
 //!   test as `https://doesnotmatter.invalid/?{input}`, every RFC example as `reference ⟨FF⟩ base`;
 //! - `setters`: every setter test as a one-step program, each href's tests chained as one
@@ -117,9 +118,14 @@ pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
             .iter()
             .map(|(i, b)| input::encode(&[i.as_str(), b.as_deref().unwrap_or("")]))
     };
+    let url_tests_with_setters = || {
+        let tests = strings.url_tests.iter();
+        tests.map(|(i, b)| input::encode(&[i.as_str(), b.as_deref().unwrap_or(""), i]))
+    };
     let rfc = || strings.rfc_examples.iter().map(|(r, b)| input::encode(&[r, b]));
     let seeds: BTreeSet<Vec<u8>> = match target.name {
         "roundtrip" => url_tests()
+            .chain(url_tests_with_setters())
             .chain(
                 strings
                     .setter_tests
