@@ -22,6 +22,7 @@ mod cmd_parse;
 mod cmd_parse_rfc;
 mod cmd_report;
 mod cmd_triage;
+mod parse_answer;
 mod progress;
 mod wpt_sync;
 
