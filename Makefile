@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build
+.PHONY: fetch test conform report bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build
 
 fetch:
 	$(CARGO) fetch
@@ -34,6 +34,15 @@ conform: fetch node-deps
 	@mkdir -p $(CONFORM_OUT)
 	$(URLDIFF) conform --json $(CONFORM_OUT)/run.json --junit $(CONFORM_OUT)/junit.xml --matrix $(CONFORM_OUT)/matrix.txt \
 		--markdown $(CONFORM_OUT)/report.md --html $(CONFORM_OUT)/report.html
+
+# The RFC-vs-WHATWG report: reports/rfc-vs-whatwg.md (committed; `make test` checks that its
+# deterministic part, everything outside the real-parsers blocks, is current) and
+# out/reports/rfc-vs-whatwg.html. The real parsers' columns come from the runtimes found here;
+# a missing one says "unavailable".
+report: fetch node-deps
+	$(CARGO) build --release -p urldiff
+	@mkdir -p out/reports
+	$(URLDIFF) report --rfc-vs-whatwg --markdown reports/rfc-vs-whatwg.md --html out/reports/rfc-vs-whatwg.html
 
 # Rewrite corpus/expected/ to match a run and print what changed (review the diff!).
 bless: fetch node-deps

@@ -68,6 +68,9 @@ enum Saved {
 fn read_saved(path: &Path) -> anyhow::Result<Saved> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {shown}"))?;
+    if text.trim().is_empty() {
+        bail!("{shown} is empty: expected a conform JSON report or a findings file");
+    }
     let value: serde_json::Value =
         serde_json::from_str(&text).with_context(|| format!("{shown}: not JSON"))?;
     let has = |key: &str| value.get(key).is_some();

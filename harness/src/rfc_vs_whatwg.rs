@@ -87,8 +87,11 @@ pub fn deterministic(wpt: &WptData, corpus: &[CorpusInput]) -> anyhow::Result<Rf
     Ok(rvw::compare_sides(corpus, &refs, Some(wpt.revision.clone()))?)
 }
 
+/// The real parsers that can run, and why the others cannot.
+pub type RealParsersHere = (Vec<Box<dyn Oracle>>, Vec<SkippedOracle>);
+
 /// The real parsers of [`rvw::REAL_PARSERS`] that can run here, and why the others cannot.
-pub fn real_parsers() -> anyhow::Result<(Vec<Box<dyn Oracle>>, Vec<SkippedOracle>)> {
+pub fn real_parsers() -> anyhow::Result<RealParsersHere> {
     let config = RegistryConfig::from_env().map_err(anyhow::Error::msg)?;
     let all: Vec<Box<dyn Oracle>> = urldiff_oracles::default_oracles(&config)
         .into_iter()

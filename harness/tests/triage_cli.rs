@@ -161,3 +161,32 @@ fn explain_classes_and_compare_json_show_the_classes() {
     let table = urldiff(&[&["compare"][..], &PAIR, &["http://a\\@b"]].concat());
     assert!(text(&table.stdout).contains("\nclasses: backslash-confusion, userinfo-confusion"));
 }
+
+#[test]
+fn empty_missing_and_malformed_inputs_are_harness_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, "\n  \n").unwrap();
+    let malformed = dir.path().join("malformed.json");
+    std::fs::write(&malformed, "{\"divergences\": [").unwrap();
+    let missing = dir.path().join("missing.json");
+    let out_dir = dir.path().join("out").display().to_string();
+    let cases: [(&[&str], &std::path::Path, &str); 7] = [
+        (&["triage", "--out", &out_dir], &empty, "is empty"),
+        (&["triage", "--out", &out_dir], &missing, "cannot read"),
+        (&["triage", "--out", &out_dir], &malformed, "invalid JSON"),
+        (&["report"], &empty, "is empty"),
+        (&["report"], &malformed, "not JSON"),
+        (&["export-wpt"], &empty, "empty"),
+        (&["export-wpt"], &missing, "cannot read"),
+    ];
+    for (args, file, says) in cases {
+        let mut all: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        all.push(file.display().to_string());
+        let out = urldiff(&all.iter().map(String::as_str).collect::<Vec<_>>());
+        let stderr = text(&out.stderr);
+        assert_eq!(code(&out), 2, "{all:?}: {stderr}");
+        assert!(stderr.contains(says), "{all:?} should say {says:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{all:?}: {stderr}");
+    }
+}

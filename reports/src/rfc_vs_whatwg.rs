@@ -14,7 +14,8 @@ use std::fmt::Write as _;
 use urldiff_compare::{Equivalence, Grade, Projected};
 use urldiff_oracles::{Answer, Record};
 use urldiff_triage::rfc_vs_whatwg::{
-    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, RFC_PRIMARY, WHATWG_PRIMARY,
+    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, REAL_PARSERS, RFC_PRIMARY,
+    WHATWG_PRIMARY,
 };
 
 /// The line that opens a real-parsers block.
@@ -41,6 +42,16 @@ pub fn deterministic_part(text: &str) -> String {
         }
     }
     out
+}
+
+/// What a real parser's columns say when its runtime is missing.
+pub const UNAVAILABLE: &str = "unavailable";
+
+/// The real parsers of [`REAL_PARSERS`] that the run which made `report` could not run (none
+/// when it ran no real parser at all): their columns say [`UNAVAILABLE`].
+pub fn unavailable_parsers(report: &RfcVsWhatwg) -> Vec<&'static str> {
+    let Some(real) = &report.real else { return Vec::new() };
+    REAL_PARSERS.iter().copied().filter(|n| !real.parsers.iter().any(|p| p.name == *n)).collect()
 }
 
 /// How a report writes a string from the run: as code (a value) and as text.
@@ -145,8 +156,9 @@ pub fn markdown(report: &RfcVsWhatwg) -> String {
     real_overall(&mut out, report);
     contents(&mut out, report);
     errors(&mut out, report);
+    let unavailable = unavailable_parsers(report);
     for s in &report.sections {
-        section(&mut out, s);
+        section(&mut out, s, &unavailable);
     }
     unclassified(&mut out, report);
     out
@@ -202,6 +214,11 @@ fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
     );
 }
 
+/// A table row for a parser that could not run: its name, then `columns` cells that say so.
+fn unavailable_row(out: &mut String, name: &str, columns: usize) {
+    let _ = writeln!(out, "| {} |{}", code(name), format!(" {UNAVAILABLE} |").repeat(columns));
+}
+
 fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("## Real parsers\n\n");
     out.push_str(
@@ -234,6 +251,9 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
                 let version =
                     real.parsers.iter().find(|p| p.name == t.oracle).map(|p| p.version.as_str());
                 tally_row(out, t, version);
+            }
+            for name in unavailable_parsers(report) {
+                unavailable_row(out, name, 5);
             }
             for s in &real.skipped {
                 let _ = writeln!(
@@ -304,7 +324,7 @@ fn errors(out: &mut String, report: &RfcVsWhatwg) {
     out.push('\n');
 }
 
-fn section(out: &mut String, s: &Section) {
+fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
     let c = &s.class;
     let _ = writeln!(out, "## {}\n", text(&c.id));
     let explanation = prose(&capitalized(&c.explanation));
@@ -327,13 +347,16 @@ fn section(out: &mut String, s: &Section) {
     let _ = writeln!(out, "- when: {}\n", prose(&c.predicate));
     example(out, &s.example);
     let _ = writeln!(out, "{BLOCK_BEGIN}");
-    if !s.parsers.is_empty() {
+    if !s.parsers.is_empty() || !unavailable.is_empty() {
         table_head(
             out,
             &["parser", "on the example", "WHATWG side", "RFC side", "neither", "no opinion"],
         );
         for t in &s.parsers {
             tally_row(out, t, None);
+        }
+        for name in unavailable {
+            unavailable_row(out, name, 5);
         }
     }
     let _ = writeln!(out, "{BLOCK_END}\n");

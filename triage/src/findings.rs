@@ -244,6 +244,9 @@ impl Findings {
 
     /// Read findings back; a file of another schema version is an error.
     pub fn from_json(text: &str) -> Result<Findings, String> {
+        if text.trim().is_empty() {
+            return Err("the file is empty: not a findings file".into());
+        }
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         match value.get("schema_version").and_then(serde_json::Value::as_u64) {

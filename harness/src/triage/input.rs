@@ -63,6 +63,9 @@ pub fn read(path: &Path) -> anyhow::Result<Input> {
 fn read_file(path: &Path, input: &mut Input) -> anyhow::Result<()> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if text.trim().is_empty() {
+        bail!("{} is empty: nothing to triage", path.display());
+    }
     if let Ok(Value::Object(report)) = serde_json::from_str::<Value>(&text) {
         if let Some(divergences) = report.get("divergences") {
             return read_conform(path, divergences, input);

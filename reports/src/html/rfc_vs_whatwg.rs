@@ -6,7 +6,7 @@
 use super::escape::{prose, text};
 use super::{diff, page};
 use crate::findings::{answer_errors, answer_text, safe_link, slug};
-use crate::rfc_vs_whatwg::{capitalized, in_words, Escapes};
+use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes, UNAVAILABLE};
 use std::fmt::Write as _;
 use urldiff_oracles::{Answer, Record};
 use urldiff_triage::rfc_vs_whatwg::{ParserTally, RfcVsWhatwg, Section, Side, SideExample};
@@ -40,8 +40,9 @@ pub fn render(report: &RfcVsWhatwg) -> String {
     overall(&mut body, report);
     contents(&mut body, report);
     errors(&mut body, report);
+    let unavailable = unavailable_parsers(report);
     for s in &report.sections {
-        section(&mut body, s);
+        section(&mut body, s, &unavailable);
     }
     page("urldiff: RFC 3986 vs WHATWG", &header, &body)
 }
@@ -123,6 +124,12 @@ fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
     );
 }
 
+/// A row for a parser that could not run: its name, then `columns` cells that say so.
+fn unavailable_row(out: &mut String, name: &str, columns: usize) {
+    let cell = format!("<td class=\"unavailable\">{UNAVAILABLE}</td>");
+    let _ = writeln!(out, "<tr><td>{}</td>{}</tr>", text(name), cell.repeat(columns));
+}
+
 fn overall(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("<section id=\"real-parsers\"><h2>Real parsers</h2>");
     let Some(real) = &report.real else {
@@ -137,6 +144,9 @@ fn overall(out: &mut String, report: &RfcVsWhatwg) {
     for t in &real.overall {
         let version = real.parsers.iter().find(|p| p.name == t.oracle).map(|p| p.version.as_str());
         tally_row(out, t, version);
+    }
+    for name in unavailable_parsers(report) {
+        unavailable_row(out, name, 5);
     }
     out.push_str("</tbody></table>");
     for s in &real.skipped {
@@ -199,7 +209,7 @@ fn errors(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("</tbody></table></section>\n");
 }
 
-fn section(out: &mut String, s: &Section) {
+fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
     let c = &s.class;
     let _ = writeln!(
         out,
@@ -218,7 +228,7 @@ fn section(out: &mut String, s: &Section) {
         prose(&c.predicate)
     );
     example(out, &s.example);
-    if !s.parsers.is_empty() {
+    if !s.parsers.is_empty() || !unavailable.is_empty() {
         out.push_str(
             "<table class=\"parsers\"><thead><tr><th>parser</th><th>on the example</th>\
              <th>WHATWG side</th><th>RFC side</th><th>neither</th><th>no opinion</th></tr>\
@@ -226,6 +236,9 @@ fn section(out: &mut String, s: &Section) {
         );
         for t in &s.parsers {
             tally_row(out, t, None);
+        }
+        for name in unavailable {
+            unavailable_row(out, name, 5);
         }
         out.push_str("</tbody></table>");
     }

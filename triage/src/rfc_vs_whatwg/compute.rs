@@ -196,7 +196,7 @@ fn example_of(
         let Ok(m) = minimize(minimizers, &candidate.request, EXAMPLE_BUDGET) else { continue };
         let example = side_example(&m.minimized, candidate, side, (true, m.one_minimal))?;
         let keeps = |c: &&str| example.classes.iter().any(|e| e == c);
-        if keeps(&class) && split.classes.iter().all(|c| keeps(c)) {
+        if keeps(&class) && split.classes.iter().all(keeps) {
             return Ok(example);
         }
     }

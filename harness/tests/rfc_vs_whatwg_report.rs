@@ -1,0 +1,130 @@
+//! The committed RFC-vs-WHATWG report (`reports/rfc-vs-whatwg.md`, made by `make report`):
+//! its deterministic part (everything outside the real-parsers blocks) must be what this
+//! urldiff computes from the in-process oracles and the tables, and the report must keep the
+//! promises of issue 11: at least 15 classes, each with both spec links, an example the two
+//! sides read differently, a count of corpus inputs and a parser table; every validation error
+//! of the standard that changes a component covered by a class. The real parsers' columns are
+//! the generating run's, stamped with their versions, and are not checked here.
+
+use std::path::PathBuf;
+use urldiff::rfc_vs_whatwg as rvw;
+use urldiff_oracles::Answer;
+use urldiff_reports::rfc_vs_whatwg::{deterministic_part, markdown, BLOCK_BEGIN, BLOCK_END};
+use urldiff_triage::rfc_vs_whatwg::{RfcVsWhatwg, REAL_PARSERS};
+
+fn committed_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(rvw::COMMITTED)
+}
+
+fn computed() -> RfcVsWhatwg {
+    let wpt = rvw::wpt_data().unwrap();
+    let corpus = rvw::corpus(&wpt).unwrap();
+    rvw::deterministic(&wpt, &corpus).unwrap()
+}
+
+/// The first line where `want` and `got` differ, as `line N: committed … / computed …`.
+fn first_difference(got: &str, want: &str) -> String {
+    let (mut g, mut w) = (got.lines(), want.lines());
+    for n in 1.. {
+        match (g.next(), w.next()) {
+            (None, None) => break,
+            (a, b) if a == b => continue,
+            (a, b) => {
+                return format!(
+                    "line {n}:\n  committed: {}\n  computed:  {}",
+                    a.unwrap_or("(end of file)"),
+                    b.unwrap_or("(end of file)")
+                )
+            }
+        }
+    }
+    "no line differs".to_owned()
+}
+
+#[test]
+fn the_committed_report_is_current() {
+    let path = committed_path();
+    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("{} cannot be read ({e}): run `make report` to generate it", rvw::COMMITTED)
+    });
+    let want = deterministic_part(&markdown(&computed()));
+    let got = deterministic_part(&committed);
+    assert!(
+        got == want,
+        "{} is stale: its deterministic part is not what this urldiff computes. Regenerate it \
+         with `make report` and commit it. First difference at {}",
+        rvw::COMMITTED,
+        first_difference(&got, &want)
+    );
+    // The committed file comes from a run with the real parsers: each is in its block, with a
+    // version or "unavailable".
+    let overall = committed.split(BLOCK_BEGIN).nth(1).and_then(|b| b.split(BLOCK_END).next());
+    let overall = overall.expect("a real-parsers block");
+    for parser in REAL_PARSERS {
+        let row = overall.lines().find(|l| l.starts_with(&format!("| `{parser}` |")));
+        assert!(row.is_some(), "no row for {parser} in the committed real-parsers table");
+    }
+}
+
+#[test]
+fn the_report_keeps_the_issue_s_promises() {
+    let report = computed();
+    assert!(report.sections.len() >= 15, "only {} classes", report.sections.len());
+    assert!(report.sources.iter().any(|s| s.source == "wpt/urltestdata"));
+    assert!(report.sources.iter().any(|s| s.source.starts_with("rfc/")));
+    assert!(report.sources.iter().any(|s| s.source.starts_with("cases/")));
+    assert!(report.sources.iter().any(|s| s.source == rvw::GENERATED_SOURCE));
+    for s in &report.sections {
+        let id = &s.class.id;
+        assert!(s.class.whatwg.starts_with("https://url.spec.whatwg.org/#"), "{id}");
+        assert!(s.class.rfc3986.starts_with("https://www.rfc-editor.org/rfc/rfc3986#"), "{id}");
+        assert!(s.class.cases > 0, "{id} has no corpus input");
+        assert_eq!(s.by_source.iter().map(|b| b.inputs).sum::<usize>(), s.class.cases, "{id}");
+        let e = &s.example;
+        assert!(e.classes.contains(id), "{id}'s example is not in the class: {:?}", e.classes);
+        assert!(!e.differences.is_empty(), "{id}'s example does not split the sides");
+        assert_ne!(e.whatwg.answer, e.rfc.answer, "{id}");
+        assert!(!matches!(e.rfc.answer, Answer::NoOpinion), "{id}: the RFC side has no record");
+    }
+    // Every validation error has a row; each that changes a component is covered by a class.
+    assert_eq!(report.errors.len(), urldiff_parser::ValidationErrorKind::ALL.len());
+    let uncovered: Vec<&str> = report
+        .errors
+        .iter()
+        .filter(|e| !e.fields.is_empty() && e.covered_by.is_empty())
+        .map(|e| e.error.as_str())
+        .collect();
+    assert!(uncovered.is_empty(), "not covered by a class: {uncovered:?}");
+}
+
+/// Spot checks worked out by hand from the two specs, independent of the classifier: a
+/// backslash ends a special URL's authority for the WHATWG side only, and a single-number
+/// host is an IPv4 address for the WHATWG side only.
+#[test]
+fn hand_checked_examples_split_the_sides_as_the_specs_say() {
+    let report = computed();
+    let section = |id: &str| {
+        report.sections.iter().find(|s| s.class.id == id).unwrap_or_else(|| panic!("no {id}"))
+    };
+    let backslash = &section("backslash-confusion").example;
+    assert!(backslash.input.contains('\\'), "{}", backslash.input);
+    let ipv4 = &section("ipv4-number-form").example;
+    let host = ipv4.differences.iter().find(|d| d.field == "host").expect("the host differs");
+    // WHATWG: the IPv4 parser serializes every number form as dotted decimal.
+    let whatwg = host.whatwg.text();
+    assert_eq!(whatwg.split('.').count(), 4, "{whatwg}");
+    assert!(whatwg.split('.').all(|p| p.parse::<u8>().is_ok()), "{whatwg}");
+    // RFC 3986: reg-name, kept as written.
+    assert!(ipv4.input.contains(host.rfc.text()), "{} in {}", host.rfc.text(), ipv4.input);
+}
+
+#[test]
+fn the_deterministic_part_drops_only_the_blocks() {
+    let text =
+        format!("a\n{BLOCK_BEGIN}\nmachine 1\n{BLOCK_END}\nb\n{BLOCK_BEGIN}\nx\n{BLOCK_END}\n");
+    let other =
+        format!("a\n{BLOCK_BEGIN}\nmachine 2\nmore\n{BLOCK_END}\nb\n{BLOCK_BEGIN}\n{BLOCK_END}\n");
+    assert_eq!(deterministic_part(&text), deterministic_part(&other));
+    let changed = text.replace("\nb\n", "\nc\n");
+    assert_ne!(deterministic_part(&text), deterministic_part(&changed));
+}
