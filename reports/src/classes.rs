@@ -127,7 +127,7 @@ fn example_rank(d: &Divergence) -> impl Ord {
 
 /// The order fields are shown in: what an allow-list checks first (host, userinfo, port,
 /// scheme), the outcome, the rest, and `href` (which repeats the others) last.
-fn field_rank(field: SharedField) -> usize {
+pub fn field_rank(field: SharedField) -> usize {
     const ORDER: [SharedField; 11] = [
         SharedField::Host,
         SharedField::Userinfo,

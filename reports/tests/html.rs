@@ -39,7 +39,7 @@ fn a_script_in_an_input_renders_inert() {
 #[test]
 fn attribute_values_cannot_break_out() {
     let page = html::conform::render(&hostile_report());
-    // The ledger reason becomes a class label: in an <option> and a link, escaped.
+    // The ledger reason is the status cell's title, escaped.
     assert!(page.contains("&lt;/td&gt;&lt;script&gt;alert(4)&lt;/script&gt;"));
     assert!(page.contains("data-oracles=\"[&quot;&lt;b&gt;oracle&lt;/b&gt;&quot;]\""));
 }

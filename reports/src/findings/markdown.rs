@@ -125,7 +125,7 @@ fn group(out: &mut String, n: usize, g: &Group) {
     }
     out.push_str("\n\n");
     table_head(out, &["field", "grade", "severity", "oracles", "value"]);
-    for d in &g.differences {
+    for d in crate::findings::shown_differences(g) {
         let base = baseline(d);
         for (i, v) in d.groups.iter().enumerate() {
             let oracles: Vec<String> = v.oracles.iter().map(|o| code(o)).collect();

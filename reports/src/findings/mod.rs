@@ -133,3 +133,16 @@ pub fn case_text(input: &str, base: Option<&str>) -> String {
         None => format!("{input:?}"),
     }
 }
+
+/// A group's differing fields in the order reports show them, as the conform report does: the
+/// most severe first, then by [`crate::classes::field_rank`] (host before `href`, which repeats
+/// it).
+pub fn shown_differences(group: &Group) -> Vec<&FieldDifference> {
+    let rank = |d: &FieldDifference| {
+        let field = urldiff_compare::SharedField::from_name(&d.field);
+        (std::cmp::Reverse(d.severity), field.map_or(usize::MAX, crate::classes::field_rank))
+    };
+    let mut shown: Vec<&FieldDifference> = group.differences.iter().collect();
+    shown.sort_by_key(|d| rank(d));
+    shown
+}

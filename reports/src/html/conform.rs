@@ -3,7 +3,7 @@
 //! diffs of the differing fields, the whole matrix, the wrong ledger entries, the oracles,
 //! the suites and the adapter rules.
 
-use super::escape::text;
+use super::escape::{attr, text};
 use super::{class_link, diff, filter_bar, page, row_attrs, severity_badge};
 use crate::classes::{all_classes, classes_of, ledgered_by_class, shown_fields};
 use crate::data::{ConformReport, Divergence};
@@ -140,13 +140,16 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     for d in ordered {
         let classes = classes_of(d);
         let status = if d.ledgered.is_some() { "ledgered" } else { "unexpected" };
+        // A ledgered divergence's status says why the ledger expects it, on hover.
+        let reason = d.ledgered.as_deref().map(|r| format!(" title=\"{}\"", attr(r)));
         let labels: Vec<String> = classes.iter().map(|c| text(&plain::fit(&c.label, 70))).collect();
         let _ = writeln!(
             out,
-            "<tr {}><td>{}</td><td class=\"status-{status}\">{status}</td><td class=\"nowrap\">{}</td>\
+            "<tr {}><td>{}</td><td class=\"status-{status}\"{}>{status}</td><td class=\"nowrap\">{}</td>\
              <td class=\"nowrap\">{}</td><td>{}</td><td>{}</td><td class=\"class-cell\">{}</td></tr>",
             row_attrs(&classes, &[d.oracle.as_str()], d.severity),
             severity_badge(d.severity),
+            reason.unwrap_or_default(),
             text(&d.oracle),
             text(&d.suite),
             case_cell(d),

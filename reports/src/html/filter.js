@@ -21,6 +21,9 @@
     };
   });
   var want = { "class": "", oracle: "", severity: "" };
+  // The bar is sticky: scrolling to it would not move a page already past it, so a filter
+  // scrolls to the top of the bar's section (its heading, the bar, the table's head).
+  var section = filters.closest("section") || filters;
 
   function isFilter(hash) {
     var text = hash.replace(/^#/, "");
@@ -57,10 +60,10 @@
     if (!isFilter(location.hash)) { return; }
     read();
     apply();
-    filters.scrollIntoView();
+    section.scrollIntoView();
   });
   if (isFilter(location.hash)) { read(); }
   apply();
-  if (location.hash.length > 1 && isFilter(location.hash)) { filters.scrollIntoView(); }
+  if (location.hash.length > 1 && isFilter(location.hash)) { section.scrollIntoView(); }
   document.body.setAttribute("data-filter-ready", "true");
 })();

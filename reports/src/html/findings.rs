@@ -147,7 +147,7 @@ fn example_cell(g: &Group) -> String {
 
 fn differences_cell(g: &Group) -> String {
     let mut out = String::new();
-    for d in &g.differences {
+    for d in crate::findings::shown_differences(g) {
         let _ = write!(
             out,
             "<div class=\"fd\"><span class=\"fname\">{}</span><span class=\"grade\">{}</span>{}</div>",
