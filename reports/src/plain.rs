@@ -26,11 +26,14 @@ pub fn one_line(s: &str) -> String {
 }
 
 /// Format characters that reorder or hide text (bidi controls, zero-width characters, the
-/// BOM): shown escaped in every report, so an input cannot disguise itself.
+/// BOM) and noncharacters: shown escaped in every report, so an input cannot disguise itself.
 pub fn is_invisible_format(c: char) -> bool {
     matches!(c,
         '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fffe}' | '\u{ffff}')
+        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fdd0}'..='\u{fdef}')
+        // The noncharacters U+FDD0..U+FDEF above and the last two code points of every plane
+        // (U+FFFE, U+FFFF, U+1FFFE, …): no font draws them.
+        || (c as u32) & 0xfffe == 0xfffe
 }
 
 /// `s` cut to at most `max` columns, ending in `…` when cut.

@@ -81,3 +81,18 @@ fn every_divergence_has_a_filterable_row() {
     assert!(page.contains("<select id=\"filter-class\">"));
     assert!(page.contains("<option value=\"python-urllib\">python-urllib</option>"));
 }
+
+#[test]
+fn noncharacters_are_shown_escaped() {
+    // U+FDD0 and U+FFFF (WPT's `wow:\u{ffff}` minimizes to `a:\u{fdd0}`) draw as nothing or
+    // a box: both reports write them as escapes; a letter beside them stays itself.
+    for (c, shown) in
+        [('\u{fdd0}', "\\u{fdd0}"), ('\u{ffff}', "\\u{ffff}"), ('\u{10ffff}', "\\u{10ffff}")]
+    {
+        let input = format!("a:{c}é");
+        assert!(urldiff_reports::html::escape::text(&input).contains(shown), "{c:?}");
+        assert!(urldiff_reports::markdown::code(&input).contains(shown), "{c:?}");
+        assert!(!urldiff_reports::markdown::code(&input).contains(c), "{c:?}");
+    }
+    assert_eq!(urldiff_reports::html::escape::text("a:é"), "a:é");
+}
