@@ -127,10 +127,10 @@ fn group(out: &mut String, n: usize, g: &Group) {
     table_head(out, &["field", "grade", "severity", "oracles", "value"]);
     for d in crate::findings::shown_differences(g) {
         let base = baseline(d);
-        for (i, v) in d.groups.iter().enumerate() {
+        for (row, (i, v)) in crate::findings::baseline_first(d).into_iter().enumerate() {
             let oracles: Vec<String> = v.oracles.iter().map(|o| code(o)).collect();
             let mark = if i == base { " (baseline)" } else { "" };
-            let (field, grade, severity) = if i == 0 {
+            let (field, grade, severity) = if row == 0 {
                 (d.field.as_str(), d.grade.as_str(), d.severity.name())
             } else {
                 ("", "", "")

@@ -10,7 +10,7 @@ pub mod markdown;
 pub mod terminal;
 
 use urldiff_oracles::{Answer, Record};
-use urldiff_triage::findings::{FieldDifference, Findings, Group};
+use urldiff_triage::findings::{FieldDifference, Findings, Group, ValueGroup};
 
 /// The oracle whose reading is the baseline of every difference.
 pub const BASELINE: &str = "reference";
@@ -22,6 +22,14 @@ pub fn baseline(d: &FieldDifference) -> usize {
     }
     let most = d.groups.iter().map(|g| g.oracles.len()).max().unwrap_or(0);
     d.groups.iter().position(|g| g.oracles.len() == most).unwrap_or(0)
+}
+
+/// The value groups of a difference in the order shown: the baseline first, then the others
+/// as the findings file lists them; each with its index in `d.groups`.
+pub fn baseline_first(d: &FieldDifference) -> Vec<(usize, &ValueGroup)> {
+    let base = baseline(d);
+    let others = d.groups.iter().enumerate().filter(|(i, _)| *i != base);
+    std::iter::once((base, &d.groups[base])).chain(others).collect()
 }
 
 /// The oracles outside the baseline of some differing field of `group`, sorted.

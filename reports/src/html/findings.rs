@@ -157,7 +157,7 @@ fn differences_cell(g: &Group) -> String {
         );
         let base = baseline(d);
         let base_value = &d.groups[base].value;
-        for (i, v) in d.groups.iter().enumerate() {
+        for (i, v) in crate::findings::baseline_first(d) {
             let value = if i == base {
                 format!("<span class=\"baseline\">{}</span>", diff::whole(&v.value))
             } else {
