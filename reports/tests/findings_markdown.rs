@@ -1,0 +1,62 @@
+//! findings.md on the findings of a real triage run over our own cases
+//! (`tests/data/findings-cases.json`): one section per group, every table row with its
+//! header's cell count, and the SSRF case read as the specs say (worked out by hand: the URL
+//! Standard ends the authority at `\`, so the host is `1.1.1.1`; RFC 3986 and urllib take
+//! everything before the last `@` as userinfo, so the host is `a`).
+
+use urldiff_reports::findings::markdown;
+use urldiff_triage::findings::Findings;
+
+fn findings() -> Findings {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/findings-cases.json");
+    Findings::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The cell separators of a table row (`|` outside code spans, unescaped; a backslash escapes
+/// nothing inside a code span).
+fn cells(line: &str) -> usize {
+    let (mut n, mut in_code, mut escaped) = (0, false, false);
+    for c in line.chars() {
+        match c {
+            '`' if !escaped => in_code = !in_code,
+            '|' if !in_code && !escaped => n += 1,
+            _ => {}
+        }
+        escaped = c == '\\' && !escaped && !in_code;
+    }
+    n
+}
+
+#[test]
+fn findings_markdown_has_a_section_per_group_and_square_tables() {
+    let findings = findings();
+    let text = markdown::render(&findings);
+    assert!(text.starts_with("# urldiff findings: 14 groups\n"), "{text}");
+    for n in 1..=findings.groups.len() {
+        assert!(text.contains(&format!("<a id=\"group-{n}\"></a>\n### {n}. [")), "group {n}");
+    }
+    let mut header: Option<usize> = None;
+    for line in text.lines() {
+        if !line.starts_with('|') {
+            header = None;
+            continue;
+        }
+        match header {
+            None => header = Some(cells(line)),
+            Some(h) => assert_eq!(cells(line), h, "a row with another cell count: {line}"),
+        }
+    }
+}
+
+#[test]
+fn the_ssrf_group_shows_the_baseline_host_first_then_urllib_s() {
+    let text = markdown::render(&findings());
+    let start = text.find("### 10. [high] backslash-confusion").expect("group 10");
+    let section = &text[start..text[start..].find("<details>").map_or(text.len(), |e| start + e)];
+    assert!(section.contains("from `http://127.0.0.1\\@evil.com/`"), "{section}");
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| ")).skip(1).collect();
+    // The most severe field first (host), its baseline row (the reference's group) first.
+    assert!(rows[0].starts_with("| host | structural | high | `ada`"), "{}", rows[0]);
+    assert!(rows[0].contains("(baseline) | `\"1.1.1.1\"` |"), "{}", rows[0]);
+    assert!(rows[1].contains("`python-urllib`") && rows[1].ends_with("| `\"a\"` |"), "{}", rows[1]);
+}
