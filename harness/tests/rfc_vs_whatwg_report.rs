@@ -128,3 +128,35 @@ fn the_deterministic_part_drops_only_the_blocks() {
     let changed = text.replace("\nb\n", "\nc\n");
     assert_ne!(deterministic_part(&text), deterministic_part(&changed));
 }
+
+/// With no runtime on PATH (no python, node or java), `urldiff report --rfc-vs-whatwg` still
+/// succeeds: the in-process parsers get their numbers, every other parser's columns say
+/// `unavailable`, in the overall table and in every section's.
+#[test]
+fn missing_runtimes_make_unavailable_columns_not_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let md = dir.path().join("rfc-vs-whatwg.md");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["report", "--rfc-vs-whatwg", "--markdown"])
+        .arg(&md)
+        .env("PATH", dir.path().join("empty-path"))
+        .env_remove("URLDIFF_PYTHON")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let text = std::fs::read_to_string(&md).unwrap();
+    let sections = computed().sections.len();
+    for parser in ["python-urllib", "node-url", "whatwg-url", "url-parse", "java-uri"] {
+        let row = format!("| `{parser}` |{}", " unavailable |".repeat(5));
+        let rows = text.lines().filter(|l| *l == row).count();
+        assert_eq!(rows, 1 + sections, "{parser}: the overall table and each section");
+    }
+    for parser in ["rust-url", "ada"] {
+        let rows = text.lines().filter(|l| l.starts_with(&format!("| `{parser}` | "))).count();
+        assert_eq!(rows, 1 + sections, "{parser}");
+        assert!(!text.contains(&format!("| `{parser}` | unavailable")), "{parser} ran");
+    }
+    // The deterministic part does not depend on which runtimes there are.
+    assert_eq!(deterministic_part(&text), deterministic_part(&markdown(&computed())));
+}
