@@ -3,8 +3,10 @@
 //! urldiff computes from the in-process oracles and the tables, and the report must keep the
 //! promises of issue 11: at least 15 classes, each with both spec links, an example the two
 //! sides read differently, a count of corpus inputs and a parser table; every validation error
-//! of the standard that changes a component covered by a class. The real parsers' columns are
-//! the generating run's, stamped with their versions, and are not checked here.
+//! of the standard that changes a component covered by a class. The real parsers' numbers are
+//! the generating run's, stamped with their versions, and are not compared here; that each
+//! parser has its row, and that a missing runtime makes `unavailable` columns rather than an
+//! error, is.
 
 use std::path::PathBuf;
 use urldiff::rfc_vs_whatwg as rvw;
