@@ -7,7 +7,9 @@
 //! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
 //! - [`triage`]: oracle choice, input reading and the ledger for minimize and triage;
 //! - [`atomic`]: the one atomic writer of report and ledger files;
-//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
+//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic);
+//! - [`listing`]: the rows of `urldiff oracles --json`;
+//! - [`serve`]: `urldiff serve`, the viewer, the runs dashboard and the JSON API.
 
 #![deny(clippy::print_stdout)]
 
@@ -16,5 +18,7 @@ pub mod compare;
 pub mod conform;
 pub mod events;
 pub mod jsonl;
+pub mod listing;
 pub mod output;
+pub mod serve;
 pub mod triage;

@@ -9,10 +9,14 @@
 //! - [`terminal`]: the summary `urldiff conform` prints, at most 100 columns wide;
 //! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
 //! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
-//! - [`junit`]: JUnit XML (quick-xml's writer).
+//! - [`junit`]: JUnit XML (quick-xml's writer);
+//! - [`campaign`]: a fuzz campaign's `status.json` and `history.jsonl` as types (their one
+//!   reader), [`plot`]: the history plot of groups per class (inline SVG, `plotters`), and
+//!   [`html::dashboard`]: `urldiff serve`'s runs dashboard over both.
 //!
 //! [`Format`] names every renderer; [`render`] runs one.
 
+pub mod campaign;
 pub mod classes;
 pub mod data;
 pub mod html;
@@ -20,6 +24,7 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod plain;
+pub mod plot;
 pub mod terminal;
 
 pub use data::ConformReport;
