@@ -184,6 +184,11 @@ impl Server {
         Ok(Server { state: Arc::new(state) })
     }
 
+    /// The names of the oracles that answer, in registry order.
+    pub fn oracle_names(&self) -> Vec<&str> {
+        self.state.oracles.iter().map(|o| o.name()).collect()
+    }
+
     /// The oracles that could not run, with their reasons.
     pub fn unavailable(&self) -> &[(String, String)] {
         &self.state.unavailable

@@ -4,11 +4,12 @@
 
 #![allow(dead_code)]
 
+use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 use urldiff::serve::{Running, ServeConfig, Server};
 use urldiff_oracles::{default_oracles, Oracle};
 
@@ -125,3 +126,110 @@ pub fn cli_compare(input: &str, base: Option<&str>) -> String {
 pub fn compare_body(input: &str, base: Option<&str>) -> String {
     serde_json::json!({ "input": input, "base": base }).to_string()
 }
+
+// --- a runs folder (docs/campaign-layout.md) -----------------------------------------------
+
+pub const SECRET: &str = "SECRET-7f3a: must never be served";
+pub const HOSTILE: &str = "\"><script>alert(1)</script>";
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn rfc3339(time: SystemTime) -> String {
+    humantime::format_rfc3339_seconds(time).to_string()
+}
+
+fn status(state: &str, pid: Option<u32>, updated: Option<SystemTime>) -> String {
+    json!({
+        "schema_version": 1, "state": state, "pid": pid,
+        "started": "2026-11-23T22:00:00Z", "updated": updated.map(rfc3339),
+        "deadline": "2026-11-24T06:00:00Z", "targets": ["differential", "structured"], "jobs": 2,
+        "execs": 1234567, "execs_per_sec": 4100.5, "corpus_size": 5321, "new_signatures": 17,
+        "crashes": 0, "seconds_left": 28800
+    })
+    .to_string()
+}
+
+fn history(lines: &[(&str, u64, &[(&str, u64)])]) -> String {
+    let mut text = String::new();
+    for (date, groups, classes) in lines {
+        let per_class: serde_json::Map<String, Value> =
+            classes.iter().map(|(c, n)| ((*c).to_owned(), json!(n))).collect();
+        let line = json!({"date": date, "targets": ["differential"], "duration_seconds": 28800,
+            "execs": 118000000, "corpus_size": 6100, "groups": groups, "new_groups": 1,
+            "groups_per_class": per_class});
+        text.push_str(&format!("{line}\n"));
+    }
+    text
+}
+
+/// A pid that belonged to a process which has ended (and was reaped).
+fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+/// A real findings file: `urldiff triage` on two divergent inputs, the reference against its
+/// RFC 3986 mode.
+fn findings_file(dir: &Path) -> String {
+    let cases = dir.join("cases.jsonl");
+    write(&cases, "{\"input\": \"http://evil.example\\\\@good.example/\"}\n{\"input\": \"http://a/b/../c\"}\n{\"input\": \"HTTP://A/%7e\"}\n");
+    let out = dir.join("triage");
+    let run = urldiff()
+        .args(["triage", cases.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .args(["--oracle", "reference", "--oracle", "reference-rfc3986"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{}", String::from_utf8_lossy(&run.stderr));
+    let mut findings: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+    findings["campaign"] = json!({"state": "finished"});
+    findings.to_string()
+}
+
+/// The runs folder of the tests, and a folder beside it holding the secret.
+pub fn fixture(top: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let runs = top.join("runs");
+    let outside = top.join("outside");
+    write(&outside.join("secret.json"), &format!("{{\"secret\": \"{SECRET}\"}}"));
+    write(&outside.join("status.json"), &status("running", None, Some(SystemTime::now())));
+
+    let mut run: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("reports/tests/data/conform-run.json")).unwrap(),
+    )
+    .unwrap();
+    run["divergences"][0]["ledgered"] = Value::Null;
+    run["divergences"][0]["case"]["input"] = json!(HOSTILE);
+    write(&runs.join("conform/run.json"), &run.to_string());
+
+    let now = SystemTime::now();
+    let fuzz = runs.join("fuzz");
+    write(&fuzz.join("status.json"), &status("running", Some(std::process::id()), Some(now)));
+    write(
+        &fuzz.join("history.jsonl"),
+        &history(&[
+            ("2026-11-21T06:00:00Z", 6, &[("backslash-confusion", 4), ("host-confusion", 2)]),
+            ("2026-11-22T06:00:00Z", 9, &[("backslash-confusion", 5), ("host-confusion", 3), ("<b>odd</b>", 1)]),
+            ("2026-11-23T06:00:00Z", 10, &[("backslash-confusion", 5), ("host-confusion", 5)]),
+        ]),
+    );
+    write(&fuzz.join("report.json"), &findings_file(top));
+    write(&fuzz.join("report.md"), "# findings\n");
+    write(&fuzz.join("report.html"), "<!DOCTYPE html><title>findings</title><p>report</p>");
+    write(&runs.join("nightly/old/status.json"), &status("running", Some(dead_pid()), Some(now)));
+    let ten_minutes_ago = now - Duration::from_secs(600);
+    write(&runs.join("stale/status.json"), &status("triaging", None, Some(ten_minutes_ago)));
+    write(&runs.join("done/status.json"), &status("finished", None, Some(ten_minutes_ago)));
+    write(&runs.join("done/history.jsonl"), &history(&[("2026-11-20T06:00:00Z", 3, &[("path-confusion", 3)])]));
+    write(&runs.join("broken/status.json"), "{not json");
+    write(&runs.join("history-only/history.jsonl"), &history(&[("2026-11-20T06:00:00Z", 0, &[])]));
+    write(&runs.join("a/b/c/status.json"), &status("running", None, Some(now)));
+    std::os::unix::fs::symlink(&outside, runs.join("linked")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.json"), runs.join("leak.json")).unwrap();
+    (runs, outside)
+}
+

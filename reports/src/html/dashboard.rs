@@ -218,11 +218,15 @@ fn conform_section(out: &mut String, view: &ConformView) {
 }
 
 fn campaign_section(out: &mut String, c: &CampaignView) {
-    let state = c.state.map_or("unknown", CampaignState::name);
+    let (class, state) = match (c.state, &c.status_problem) {
+        (Some(state), _) => (state.name(), state.name()),
+        (None, Some(_)) => ("unknown", "status unreadable"),
+        (None, None) => ("unknown", "history only"),
+    };
     let _ = writeln!(
         out,
         "<section class=\"campaign\" data-campaign=\"{}\"><h3><code>{}</code> \
-         <span class=\"state state-{state}\">{state}</span></h3>",
+         <span class=\"state state-{class}\">{state}</span></h3>",
         attr(&c.id),
         text(&c.id)
     );
@@ -283,15 +287,16 @@ fn status_table(out: &mut String, s: &CampaignStatus, ago: Option<u64>) {
         ("deadline", s.deadline.clone().unwrap_or_else(|| "–".to_owned())),
         ("pid", s.pid.map_or("–".to_owned(), |p| p.to_string())),
     ];
-    out.push_str("<table class=\"status\"><tbody>\n");
+    out.push_str("<div class=\"stats\">\n");
     for (label, value) in rows {
         let _ = writeln!(
             out,
-            "<tr><th>{label}</th><td class=\"num\" data-key=\"{label}\">{}</td></tr>",
+            "<div class=\"stat\"><span class=\"k\">{label}</span><span class=\"v\" \
+             data-key=\"{label}\">{}</span></div>",
             text(&value)
         );
     }
-    out.push_str("</tbody></table>\n");
+    out.push_str("</div>\n");
 }
 
 fn findings_table(out: &mut String, c: &CampaignView) {

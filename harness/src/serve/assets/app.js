@@ -12,7 +12,6 @@ const fields = { input: $("input"), base: $("base"), escapes: $("escapes") };
 let pending = null; // the AbortController of the request in flight
 let timer = 0;
 let asked = 0; // sequence number of the latest request
-let lastRequest = null; // {input, base} of the view shown
 
 // --- escapes ---------------------------------------------------------------------------
 
@@ -181,8 +180,9 @@ async function ask() {
       status(answer.error || response.statusText, "error");
       return;
     }
-    lastRequest = request;
     render(answer);
+    // What the view shows, for whoever checks the page (the browser test).
+    document.body.dataset.shown = JSON.stringify(request);
     const ms = Math.round(performance.now() - started);
     status(`${answer.compare.answers.length} oracles answered in ${ms} ms`);
     document.body.dataset.state = "ready";
