@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform bless bench fmt lint node-deps serve
+.PHONY: fetch test conform bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build
 
 fetch:
 	$(CARGO) fetch
@@ -13,13 +13,15 @@ node-deps:
 		[ -d $(NODE_ORACLE_DIR)/node_modules ] || (cd $(NODE_ORACLE_DIR) && npm ci --no-audit --no-fund --silent); \
 	else echo "node oracles: skipped (node/npm not found or no lockfile)"; fi
 
-# One cargo invocation, one build: the parser's `trace` feature is on for the whole test build
-# (it only records states), so its test (parser/tests/trace.rs) runs with the others instead of
-# rebuilding the workspace a second time. `make lint` checks with the same features.
-TEST_FEATURES := --features urldiff-parser/trace
+# One cargo invocation, one build: the parser's `trace` feature (it only records states) and
+# `arbitrary` feature (the fuzzers' structured URL description) are on for the whole test build,
+# so their tests run with the others instead of rebuilding the workspace a second time. `make
+# lint` checks with the same features. Then the fuzz workspace replays its seeds.
+TEST_FEATURES := --features urldiff-parser/trace,urldiff-parser/arbitrary
 
 test: fetch node-deps
 	$(CARGO) test --workspace --no-fail-fast $(TEST_FEATURES)
+	$(CARGO) test --manifest-path fuzz/Cargo.toml
 
 # The conformance gate: every suite x every oracle, checked against corpus/expected/.
 # Exits with urldiff's code: 0 nothing unexpected, 1 divergent or stale ledger, 2 harness error.
@@ -63,6 +65,44 @@ serve: fetch node-deps
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets $(TEST_FEATURES) -- -D warnings
+	$(CARGO) fmt --manifest-path fuzz/Cargo.toml -- --check
+	$(CARGO) clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all
+	$(CARGO) fmt --manifest-path fuzz/Cargo.toml
+
+# ---- Fuzzing (fuzz/ is its own cargo workspace; see README "Fuzzing") ----
+# Only a stable toolchain exists: cargo-fuzz's nightly-only flags (-Zsanitizer=...) are accepted
+# with RUSTC_BOOTSTRAP=1.
+FUZZ_ENV := RUSTC_BOOTSTRAP=1
+FUZZ_MANIFEST := fuzz/Cargo.toml
+FUZZ_SEEDS := $(CARGO) run --quiet --manifest-path $(FUZZ_MANIFEST) --bin urldiff-fuzz-seeds --
+TARGET ?= roundtrip
+DURATION ?= 60
+# Extra libFuzzer flags, e.g. FUZZ_ARGS=-fork=2
+FUZZ_ARGS ?=
+
+fuzz-tools:
+	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) fuzz --version >/dev/null 2>&1 || \
+		$(CARGO) install cargo-fuzz --locked
+
+# Seed corpora for every target in fuzz/corpus/<target>/ (gitignored), from WPT and the RFC tables.
+fuzz-seeds: fetch
+	$(FUZZ_SEEDS) corpus
+
+# One target for DURATION seconds with its dictionary and max_len:
+#   make fuzz TARGET=roundtrip DURATION=60
+# Crashes land in fuzz/artifacts/<target>/, findings in fuzz/findings/<target>/.
+fuzz: fuzz-tools fuzz-seeds
+	$(FUZZ_ENV) $(CARGO) fuzz run $(TARGET) fuzz/corpus/$(TARGET) -- \
+		-max_total_time=$(DURATION) $$($(FUZZ_SEEDS) flags $(TARGET)) $(FUZZ_ARGS)
+
+# .clusterfuzzlite/build.sh run here as ClusterFuzzLite/OSS-Fuzz run it, with $$SRC, $$OUT and
+# $$WORK in a temporary folder, then every built target run over its seed corpus.
+fuzz-build: fuzz-tools fetch
+	@tmp=$$(mktemp -d) && mkdir -p $$tmp/src $$tmp/out $$tmp/work && ln -s $(CURDIR) $$tmp/src/urldiff && \
+	echo "fuzz-build: SRC=$$tmp/src OUT=$$tmp/out WORK=$$tmp/work" && \
+	SRC=$$tmp/src OUT=$$tmp/out WORK=$$tmp/work $(FUZZ_ENV) bash .clusterfuzzlite/build.sh && \
+	OUT=$$tmp/out WORK=$$tmp/work bash .clusterfuzzlite/check_out.sh && \
+	ls $$tmp/out && rm -rf $$tmp

@@ -7,18 +7,7 @@ use std::path::PathBuf;
 
 use crate::data::{DataError, DataSource};
 
-/// The `ada-url` package version whose `tests/wpt/` copy is embedded (see `build.rs`).
-pub const ADA_URL_VERSION: &str = "4.0.0";
-
-/// The WPT files urldiff uses, by file name (`build.rs` embeds the same list).
-pub const FILES: &[&str] = &[
-    "urltestdata.json",
-    "urltestdata-javascript-only.json",
-    "setters_tests.json",
-    "toascii.json",
-    "percent-encoding.json",
-    "IdnaTestV2.json",
-];
+include!("wpt_pin.rs");
 
 /// Where the WPT data was found, and how to name its revision in reports.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,10 +5,11 @@
 //! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
 
 use crate::jsonl;
+use crate::parse_answer::{WhatwgAnswer, FIELDS};
 use anyhow::bail;
 use clap::Args;
-use serde_json::{json, Value};
-use urldiff_parser::{valid, Url, ValidationError};
+use std::io::Write as _;
+use urldiff_parser::Url;
 
 /// What WHATWG mode prints, for `urldiff parse --help` (the RFC modes' text follows it).
 pub const WHATWG_HELP: &str = "\
@@ -50,91 +51,35 @@ pub struct ParseArgs {
     pub rfc2396: bool,
 }
 
-/// The WHATWG record fields, in record order: the parser's one list.
-const FIELDS: [&str; 11] = urldiff_parser::ATTRIBUTES;
-
 pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     if args.rfc3986 || args.rfc2396 {
         return crate::cmd_parse_rfc::run(&args);
     }
     if args.jsonl {
-        return jsonl::serve(|r| whatwg_json(&r.input, r.base.as_deref()));
+        return jsonl::serve(|r| WhatwgAnswer::of(&r.input, r.base.as_deref()));
     }
     let Some(input) = args.input.as_deref() else {
         bail!("no input given (pass INPUT, or --jsonl to read JSON lines from stdin)");
     };
-    let answer = whatwg_json(input, args.base.as_deref());
+    let answer = WhatwgAnswer::of(input, args.base.as_deref());
     if args.json {
-        urldiff::outln!("{}", serde_json::to_string(&answer)?);
+        // Written as serialized, through a buffer: the answer can be hundreds of megabytes.
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let stdout_error = |e: std::io::Error| urldiff::output::StdoutError(e);
+        serde_json::to_writer(&mut out, &answer).map_err(|e| stdout_error(e.into()))?;
+        writeln!(out).and_then(|()| out.flush()).map_err(stdout_error)?;
     } else {
         print_for_person(&answer, args.base.as_deref())?;
     }
     // 0 parsed, 1 did not parse (2, a usage error, comes from clap or the bail above).
-    Ok(u8::from(answer.get("failure").is_some()))
-}
-
-/// The WHATWG answer as JSON: the record's fields plus `errors`, `validation_errors`,
-/// `valid_url_string` (and `url_string_violation` when false), or `failure` and the same.
-/// A base that fails to parse makes the parse fail, as `new URL(input, base)` does; the
-/// errors are then the base's and `valid_url_string` is null.
-pub fn whatwg_json(input: &str, base: Option<&str>) -> Value {
-    let parsed_base = match base.map(|b| Url::parse_with_errors(b, None)) {
-        None => None,
-        Some(outcome) => match outcome.result {
-            Ok(url) => Some(url),
-            Err(_) => return with_validity(failure_json(&outcome.errors), None),
-        },
-    };
-    let outcome = Url::parse_with_errors(input, parsed_base.as_ref());
-    let grammar = valid::check_url_string(input, parsed_base.as_ref());
-    let answer = match outcome.result {
-        Ok(url) => {
-            let mut map = serde_json::Map::new();
-            for field in FIELDS {
-                map.insert(field.into(), Value::String(field_value(&url, field)));
-            }
-            map.insert("errors".into(), json!(error_names(&outcome.errors)));
-            map.insert("validation_errors".into(), validation_errors_json(&outcome.errors));
-            Value::Object(map)
-        }
-        Err(_) => failure_json(&outcome.errors),
-    };
-    with_validity(answer, Some(grammar))
-}
-
-fn error_names(errors: &[ValidationError]) -> Vec<&'static str> {
-    errors.iter().map(|e| e.kind.name()).collect()
-}
-
-/// `[{"name", "position"}]`, in the order the parser met them.
-fn validation_errors_json(errors: &[ValidationError]) -> Value {
-    errors.iter().map(|e| json!({ "name": e.kind.name(), "position": e.position })).collect()
-}
-
-fn failure_json(errors: &[ValidationError]) -> Value {
-    json!({
-        "failure": true,
-        "errors": error_names(errors),
-        "validation_errors": validation_errors_json(errors),
-    })
-}
-
-/// Add `valid_url_string` (null without a verdict) and, when false, `url_string_violation`.
-fn with_validity(mut answer: Value, grammar: Option<Result<(), valid::Violation>>) -> Value {
-    let map = answer.as_object_mut().expect("an object");
-    map.extend(urldiff::compare::validity::verdict_keys(grammar));
-    answer
-}
-
-fn field_value(url: &Url, field: &str) -> String {
-    url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
+    Ok(u8::from(answer.failure))
 }
 
 fn print_for_person(
-    answer: &Value,
+    answer: &WhatwgAnswer,
     base: Option<&str>,
 ) -> Result<(), urldiff::output::StdoutError> {
-    if answer.get("failure").is_some() {
+    if answer.failure {
         // Name the base only when one was given, and say which of the two failed.
         let what = match base {
             None => "the input does not parse",
@@ -146,25 +91,18 @@ fn print_for_person(
         urldiff::outln!("  failure: {what}");
     } else {
         for field in FIELDS {
-            urldiff::outln!("{field:>9}: {}", answer[field].as_str().unwrap_or(""));
+            urldiff::outln!("{field:>9}: {}", answer.field(field).unwrap_or(""));
         }
     }
-    let errors: Vec<String> = answer["validation_errors"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|e| format!("{} at {}", e["name"].as_str().unwrap_or(""), e["position"]))
-        .collect();
+    let errors: Vec<String> = answer.errors().iter().map(|e| e.to_string()).collect();
     if errors.is_empty() {
         urldiff::outln!("   errors: (none)");
     } else {
         urldiff::outln!("   errors: {}", errors.join(", "));
     }
-    let verdict = match (&answer["valid_url_string"], &answer["url_string_violation"]) {
-        (Value::Bool(true), _) => "yes".to_owned(),
-        (Value::Bool(false), v) => {
-            format!("no: not a {} at {}", v["production"].as_str().unwrap_or(""), v["position"])
-        }
+    let verdict = match (answer.valid_url_string, &answer.url_string_violation) {
+        (Some(true), _) => "yes".to_owned(),
+        (Some(false), Some(v)) => format!("no: not a {} at {}", v.production, v.position),
         _ => "(no verdict: the base does not parse)".to_owned(),
     };
     urldiff::outln!("    valid: {verdict}");
@@ -174,6 +112,11 @@ fn print_for_person(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
+
+    fn whatwg_json(input: &str, base: Option<&str>) -> Value {
+        serde_json::to_value(WhatwgAnswer::of(input, base)).unwrap()
+    }
 
     #[test]
     fn json_names_errors_with_positions_and_the_grammar_verdict() {

@@ -14,7 +14,8 @@
 //! `N` is the 1-based line number on stdin.
 
 use crate::output::StdoutError;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::io::{self, BufRead, Write};
 use urldiff_oracles::panic_guard::catch_quietly;
 
@@ -61,32 +62,39 @@ fn json_kind(value: &Value) -> &'static str {
     }
 }
 
-/// The answer for line `number` (1-based) holding `bytes` (without its line end).
-pub fn answer_line(
+/// One line's reply: the mode's answer, or `{"error": "..."}`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Reply<A> {
+    Answer(A),
+    Error { error: String },
+}
+
+/// The reply to stdin line `number` (its bytes without the line end).
+pub fn answer_line<A>(
     number: usize,
     bytes: &[u8],
-    answer: &mut impl FnMut(&Request) -> Value,
-) -> Value {
+    answer: &mut impl FnMut(&Request) -> A,
+) -> Reply<A> {
+    let error = |error: String| Reply::Error { error };
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
             let at = e.valid_up_to();
-            return json!({
-                "error": format!("line {number}: not UTF-8 (byte 0x{:02X} at offset {at})", bytes[at])
-            });
+            let byte = bytes[at];
+            return error(format!("line {number}: not UTF-8 (byte 0x{byte:02X} at offset {at})"));
         }
     };
     let request = match parse_request(text) {
         Ok(request) => request,
-        Err(why) => return json!({ "error": format!("line {number}: {why}") }),
+        Err(why) => return error(format!("line {number}: {why}")),
     };
     match catch_quietly(|| answer(&request)) {
-        Ok(value) => value,
-        Err(panic) => json!({ "error": format!("internal error: line {number}: {panic}") }),
+        Ok(value) => Reply::Answer(value),
+        Err(panic) => error(format!("internal error: line {number}: {panic}")),
     }
 }
 
-/// Why the loop stopped early.
 #[derive(Debug)]
 pub enum ServeError {
     Read(io::Error),
@@ -94,10 +102,10 @@ pub enum ServeError {
 }
 
 /// Answer every line of `input` on `output` (see the module overview).
-pub fn serve_from(
+pub fn serve_from<A: Serialize>(
     mut input: impl BufRead,
     mut output: impl Write,
-    mut answer: impl FnMut(&Request) -> Value,
+    mut answer: impl FnMut(&Request) -> A,
 ) -> Result<(), ServeError> {
     let mut line = Vec::new();
     for number in 1.. {
@@ -115,9 +123,10 @@ pub fn serve_from(
 }
 
 /// Answer every stdin line with `answer` on stdout. A closed stdout is a [`StdoutError`].
-pub fn serve(answer: impl FnMut(&Request) -> Value) -> anyhow::Result<u8> {
+pub fn serve<A: Serialize>(answer: impl FnMut(&Request) -> A) -> anyhow::Result<u8> {
     let stdin = io::stdin().lock();
-    let stdout = io::stdout().lock();
+    // A buffer: an answer line can be hundreds of megabytes, written piece by piece.
+    let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     match serve_from(stdin, stdout, answer) {
         Ok(()) => Ok(0),
         Err(ServeError::Write(e)) => Err(StdoutError(e).into()),
@@ -128,6 +137,7 @@ pub fn serve(answer: impl FnMut(&Request) -> Value) -> anyhow::Result<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn requests_are_read_with_usv_conversion() {

@@ -23,6 +23,7 @@ mod cmd_parse_rfc;
 mod cmd_report;
 mod cmd_serve;
 mod cmd_triage;
+mod parse_answer;
 mod progress;
 mod wpt_sync;
 

@@ -12,6 +12,9 @@
 //!
 //! A parsed [`Url`] is one serialization buffer plus component offsets, so getters are
 //! slices and the href is free.
+//!
+//! With the `arbitrary` feature, [`structured`] describes URL strings part by part for
+//! structure-aware fuzzing.
 
 pub mod attributes;
 pub mod errors;
@@ -20,6 +23,8 @@ pub mod host;
 pub mod percent;
 pub mod rfc2396;
 pub mod rfc3986;
+#[cfg(feature = "arbitrary")]
+pub mod structured;
 pub mod valid;
 
 mod parser;

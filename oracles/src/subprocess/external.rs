@@ -21,10 +21,8 @@ use serde::Deserialize;
 use super::http::{HttpOracle, HttpSettings};
 use super::pool::{Declared, Timeouts, WorkerOracle};
 use super::worker::WorkerCommand;
-use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
-    RecordModel,
-};
+use crate::model::{CaseKindTag, Oracle, OracleKind, RecordModel};
+use crate::registry::UnavailableOracle;
 
 /// The name of the config file looked for in the current folder and the workspace root.
 pub const CONFIG_FILE: &str = "urldiff-oracles.json";
@@ -104,7 +102,7 @@ pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>>
         });
     let config = match config {
         Ok(c) => c,
-        Err(reason) => return vec![Box::new(BrokenOracle::new("external", reason))],
+        Err(reason) => return vec![Box::new(broken("external", &reason))],
     };
     let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir, timeouts)).collect()
@@ -123,9 +121,9 @@ fn entry_oracle(entry: ExternalEntry, dir: &Path, timeouts: Timeouts) -> Box<dyn
             fields: entry.fields.clone(),
             case_kinds: entry.case_kinds.clone(),
         })),
-        _ => Box::new(BrokenOracle::new(
+        _ => Box::new(broken(
             &entry.name,
-            format!(
+            &format!(
                 "oracle {:?}: give exactly one of a non-empty `command` or a `url`",
                 entry.name
             ),
@@ -167,41 +165,7 @@ fn entry_timeouts(entry: &ExternalEntry, base: Timeouts) -> Timeouts {
     timeouts
 }
 
-/// A declared oracle that cannot run (bad config); it only reports why.
-#[derive(Debug)]
-pub struct BrokenOracle {
-    info: OracleInfo,
-    reason: String,
-}
-
-impl BrokenOracle {
-    pub fn new(name: &str, reason: String) -> Self {
-        let info = OracleInfo {
-            name: name.to_owned(),
-            kind: OracleKind::External,
-            version: "unavailable".into(),
-            model: RecordModel::Whatwg,
-            fields: Vec::new(),
-            case_kinds: Vec::new(),
-            unicode: None,
-        };
-        BrokenOracle { info, reason }
-    }
-}
-
-impl Oracle for BrokenOracle {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-
-    fn availability(&self) -> Availability {
-        Availability::Unavailable { reason: self.reason.clone() }
-    }
-
-    fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Err(OracleError::Unavailable {
-            oracle: self.info.name.clone(),
-            reason: self.reason.clone(),
-        })
-    }
+/// A declared oracle that cannot run (bad config): listed with the reason, answering nothing.
+fn broken(name: &str, reason: &str) -> UnavailableOracle {
+    UnavailableOracle::new(name, OracleKind::External, RecordModel::Whatwg, reason)
 }

@@ -29,7 +29,7 @@ pub mod runtime;
 pub mod watchdog;
 pub mod worker;
 
-pub use external::{external_oracles, load_config, BrokenOracle, ExternalConfig, ExternalEntry};
+pub use external::{external_oracles, load_config, ExternalConfig, ExternalEntry};
 pub use http::{HttpOracle, HttpSettings};
 pub use pool::{Declared, Timeouts, WorkerOracle, CASE_TIMEOUT_VAR};
 pub use worker::WorkerCommand;

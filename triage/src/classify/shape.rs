@@ -211,27 +211,7 @@ impl Shape {
     pub fn host_forbidden_code_point(&self) -> bool {
         let host = self.host();
         !host.starts_with('[')
-            && host.chars().any(|c| {
-                matches!(
-                    c,
-                    '\0' | '\t'
-                        | '\n'
-                        | '\r'
-                        | ' '
-                        | '#'
-                        | '/'
-                        | ':'
-                        | '<'
-                        | '>'
-                        | '?'
-                        | '@'
-                        | '['
-                        | '\\'
-                        | ']'
-                        | '^'
-                        | '|'
-                )
-            })
+            && host.chars().any(urldiff_parser::host::is_forbidden_host_code_point)
     }
 
     /// The authority holds an IP literal bracket.

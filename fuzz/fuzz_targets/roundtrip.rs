@@ -1,0 +1,6 @@
+//! `roundtrip`: see `urldiff_fuzz::checks::roundtrip`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    urldiff_fuzz::fuzz_one(&urldiff_fuzz::checks::ROUNDTRIP, data);
+});

@@ -1,0 +1,6 @@
+//! `setters`: see `urldiff_fuzz::checks::setters`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    urldiff_fuzz::fuzz_one(&urldiff_fuzz::checks::SETTERS, data);
+});

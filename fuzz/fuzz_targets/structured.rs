@@ -1,0 +1,6 @@
+//! `structured`: see `urldiff_fuzz::checks::structured`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    urldiff_fuzz::fuzz_one(&urldiff_fuzz::checks::STRUCTURED, data);
+});

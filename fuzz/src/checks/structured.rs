@@ -1,0 +1,50 @@
+//! `structured`: structure-aware fuzzing. The input bytes are read by `arbitrary` as a
+//! [`StructuredCase`] (the parser crate's URL description: scheme kind and case, slashes,
+//! userinfo, every host form, port, dot segments, escapes, query, fragment, junk around and
+//! inside, an optional base), which renders to an input and a base string; those go through
+//! [`check_rendered`]: the roundtrip check, every setter taking the rendered input as value.
+
+use super::{roundtrip, CheckResult, Violation};
+use arbitrary::{Arbitrary, Unstructured};
+use urldiff_parser::structured::StructuredCase;
+
+/// The description `data` stands for, read as libfuzzer-sys reads a typed target's input.
+pub fn describe(data: &[u8]) -> Option<StructuredCase> {
+    StructuredCase::arbitrary_take_rest(Unstructured::new(data)).ok()
+}
+
+pub fn check(data: &[u8]) -> CheckResult {
+    let Some(case) = describe(data) else { return Ok(Vec::new()) };
+    let (input, base) = case.render();
+    check_rendered(&input, base.as_deref(), data)
+}
+
+/// The checks a rendered case goes through.
+///
+/// The seam for the differential check: when the compare crate lands, the reference vs
+/// rust-url vs ada comparison of `(input, base)` runs here too, and its findings (keyed by
+/// their divergence signatures) are returned, so `structured` records divergences the way
+/// `differential` does.
+pub fn check_rendered(input: &str, base: Option<&str>, data: &[u8]) -> CheckResult {
+    roundtrip::check_strings(input, base, Some(input), data).map_err(|v| {
+        Violation::new(
+            v.target,
+            v.invariant,
+            format!("{} (rendered input {input:?}, base {base:?})", v.detail),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_bytes_describe_a_case_that_renders_and_passes() {
+        for data in [&b""[..], b"\x00", b"0123456789abcdef\xff\xfe", &[0x41; 300]] {
+            let case = describe(data).expect("take_rest reads any bytes");
+            let (input, base) = case.render();
+            assert_eq!(check(data), Ok(vec![]), "{input:?} against {base:?}");
+        }
+    }
+}

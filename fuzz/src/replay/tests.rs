@@ -1,0 +1,87 @@
+//! The seed replay: every target's generated seeds, the committed regression inputs and any
+//! local corpus (`fuzz/corpus/<target>/`, left by `make fuzz`) through every check.
+
+use super::*;
+use crate::checks::{CheckResult, TARGETS};
+use crate::seeds::{self, Sources, Strings};
+use std::sync::OnceLock;
+
+fn strings() -> &'static Strings {
+    static STRINGS: OnceLock<Strings> = OnceLock::new();
+    STRINGS.get_or_init(|| {
+        let sources =
+            Sources::locate().expect("the WPT data and the RFC tables (run `cargo fetch`)");
+        Strings::read(&sources).expect("the seed sources read")
+    })
+}
+
+fn assert_no_violations(target: &str, replay: &Replay) {
+    let shown: Vec<String> =
+        replay.violations.iter().take(20).map(|(label, v)| format!("{label}: {v}")).collect();
+    assert!(
+        replay.violations.is_empty(),
+        "{target}: {} of {} inputs break an invariant:\n{}",
+        replay.violations.len(),
+        replay.executed,
+        shown.join("\n")
+    );
+}
+
+#[test]
+fn every_target_passes_its_generated_seeds() {
+    // Fewer seeds than this means a source file went missing or changed shape.
+    let minimum = |name: &str| match name {
+        "roundtrip" => 3500,
+        "setters" => 1000,
+        "rfc_split" => 800,
+        _ => 200,
+    };
+    for target in TARGETS {
+        let seeds = seeds::generate(target, strings());
+        let inputs = seeds.into_iter().enumerate().map(|(i, s)| (format!("seed {i}"), s));
+        let replay = replay(target, inputs);
+        assert!(
+            replay.executed >= minimum(target.name),
+            "{}: only {} seeds",
+            target.name,
+            replay.executed
+        );
+        assert_no_violations(target.name, &replay);
+        // The setters seeds are WPT's own tests, which both the reference and ada pass.
+        let findings: Vec<&str> = replay.findings.iter().map(|f| f.detail.as_str()).collect();
+        assert!(findings.is_empty(), "{}: {findings:#?}", target.name);
+    }
+}
+
+#[test]
+fn committed_regressions_and_the_local_corpus_pass() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for target in TARGETS {
+        let mut inputs = read_dir(&root.join("regressions").join(target.name)).unwrap();
+        inputs.extend(read_dir(&root.join("corpus").join(target.name)).unwrap());
+        // A local corpus may hold divergences (findings); it may not break an invariant.
+        assert_no_violations(target.name, &replay(target, inputs));
+    }
+}
+
+#[test]
+fn replay_reports_violations_and_panics_with_their_inputs() {
+    fn check(data: &[u8]) -> CheckResult {
+        match data {
+            b"bad" => Err(Violation::new("t", "demo", "broken".into())),
+            b"boom" => panic!("exploded"),
+            _ => Ok(Vec::new()),
+        }
+    }
+    let target = Target { name: "t", about: "", check, max_len: 1, uses_dictionary: false };
+    let inputs = [("a", "ok"), ("b", "bad"), ("c", "boom")]
+        .map(|(label, data)| (label.to_owned(), data.as_bytes().to_vec()));
+    let replay = replay(&target, inputs);
+    assert_eq!(replay.executed, 3);
+    let got: Vec<(&str, &str, &str)> = replay
+        .violations
+        .iter()
+        .map(|(label, v)| (label.as_str(), v.invariant, v.detail.as_str()))
+        .collect();
+    assert_eq!(got, [("b", "demo", "broken"), ("c", "no-panic", "panicked on \"boom\": exploded")]);
+}

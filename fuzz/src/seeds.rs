@@ -1,0 +1,288 @@
+//! Seed corpora, generated (not committed) from WPT's inputs and the RFC example tables.
+//!
+//! The WPT files are located the way the rest of urldiff does ([`urldiff_corpus::wpt`]);
+//! the RFC tables are `corpus/rfc/*.json`. Only the input strings matter here, so each file
+//! is read for those alone (the oracles crate owns the full readers; when the fuzz
+//! workspace depends on it for the differential target, these can go through it).
+//!
+//! Each target's seeds are written in its input layout ([`crate::input`]):
+//! - `roundtrip`: every WPT URL test as `input ⟨FF⟩ base ⟨FF⟩ input` (so the setters run with the
+//!   input as value) and as `input ⟨FF⟩ base`, every setter test as
+//!   `href ⟨FF⟩⟨FF⟩ new value`, every host test as `https://{host}/x`, every percent-encoding
+//!   test as `https://doesnotmatter.invalid/?{input}`, every RFC example as `reference ⟨FF⟩ base`;
+//! - `setters`: every setter test as a one-step program, each href's tests chained as one
+//!   program, and every WPT URL test as a program with no steps;
+//! - `rfc_split`: the WPT URL tests and the RFC examples;
+//! - `structured`: deterministic pseudo-random bytes (any bytes describe some case).
+
+use crate::checks::setters::Program;
+use crate::checks::Target;
+use crate::input;
+use anyhow::{anyhow, Context, Result};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The data the seeds come from (as the corpus crate finds or embeds them).
+#[derive(Clone, Debug)]
+pub struct Sources {
+    pub wpt: urldiff_corpus::wpt::WptData,
+    pub rfc: urldiff_corpus::data::DataSource,
+}
+
+impl Sources {
+    pub fn locate() -> Result<Sources> {
+        let wpt = urldiff_corpus::wpt::locate()?;
+        Ok(Sources { wpt, rfc: urldiff_corpus::rfc_tables() })
+    }
+}
+
+/// The libFuzzer dictionary every byte-level target uses: `corpus/fuzz/url.dict` of this
+/// checkout (the fuzz tools run from it).
+pub fn dictionary_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("corpus").join("fuzz").join("url.dict")
+}
+
+/// The strings seeds are made of, read once.
+#[derive(Clone, Debug, Default)]
+pub struct Strings {
+    /// `(input, base)` of urltestdata.json and urltestdata-javascript-only.json.
+    pub url_tests: Vec<(String, Option<String>)>,
+    /// `(setter, href, new value)` of setters_tests.json.
+    pub setter_tests: Vec<(String, String, String)>,
+    /// URLs built from toascii.json, IdnaTestV2.json and percent-encoding.json inputs.
+    pub urls: Vec<String>,
+    /// `(reference, base)` of the RFC tables.
+    pub rfc_examples: Vec<(String, String)>,
+}
+
+impl Strings {
+    pub fn read(sources: &Sources) -> Result<Strings> {
+        let mut s = Strings::default();
+        for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
+            for entry in objects(&read_json(&sources.wpt.read(file)?, &sources.wpt.shown(file))?) {
+                if let Some(input) = entry["input"].as_str() {
+                    s.url_tests.push((input.into(), entry["base"].as_str().map(Into::into)));
+                }
+            }
+        }
+        let setters = read_json(&sources.wpt.read("setters_tests.json")?, "setters_tests.json")?;
+        for (setter, tests) in setters.as_object().into_iter().flatten() {
+            for test in tests.as_array().into_iter().flatten() {
+                if let (Some(href), Some(value)) =
+                    (test["href"].as_str(), test["new_value"].as_str())
+                {
+                    s.setter_tests.push((setter.clone(), href.into(), value.into()));
+                }
+            }
+        }
+        for file in ["toascii.json", "IdnaTestV2.json"] {
+            for entry in objects(&read_json(&sources.wpt.read(file)?, &sources.wpt.shown(file))?) {
+                s.urls.extend(entry["input"].as_str().map(|host| format!("https://{host}/x")));
+            }
+        }
+        for entry in objects(&read_json(
+            &sources.wpt.read("percent-encoding.json")?,
+            "percent-encoding.json",
+        )?) {
+            let input = entry["input"].as_str();
+            s.urls.extend(input.map(|i| format!("https://doesnotmatter.invalid/?{i}")));
+        }
+        for file in ["rfc3986-5.4.json", "rfc2396-appendix-c.json"] {
+            let table = read_json(&sources.rfc.read(file)?, &sources.rfc.shown(file))?;
+            let base = table["base"].as_str().ok_or_else(|| anyhow!("{file}: no base"))?;
+            for example in table["examples"].as_array().into_iter().flatten() {
+                if let Some(reference) = example["reference"].as_str() {
+                    s.rfc_examples.push((reference.into(), base.into()));
+                }
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// JSON text (lone-surrogate escapes read as U+FFFD); `shown` names it in errors.
+fn read_json(text: &str, shown: &str) -> Result<Value> {
+    let (value, _lone_surrogates) =
+        urldiff_corpus::usv_json::parse(text).map_err(|e| anyhow!("{shown}: {e}"))?;
+    Ok(value)
+}
+
+/// The objects of a WPT array (its strings are comments).
+fn objects(json: &Value) -> impl Iterator<Item = &Value> {
+    json.as_array().into_iter().flatten().filter(|v| v.is_object())
+}
+
+/// The seeds of `target`, deduplicated, in a stable order.
+pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
+    let url_tests = || {
+        strings
+            .url_tests
+            .iter()
+            .map(|(i, b)| input::encode(&[i.as_str(), b.as_deref().unwrap_or("")]))
+    };
+    let url_tests_with_setters = || {
+        let tests = strings.url_tests.iter();
+        tests.map(|(i, b)| input::encode(&[i.as_str(), b.as_deref().unwrap_or(""), i]))
+    };
+    let rfc = || strings.rfc_examples.iter().map(|(r, b)| input::encode(&[r, b]));
+    let seeds: BTreeSet<Vec<u8>> = match target.name {
+        "roundtrip" => url_tests()
+            .chain(url_tests_with_setters())
+            .chain(
+                strings
+                    .setter_tests
+                    .iter()
+                    .map(|(_, href, value)| input::encode(&[href, "", value])),
+            )
+            .chain(strings.urls.iter().map(|u| u.as_bytes().to_vec()))
+            .chain(rfc())
+            .collect(),
+        "setters" => setter_programs(&strings.setter_tests).chain(url_tests()).collect(),
+        "rfc_split" => url_tests().chain(rfc()).collect(),
+        "structured" => {
+            (0..256u64).map(|i| pseudo_random_bytes(i, 16 + (i as usize * 37) % 1024)).collect()
+        }
+        _ => BTreeSet::new(),
+    };
+    seeds.into_iter().collect()
+}
+
+/// One program per setter test, and one per href chaining up to eight of its tests.
+fn setter_programs(tests: &[(String, String, String)]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let step = |setter: &str, value: &str| Program::step_field(setter, value);
+    let single = tests.iter().filter_map(move |(setter, href, value)| {
+        Some(input::encode(&[href.clone(), String::new(), step(setter, value)?]))
+    });
+    let mut by_href: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for (setter, href, value) in tests {
+        by_href.entry(href).or_default().extend(step(setter, value));
+    }
+    let chained = by_href.into_iter().filter(|(_, steps)| steps.len() > 1).map(|(href, steps)| {
+        let mut fields = vec![href.to_owned(), String::new()];
+        fields.extend(steps.into_iter().take(8));
+        input::encode(&fields)
+    });
+    single.chain(chained)
+}
+
+/// xorshift64*: the same bytes on every machine.
+pub fn pseudo_random_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
+        })
+        .collect()
+}
+
+/// The file name libFuzzer would give an input: a hash of its bytes.
+pub fn file_name(data: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    input::hex(&Sha256::digest(data)[..20])
+}
+
+/// Write `seeds` into `dir` (created if missing), one file each; the number written.
+pub fn write(dir: &Path, seeds: &[Vec<u8>]) -> Result<usize> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for seed in seeds {
+        let path = dir.join(file_name(seed));
+        std::fs::write(&path, seed).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(seeds.len())
+}
+
+/// The libFuzzer options of `target` as an OSS-Fuzz `.options` file, the dictionary named
+/// as it lies beside the binary.
+pub fn options_file(target: &Target, dictionary_name: &str) -> String {
+    let mut s = format!("[libfuzzer]\nmax_len = {}\n", target.max_len);
+    if target.uses_dictionary {
+        s.push_str(&format!("dict = {dictionary_name}\n"));
+    }
+    s
+}
+
+/// The same options as libFuzzer command-line flags.
+pub fn libfuzzer_flags(target: &Target, dictionary: &Path) -> Vec<String> {
+    let mut flags = vec![format!("-max_len={}", target.max_len)];
+    if target.uses_dictionary {
+        flags.push(format!("-dict={}", dictionary.display()));
+    }
+    flags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dictionary line's token, decoded as libFuzzer does (`\\`, `\"`, `\xNN`).
+    fn token(line: &str) -> Option<Vec<u8>> {
+        let body = line.strip_prefix('"')?.strip_suffix('"')?;
+        let mut out = Vec::new();
+        let mut bytes = body.bytes();
+        while let Some(b) = bytes.next() {
+            match b {
+                b'\\' => match bytes.next()? {
+                    b'x' => {
+                        let hex = [bytes.next()?, bytes.next()?];
+                        out.push(u8::from_str_radix(std::str::from_utf8(&hex).ok()?, 16).ok()?);
+                    }
+                    c @ (b'\\' | b'"') => out.push(c),
+                    _ => return None,
+                },
+                b'"' => return None,
+                0x20..=0x7E => out.push(b),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    #[test]
+    fn the_dictionary_is_in_libfuzzer_format_and_has_the_url_alphabet() {
+        let text = std::fs::read_to_string(dictionary_path()).unwrap();
+        let mut tokens = BTreeSet::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            tokens.insert(token(line).unwrap_or_else(|| panic!("line {}: {line:?}", i + 1)));
+        }
+        for needed in [
+            "http:",
+            "file:",
+            "\\\\",
+            "%2e",
+            "%2E",
+            "xn--",
+            "[::ffff:1.2.3.4]",
+            "0x",
+            "\t",
+            "\n",
+            "\u{3002}",
+            "\u{FF0E}",
+            "\u{FF41}",
+            "@",
+            ":",
+            "?",
+            "#",
+        ] {
+            assert!(tokens.contains(needed.as_bytes()), "the dictionary lacks {needed:?}");
+        }
+        assert!(tokens.contains(&vec![input::SEPARATOR]), "the dictionary lacks the separator");
+    }
+
+    #[test]
+    fn options_and_flags_name_max_len_and_the_dictionary() {
+        let roundtrip = crate::checks::target("roundtrip").unwrap();
+        assert_eq!(
+            options_file(roundtrip, "url.dict"),
+            "[libfuzzer]\nmax_len = 1024\ndict = url.dict\n"
+        );
+        let structured = crate::checks::target("structured").unwrap();
+        assert_eq!(libfuzzer_flags(structured, Path::new("/d")), ["-max_len=4096"]);
+    }
+}
