@@ -15,8 +15,18 @@ const CLIENTS: usize = 8;
 const SEPARATE: usize = 10;
 
 fn inputs() -> Vec<(String, Option<String>)> {
-    let hosts = ["example.com", "EXAMPLE.com", "0x7f.1", "[::1]", "ｅｘａｍｐｌｅ.com",
-        "bücher.example", "evil.example\\@good.example", "u:p@h.test:8080", "h.test:80", ""];
+    let hosts = [
+        "example.com",
+        "EXAMPLE.com",
+        "0x7f.1",
+        "[::1]",
+        "ｅｘａｍｐｌｅ.com",
+        "bücher.example",
+        "evil.example\\@good.example",
+        "u:p@h.test:8080",
+        "h.test:80",
+        "",
+    ];
     let paths = ["/", "/a/../b", "/%2e%2e/x", "/a b?q=1#f", "\\\\x"];
     let mut out = Vec::new();
     for (i, host) in hosts.iter().enumerate() {
@@ -87,10 +97,8 @@ fn report(what: &str, latencies: &[Duration], wall: Duration) -> f64 {
 }
 
 fn main() {
-    let requests: usize = std::env::var("URLDIFF_BENCH_REQUESTS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(2_000);
+    let requests: usize =
+        std::env::var("URLDIFF_BENCH_REQUESTS").ok().and_then(|n| n.parse().ok()).unwrap_or(2_000);
     let runs = tempfile::tempdir().unwrap();
     let config = ServeConfig::new(runs.path().to_owned());
     let jobs = config.jobs;

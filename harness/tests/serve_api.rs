@@ -153,12 +153,19 @@ fn the_limits_answer_json_errors() {
     assert_eq!(post(server.addr, "/api/compare", &compare_body(&at_limit, None)).status, 200);
     let over = format!("{at_limit}c");
     let reply = post(server.addr, "/api/compare", &compare_body(&over, None));
-    assert_eq!((reply.status, error(&reply)), (400, "the input is 8193 bytes long; the limit is 8192 bytes (UTF-8)".to_owned()));
+    assert_eq!(
+        (reply.status, error(&reply)),
+        (400, "the input is 8193 bytes long; the limit is 8192 bytes (UTF-8)".to_owned())
+    );
     let reply = post(server.addr, "/api/compare", &compare_body("x", Some(&over)));
     assert!(reply.status == 400 && error(&reply).contains("the base is 8193 bytes"));
     let batch = json!({"cases": [{"input": "a"}, {"input": over}]}).to_string();
     let reply = post(server.addr, "/api/compare", &batch);
-    assert!(reply.status == 400 && error(&reply).starts_with("case 1: the input"), "{}", reply.body);
+    assert!(
+        reply.status == 400 && error(&reply).starts_with("case 1: the input"),
+        "{}",
+        reply.body
+    );
     let reply = post(server.addr, "/api/minimize", &compare_body(&over, None));
     assert_eq!(reply.status, 400);
     let too_many = json!({"cases": vec![json!({"input": "a"}); 1001]}).to_string();
@@ -230,7 +237,10 @@ fn pages_carry_the_security_headers() {
         let reply = get(server.addr, path);
         assert_eq!(reply.status, 200, "{path}");
         let csp = reply.header("content-security-policy");
-        assert!(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(
+            csp.contains("default-src 'none'") && csp.contains("script-src 'self'"),
+            "{path}: {csp}"
+        );
         assert!(!csp.contains("unsafe"), "{path}: {csp}");
         assert_eq!(reply.header("x-content-type-options"), "nosniff");
         assert_eq!(reply.header("x-frame-options"), "DENY");
@@ -274,7 +284,10 @@ fn it_parses_and_never_fetches() {
         assert!(matches!(minimize.status, 200 | 422), "{}", minimize.body);
     }
     let cases: Vec<Value> = inputs.iter().map(|i| json!({"input": i, "base": base})).collect();
-    assert_eq!(post(server.addr, "/api/compare", &json!({ "cases": cases }).to_string()).status, 200);
+    assert_eq!(
+        post(server.addr, "/api/compare", &json!({ "cases": cases }).to_string()).status,
+        200
+    );
     match trap.accept() {
         Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
         Ok((_, from)) => panic!("something connected to a parsed host, from {from}"),
@@ -297,5 +310,8 @@ fn a_non_loopback_address_needs_the_flag() {
     let out = urldiff().args(["serve", "--addr", "0.0.0.0:0"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("not a loopback address") && stderr.contains("--allow-remote"), "{stderr}");
+    assert!(
+        stderr.contains("not a loopback address") && stderr.contains("--allow-remote"),
+        "{stderr}"
+    );
 }

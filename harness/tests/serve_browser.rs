@@ -30,7 +30,10 @@ fn wait_shown(tab: &Tab, input: &str, base: Option<&str>) -> anyhow::Result<()> 
     let shown = json!({"input": input, "base": base}).to_string();
     browser::wait_for(
         tab,
-        &format!("document.body.dataset.state === 'ready' && document.body.dataset.shown === {}", json!(shown)),
+        &format!(
+            "document.body.dataset.state === 'ready' && document.body.dataset.shown === {}",
+            json!(shown)
+        ),
         WAIT,
     )
 }
@@ -55,14 +58,16 @@ fn cell(tab: &Tab, field: &str, column: u64) -> anyhow::Result<(String, bool)> {
     let differs = browser::eval(tab, &format!("{td}.classList.contains('differs')"))?;
     let background = browser::eval(tab, &format!("getComputedStyle({td}).backgroundColor"))?;
     // Marked and coloured, or neither.
-    let coloured = background != json!("rgba(0, 0, 0, 0)") && background != json!("rgb(255, 255, 255)");
+    let coloured =
+        background != json!("rgba(0, 0, 0, 0)") && background != json!("rgb(255, 255, 255)");
     assert_eq!(differs.as_bool(), Some(coloured), "{field}/{column}: {background}");
     Ok((text.as_str().unwrap_or("").to_owned(), differs == json!(true)))
 }
 
 #[test]
 fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
-    let Some(chromium) = Chromium::launch_or_skip("the_viewer_and_the_dashboard_in_a_browser")? else {
+    let Some(chromium) = Chromium::launch_or_skip("the_viewer_and_the_dashboard_in_a_browser")?
+    else {
         return Ok(());
     };
     let top = tempfile::tempdir()?;
@@ -76,12 +81,20 @@ fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
     wait_shown(&tab, BACKSLASH, None)?;
     assert_eq!(browser::eval(&tab, "document.getElementById('input').value")?, json!(BACKSLASH));
     // Only the page's own script ran: no inline script, nothing from elsewhere.
-    assert_eq!(browser::eval(&tab, "Array.from(document.scripts).map(s => s.getAttribute('src'))")?, json!(["/assets/app.js"]));
+    assert_eq!(
+        browser::eval(&tab, "Array.from(document.scripts).map(s => s.getAttribute('src'))")?,
+        json!(["/assets/app.js"])
+    );
 
     // The host row: the WHATWG group reads evil.example, urllib (or the RFC 3986 mode)
     // good.example, and that cell is the highlighted one.
-    let whatwg = column_of(&tab, "whatwg-url")?.or(column_of(&tab, "reference")?).expect("a WHATWG column");
-    let rfc_oracle = if column_of(&tab, "python-urllib")?.is_some() { "python-urllib" } else { "reference-rfc3986" };
+    let whatwg =
+        column_of(&tab, "whatwg-url")?.or(column_of(&tab, "reference")?).expect("a WHATWG column");
+    let rfc_oracle = if column_of(&tab, "python-urllib")?.is_some() {
+        "python-urllib"
+    } else {
+        "reference-rfc3986"
+    };
     let rfc = column_of(&tab, rfc_oracle)?.unwrap();
     assert_ne!(whatwg, rfc);
     assert_eq!(cell(&tab, "host", whatwg)?, ("\"evil.example\"".to_owned(), false));
@@ -96,10 +109,14 @@ fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
         browser::eval(&tab, "document.querySelector('#reference a.error-name').href")?,
         json!("https://url.spec.whatwg.org/#invalid-reverse-solidus")
     );
-    assert_eq!(browser::eval(&tab, "document.querySelector('#verdict .sev').textContent")?, json!("high"));
+    assert_eq!(
+        browser::eval(&tab, "document.querySelector('#verdict .sev').textContent")?,
+        json!("high")
+    );
     let classes = browser::eval(&tab, "document.querySelector('#verdict .classes').textContent")?;
     assert!(classes.as_str().unwrap().contains("backslash-confusion"), "{classes}");
-    let valid = browser::eval(&tab, "document.querySelector('#reference .verdict-text').textContent")?;
+    let valid =
+        browser::eval(&tab, "document.querySelector('#reference .verdict-text').textContent")?;
     assert_eq!(valid, json!("no: not a valid domain string at 7"));
     std::fs::create_dir_all(shots())?;
     browser::screenshot(&tab, &shots().join("serve-compare.png"))?;
@@ -127,7 +144,10 @@ fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
     // The share link restores the view in a new tab.
     let restored = chromium.open(&link)?;
     wait_shown(&restored, BACKSLASH, None)?;
-    assert_eq!(browser::eval(&restored, "document.getElementById('input').value")?, json!(BACKSLASH));
+    assert_eq!(
+        browser::eval(&restored, "document.getElementById('input').value")?,
+        json!(BACKSLASH)
+    );
     assert_eq!(browser::eval(&restored, table)?, shown);
 
     // Escapes: `\t` is a tab (removed by the WHATWG parsers, which say invalid-URL-unit), and
@@ -147,10 +167,16 @@ fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
     let runs_tab = chromium.open(&format!("{home}runs"))?;
     let plot = "document.querySelector('section[data-campaign=\"fuzz\"] .plot svg').getBoundingClientRect().height";
     assert!(browser::eval(&runs_tab, plot)?.as_f64().unwrap() > 100.0);
-    let state = browser::eval(&runs_tab, "document.querySelector('section[data-campaign=\"nightly/old\"] .state').textContent")?;
+    let state = browser::eval(
+        &runs_tab,
+        "document.querySelector('section[data-campaign=\"nightly/old\"] .state').textContent",
+    )?;
     assert_eq!(state, json!("interrupted"));
     // The campaigns, with the plot of the running one, in the screenshot.
-    browser::eval(&runs_tab, "document.querySelector('section[data-campaign=\"fuzz\"]').scrollIntoView()")?;
+    browser::eval(
+        &runs_tab,
+        "document.querySelector('section[data-campaign=\"fuzz\"]').scrollIntoView()",
+    )?;
     browser::screenshot(&runs_tab, &shots().join("serve-runs.png"))?;
     Ok(())
 }

@@ -17,8 +17,18 @@ const CLIENTS: usize = 8;
 
 /// Inputs of the shapes parsers disagree on, with and without a base.
 fn inputs() -> Vec<(String, Option<String>)> {
-    let hosts = ["example.com", "EXAMPLE.com", "0x7f.1", "[::1]", "ｅｘａｍｐｌｅ.com", "bücher.example",
-        "evil.example\\@good.example", "u:p@h.test:8080", "h.test:80", ""];
+    let hosts = [
+        "example.com",
+        "EXAMPLE.com",
+        "0x7f.1",
+        "[::1]",
+        "ｅｘａｍｐｌｅ.com",
+        "bücher.example",
+        "evil.example\\@good.example",
+        "u:p@h.test:8080",
+        "h.test:80",
+        "",
+    ];
     let paths = ["/", "/a/../b", "/%2e%2e/x", "/a b?q=1#f", "\\\\x"];
     let mut out = Vec::new();
     for (i, host) in hosts.iter().enumerate() {
@@ -46,8 +56,11 @@ fn expected(inputs: &[(String, Option<String>)]) -> HashMap<(String, Option<Stri
     }
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    let answers: Vec<Value> =
-        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let answers: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(answers.len(), inputs.len());
     inputs.iter().cloned().zip(answers).collect()
 }
@@ -78,8 +91,12 @@ fn concurrent_compare_requests_are_all_answered_correctly() {
                     for n in (c..REQUESTS).step_by(CLIENTS) {
                         let (input, base) = &inputs[n % inputs.len()];
                         let sent = Instant::now();
-                        let reply =
-                            post_with(&client, addr, "/api/compare", &compare_body(input, base.as_deref()));
+                        let reply = post_with(
+                            &client,
+                            addr,
+                            "/api/compare",
+                            &compare_body(input, base.as_deref()),
+                        );
                         mine.push(sent.elapsed());
                         assert_eq!(reply.status, 200, "request {n}: {}", reply.body);
                         let want = &expected[&(input.clone(), base.clone())];

@@ -63,7 +63,8 @@ fn a_hanging_worker_times_out_while_the_others_answer() {
     assert_eq!(outcome_of(&answer, "fake"), "parsed", "{answer}");
     // The page's view says what happened, with the limit.
     let view = post(server.addr, "/api/view", &compare_body("HANG://c/", None)).json();
-    let notes: Vec<&str> = view["notes"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    let notes: Vec<&str> =
+        view["notes"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(
         notes.iter().any(|n| n.starts_with("fake: timed-out:") && n.contains("700 ms")),
         "{notes:?}"
@@ -177,11 +178,8 @@ fn concurrent_requests_to_one_subprocess_oracle_run_side_by_side() {
     std::fs::create_dir(&meetings).unwrap();
     let script = dir.path().join("meet.sh");
     std::fs::write(&script, MEETING_WORKER).unwrap();
-    let oracles = external(
-        dir.path(),
-        "meet",
-        &["sh", script.to_str().unwrap(), meetings.to_str().unwrap()],
-    );
+    let oracles =
+        external(dir.path(), "meet", &["sh", script.to_str().unwrap(), meetings.to_str().unwrap()]);
     let mut config = config(dir.path());
     config.case_limit = Duration::from_secs(20);
     config.jobs = 2;
@@ -218,9 +216,13 @@ fn concurrent_answers_never_mix() {
                 let client = client();
                 for i in 0..25 {
                     let input = format!("http://t{t}.example/{i}");
-                    let answer =
-                        post_with(&client, server.addr, "/api/compare", &compare_body(&input, None))
-                            .json();
+                    let answer = post_with(
+                        &client,
+                        server.addr,
+                        "/api/compare",
+                        &compare_body(&input, None),
+                    )
+                    .json();
                     assert_eq!(answer["input"], json!(input));
                     // The fake worker's href is its input: each answer is this request's.
                     assert_eq!(answer["answers"][1]["record"]["href"], json!(input), "{answer}");

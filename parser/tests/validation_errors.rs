@@ -219,9 +219,10 @@ fn spec_anchors_are_the_dfns_of_url_bs() {
         ValidationErrorKind::Ipv4InIpv6TooFewParts.spec_anchor(),
         "ipv4-in-ipv6-too-few-parts"
     );
-    let path = std::env::var_os("URLDIFF_URL_BS").map(std::path::PathBuf::from).unwrap_or_else(
-        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/url.bs"),
-    );
+    let path =
+        std::env::var_os("URLDIFF_URL_BS").map(std::path::PathBuf::from).unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/url.bs")
+        });
     let Ok(spec) = std::fs::read_to_string(&path) else {
         println!("spec_anchors_are_the_dfns_of_url_bs: skipped: no url.bs at {}", path.display());
         return;

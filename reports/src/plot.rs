@@ -62,10 +62,7 @@ pub fn history_series(history: &[HistoryLine]) -> Vec<Series> {
         let rest: Vec<&str> = classes[MAX_CLASSES..].iter().map(|(c, _)| *c).collect();
         series.push(Series {
             label: format!("other classes ({})", rest.len()),
-            values: history
-                .iter()
-                .map(|l| rest.iter().filter_map(|c| count(l, c)).sum())
-                .collect(),
+            values: history.iter().map(|l| rest.iter().filter_map(|c| count(l, c)).sum()).collect(),
         });
     }
     series.push(Series {
@@ -83,7 +80,10 @@ pub fn groups_per_class(history: &[HistoryLine]) -> String {
     if let Err(e) = drawn {
         // plotters only fails on a backend error, and a String backend has none; say so
         // rather than panic in a report.
-        return format!("<p>the history plot could not be drawn: {}</p>", crate::html::escape::text(&e));
+        return format!(
+            "<p>the history plot could not be drawn: {}</p>",
+            crate::html::escape::text(&e)
+        );
     }
     svg
 }
@@ -123,12 +123,15 @@ fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
         let points: Vec<(f64, u64)> =
             s.values.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect();
         let style = colour.stroke_width(if all { 1 } else { 2 });
-        let line: Box<dyn Fn((f64, u64)) -> _> = Box::new(move |p| Circle::new(p, 3, colour.filled()));
+        let line: Box<dyn Fn((f64, u64)) -> _> =
+            Box::new(move |p| Circle::new(p, 3, colour.filled()));
         chart
             .draw_series(LineSeries::new(points.clone(), style))
             .map_err(|e| e.to_string())?
             .label(clean_label(&s.label))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
         chart.draw_series(points.into_iter().map(line)).map_err(|e| e.to_string())?;
     }
     chart

@@ -77,8 +77,11 @@ fn the_svg_has_a_line_per_series_and_escapes_labels() {
     // style.
     assert!(!svg.contains("style="), "{svg}");
     std::fs::create_dir_all(concat!(env!("CARGO_MANIFEST_DIR"), "/../out/screenshots")).unwrap();
-    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/../out/screenshots/history-plot.svg"), &svg)
-        .unwrap();
+    std::fs::write(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../out/screenshots/history-plot.svg"),
+        &svg,
+    )
+    .unwrap();
 
     let empty = groups_per_class(&[]);
     assert!(empty.starts_with("<svg") && empty.contains("no finished campaign yet"));

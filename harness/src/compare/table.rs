@@ -285,7 +285,12 @@ pub fn base_failure_said(compared: &Compared, oracle: &dyn Oracle) -> bool {
 /// What the table cannot show about one oracle's answers, one line each: its failure reason
 /// (unless `base_said`: the base's failure was said once already), a lost (crashed or
 /// timed-out) answer with the first line of its evidence, a lost validity case.
-pub fn answer_notes(name: &str, answer: &Answer, validity: &Answer, base_said: bool) -> Vec<String> {
+pub fn answer_notes(
+    name: &str,
+    answer: &Answer,
+    validity: &Answer,
+    base_said: bool,
+) -> Vec<String> {
     let mut notes = Vec::new();
     match answer {
         Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {

@@ -125,7 +125,10 @@ async fn blocking<T: Send + 'static>(
     .map_err(ApiError::internal)
 }
 
-async fn compared(state: &Arc<AppState>, requests: Vec<Request>) -> Result<Vec<Compared>, ApiError> {
+async fn compared(
+    state: &Arc<AppState>,
+    requests: Vec<Request>,
+) -> Result<Vec<Compared>, ApiError> {
     blocking(state, move |s| compare_batch(&s.oracles, &requests))
         .await?
         .map_err(ApiError::internal)
@@ -141,7 +144,8 @@ pub async fn compare(State(state): Shared, JsonBody(body): JsonBody<CompareBody>
         if batch {
             return Ok(Json(Value::Array(values)).into_response());
         }
-        let mut text = serde_json::to_string_pretty(&values.remove(0)).map_err(ApiError::internal)?;
+        let mut text =
+            serde_json::to_string_pretty(&values.remove(0)).map_err(ApiError::internal)?;
         text.push('\n');
         Ok::<_, ApiError>(([(header::CONTENT_TYPE, "application/json")], text).into_response())
     };
@@ -150,11 +154,8 @@ pub async fn compare(State(state): Shared, JsonBody(body): JsonBody<CompareBody>
 
 pub async fn view(State(state): Shared, JsonBody(body): JsonBody<CaseBody>) -> Response {
     let result = async {
-        let (requests, _) = requests_of(CompareBody {
-            input: Some(body.input),
-            base: body.base,
-            cases: None,
-        })?;
+        let (requests, _) =
+            requests_of(CompareBody { input: Some(body.input), base: body.base, cases: None })?;
         let all = compared(&state, requests).await?;
         Ok::<_, ApiError>(super::view::view_json(&state.oracles, &state.unavailable, &all[0]))
     };
@@ -192,7 +193,8 @@ pub async fn minimize(State(state): Shared, JsonBody(body): JsonBody<MinimizeBod
             .filter(|o| o.info().kind != OracleKind::ExpectationTable)
             .collect();
         let count = oracles.len();
-        run_minimize(&oracles, &original, budget).map_err(|e| (e, count, original))
+        // Boxed: a minimization's error carries an oracle's evidence, and is rare.
+        run_minimize(&oracles, &original, budget).map_err(|e| Box::new((e, count, original)))
     })
     .await;
     match result {
@@ -203,13 +205,20 @@ pub async fn minimize(State(state): Shared, JsonBody(body): JsonBody<MinimizeBod
             response.headers_mut().insert("x-urldiff-one-minimal", proof);
             response
         }
-        Ok(Err((MinimizeError::NotDivergent { .. }, count, original))) => {
+        Ok(Err(failed)) => minimize_failed(*failed),
+    }
+}
+
+/// Why a minimization gave no result, as a response.
+fn minimize_failed(failed: (MinimizeError, usize, urldiff_triage::Request)) -> Response {
+    match failed {
+        (MinimizeError::NotDivergent { .. }, count, original) => {
             let message =
                 format!("nothing to minimize: the {count} oracles agree on {:?}", original.input);
             let body = json!({ "error": message, "divergent": false });
             (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
         }
-        Ok(Err((MinimizeError::Ask(e), _, _))) => ApiError::internal(e).into_response(),
+        (MinimizeError::Ask(e), _, _) => ApiError::internal(e).into_response(),
     }
 }
 

@@ -57,11 +57,10 @@ where
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let is_json = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim() == "application/json"));
+        let is_json =
+            request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(
+                |v| v.split(';').next().is_some_and(|t| t.trim() == "application/json"),
+            );
         if !is_json {
             return Err(ApiError::bad_request("send the body with Content-Type: application/json"));
         }

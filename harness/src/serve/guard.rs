@@ -128,7 +128,9 @@ impl Oracle for Guarded {
             // The thread ended without an answer: the oracle panicked outside its own guard.
             Err(mpsc::RecvTimeoutError::Disconnected) => Ok(cases
                 .iter()
-                .map(|case| Answer::Crashed(Crash::new(self.inner.name(), case, "the call panicked")))
+                .map(|case| {
+                    Answer::Crashed(Crash::new(self.inner.name(), case, "the call panicked"))
+                })
                 .collect()),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 let mut state = state.lock().unwrap_or_else(|p| p.into_inner());

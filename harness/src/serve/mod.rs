@@ -226,10 +226,7 @@ impl Server {
             .layer(header(HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
             .layer(header(HeaderName::from_static("cross-origin-resource-policy"), "same-origin"))
             .layer(header(header::CACHE_CONTROL, "no-store"))
-            .layer(axum::middleware::from_fn_with_state(
-                config.request_limit,
-                errors::json_errors,
-            ));
+            .layer(axum::middleware::from_fn_with_state(config.request_limit, errors::json_errors));
         if !config.allow_remote {
             router = router.layer(axum::middleware::from_fn(api::loopback_host_only));
         }

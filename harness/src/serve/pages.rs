@@ -61,14 +61,20 @@ pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
 
 /// The conform report, rendered again from `conform/run.json`.
 pub async fn conform_report(State(state): State<Arc<AppState>>) -> Response {
-    let path = state.config.runs.join(runs::CONFORM_RUN);
-    let read = tokio::task::spawn_blocking(move || std::fs::read_to_string(path)).await;
+    let runs = state.config.runs.clone();
+    // Through the file endpoint's checks: a `conform/` linked out of the runs folder is refused.
+    let read = tokio::task::spawn_blocking(move || {
+        let (path, _) = files::resolve(&runs, runs::CONFORM_RUN)?;
+        std::fs::read_to_string(path).map_err(|e| {
+            let message =
+                format!("no conform run to show ({}: {e}); run make conform", runs::CONFORM_RUN);
+            ApiError::new(StatusCode::NOT_FOUND, message)
+        })
+    })
+    .await;
     let text = match read {
         Ok(Ok(text)) => text,
-        Ok(Err(e)) => {
-            let message = format!("no conform run to show ({}: {e}); run make conform", runs::CONFORM_RUN);
-            return ApiError::new(StatusCode::NOT_FOUND, message).into_response();
-        }
+        Ok(Err(e)) => return e.into_response(),
         Err(e) => return ApiError::internal(e).into_response(),
     };
     match urldiff_reports::ConformReport::from_json(&text) {

@@ -2,8 +2,10 @@
 //! --runs DIR` looks"): the latest conform run in `DIR/conform/run.json`, and as campaigns
 //! `DIR` itself and every folder below it, two levels deep, that holds a `status.json` or a
 //! `history.jsonl`. Symbolic links are not followed while looking (a link cannot bring a
-//! folder from elsewhere into the dashboard), and every file may be missing: a campaign that
-//! has not got that far.
+//! folder from elsewhere into the dashboard), a file whose real path lies outside the runs
+//! folder (a link out) is refused and shown as such, and every file may be missing (a campaign
+//! that has not got that far), partial or malformed: each is shown with what is wrong with it,
+//! never an error page.
 //!
 //! A `running` or `triaging` status whose process is gone, or that has not been rewritten for
 //! [`STALE_AFTER_SECONDS`], is shown as `interrupted`, with the reason.
@@ -13,11 +15,9 @@
 use super::files::href;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
-use urldiff_reports::campaign::{
-    read_history, CampaignState, CampaignStatus, STALE_AFTER_SECONDS,
-};
+use urldiff_reports::campaign::{read_history, CampaignState, CampaignStatus, STALE_AFTER_SECONDS};
 use urldiff_reports::html::dashboard::{
-    CampaignView, ConformSummary, ConformView, Dashboard, FileLink, GroupRow,
+    CampaignView, ConformSummary, ConformView, Dashboard, FileLink, GroupRow, TargetFiles,
 };
 use urldiff_reports::ConformReport;
 
@@ -35,15 +35,51 @@ pub const CAMPAIGN_FILES: [(&str, &str); 5] = [
 
 /// Everything the dashboard shows, read now.
 pub fn dashboard(runs: &Path) -> Dashboard {
+    let inside = Inside::new(runs);
     Dashboard {
         runs_dir: runs.display().to_string(),
-        conform: conform_view(runs),
-        campaigns: campaign_folders(runs).iter().map(|dir| campaign_view(runs, dir)).collect(),
+        conform: conform_view(&inside),
+        campaigns: campaign_folders(runs).iter().map(|dir| campaign_view(&inside, dir)).collect(),
     }
 }
 
-fn conform_view(runs: &Path) -> ConformView {
-    let path = runs.join(CONFORM_RUN);
+/// Reads files of the runs folder, refusing any whose real path (every link resolved) lies
+/// outside it: the dashboard shows what the file endpoint would serve, nothing else.
+struct Inside {
+    runs: PathBuf,
+    /// The runs folder, canonical (`None`: it does not exist or cannot be resolved).
+    canonical: Option<PathBuf>,
+}
+
+impl Inside {
+    fn new(runs: &Path) -> Inside {
+        Inside { runs: runs.to_owned(), canonical: runs.canonicalize().ok() }
+    }
+
+    /// The file's real path when it lies inside the runs folder; a missing file is `NotFound`.
+    fn check(&self, path: &Path) -> std::io::Result<PathBuf> {
+        let real = path.canonicalize()?;
+        match &self.canonical {
+            Some(root) if real.starts_with(root) => Ok(real),
+            _ => Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "refused: a symbolic link out of the runs folder",
+            )),
+        }
+    }
+
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        std::fs::read_to_string(self.check(path)?)
+    }
+
+    /// Whether `path` is a regular file inside the runs folder.
+    fn is_file(&self, path: &Path) -> bool {
+        self.check(path).is_ok_and(|real| real.is_file())
+    }
+}
+
+fn conform_view(inside: &Inside) -> ConformView {
+    let path = inside.runs.join(CONFORM_RUN);
     let mut view = ConformView {
         path: CONFORM_RUN.to_owned(),
         modified: modified(&path),
@@ -51,7 +87,7 @@ fn conform_view(runs: &Path) -> ConformView {
         problem: None,
         report: None,
     };
-    match std::fs::read_to_string(&path) {
+    match inside.read(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             view.problem = Some("not written yet".to_owned());
         }
@@ -115,10 +151,10 @@ pub fn campaign_id(runs: &Path, dir: &Path) -> String {
     }
 }
 
-fn campaign_view(runs: &Path, dir: &Path) -> CampaignView {
-    let id = campaign_id(runs, dir);
+fn campaign_view(inside: &Inside, dir: &Path) -> CampaignView {
+    let id = campaign_id(&inside.runs, dir);
     let now = SystemTime::now();
-    let (status, status_problem) = match std::fs::read_to_string(dir.join("status.json")) {
+    let (status, status_problem) = match inside.read(&dir.join("status.json")) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (None, None),
         Err(e) => (None, Some(format!("cannot be read: {e}"))),
         Ok(text) => match CampaignStatus::from_json(&text) {
@@ -126,21 +162,22 @@ fn campaign_view(runs: &Path, dir: &Path) -> CampaignView {
             Err(why) => (None, Some(why)),
         },
     };
-    let updated_seconds_ago = status.as_ref().and_then(|s| seconds_since(s.updated.as_deref()?, now));
+    let updated_seconds_ago =
+        status.as_ref().and_then(|s| seconds_since(s.updated.as_deref()?, now));
     let (state, interrupted_because) = match &status {
         Some(s) => judge(s, updated_seconds_ago),
         None => (None, None),
     };
-    let (history, history_problems) = match std::fs::read_to_string(dir.join("history.jsonl")) {
+    let (history, history_problems) = match inside.read(&dir.join("history.jsonl")) {
         Ok(text) => read_history(&text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Vec::new(), Vec::new()),
         Err(e) => (Vec::new(), vec![format!("cannot be read: {e}")]),
     };
-    let (findings, findings_problem) = findings(&dir.join("report.json"));
+    let (findings, findings_problem) = findings(inside, &dir.join("report.json"));
     let prefix = if id == "." { String::new() } else { format!("{id}/") };
     let files = CAMPAIGN_FILES
         .iter()
-        .filter(|(name, _)| dir.join(name).is_file())
+        .filter(|(name, _)| inside.is_file(&dir.join(name)))
         .map(|(name, label)| FileLink {
             label: (*label).to_owned(),
             href: href(&format!("{prefix}{name}")),
@@ -158,7 +195,26 @@ fn campaign_view(runs: &Path, dir: &Path) -> CampaignView {
         files,
         findings,
         findings_problem,
+        signature_files: files_per_target(&dir.join("findings")),
+        crash_files: files_per_target(&dir.join("crashes")),
     }
+}
+
+/// `findings/<target>/` or `crashes/<target>/`: how many files each target's folder holds,
+/// by target name (symbolic links are neither followed nor counted).
+fn files_per_target(dir: &Path) -> Vec<TargetFiles> {
+    let mut targets: Vec<TargetFiles> = subfolders(dir)
+        .iter()
+        .map(|folder| TargetFiles {
+            target: folder.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+            files: std::fs::read_dir(folder).map_or(0, |entries| {
+                entries.flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_file())).count()
+                    as u64
+            }),
+        })
+        .collect();
+    targets.sort_by(|a, b| a.target.cmp(&b.target));
+    targets
 }
 
 /// The state to show, and why a live status is shown as interrupted.
@@ -213,8 +269,8 @@ fn modified(path: &Path) -> Option<String> {
 }
 
 /// The groups of a campaign's `report.json` (a findings file, `docs/findings-schema.md`).
-fn findings(path: &Path) -> (Option<Vec<GroupRow>>, Option<String>) {
-    let text = match std::fs::read_to_string(path) {
+fn findings(inside: &Inside, path: &Path) -> (Option<Vec<GroupRow>>, Option<String>) {
+    let text = match inside.read(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
         Err(e) => return (None, Some(format!("cannot be read: {e}"))),

@@ -18,7 +18,7 @@ use crate::compare::{first_line, Compared};
 use serde_json::{json, Value};
 use urldiff_compare::Projected;
 use urldiff_oracles::{Answer, Oracle};
-use urldiff_parser::{ValidationErrorKind, Url};
+use urldiff_parser::{Url, ValidationErrorKind};
 
 /// The page's data for one comparison.
 pub fn view_json(

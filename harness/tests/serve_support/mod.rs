@@ -51,8 +51,7 @@ pub struct Reply {
 
 impl Reply {
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
 
     pub fn header(&self, name: &str) -> &str {
@@ -102,7 +101,8 @@ pub fn get(addr: SocketAddr, path: &str) -> Reply {
 pub fn raw_get(addr: SocketAddr, target: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    write!(stream, "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").unwrap();
+    write!(stream, "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
     let mut text = String::new();
     stream.read_to_string(&mut text).expect("a response");
     let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
@@ -152,7 +152,10 @@ fn status(state: &str, pid: Option<u32>, updated: Option<SystemTime>) -> String 
     .to_string()
 }
 
-fn history(lines: &[(&str, u64, &[(&str, u64)])]) -> String {
+/// A history line: its date, its groups and its groups per class.
+type History<'a> = (&'a str, u64, &'a [(&'a str, u64)]);
+
+fn history(lines: &[History]) -> String {
     let mut text = String::new();
     for (date, groups, classes) in lines {
         let per_class: serde_json::Map<String, Value> =
@@ -213,7 +216,11 @@ pub fn fixture(top: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
         &fuzz.join("history.jsonl"),
         &history(&[
             ("2026-11-21T06:00:00Z", 6, &[("backslash-confusion", 4), ("host-confusion", 2)]),
-            ("2026-11-22T06:00:00Z", 9, &[("backslash-confusion", 5), ("host-confusion", 3), ("<b>odd</b>", 1)]),
+            (
+                "2026-11-22T06:00:00Z",
+                9,
+                &[("backslash-confusion", 5), ("host-confusion", 3), ("<b>odd</b>", 1)],
+            ),
             ("2026-11-23T06:00:00Z", 10, &[("backslash-confusion", 5), ("host-confusion", 5)]),
         ]),
     );
@@ -224,7 +231,10 @@ pub fn fixture(top: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let ten_minutes_ago = now - Duration::from_secs(600);
     write(&runs.join("stale/status.json"), &status("triaging", None, Some(ten_minutes_ago)));
     write(&runs.join("done/status.json"), &status("finished", None, Some(ten_minutes_ago)));
-    write(&runs.join("done/history.jsonl"), &history(&[("2026-11-20T06:00:00Z", 3, &[("path-confusion", 3)])]));
+    write(
+        &runs.join("done/history.jsonl"),
+        &history(&[("2026-11-20T06:00:00Z", 3, &[("path-confusion", 3)])]),
+    );
     write(&runs.join("broken/status.json"), "{not json");
     write(&runs.join("history-only/history.jsonl"), &history(&[("2026-11-20T06:00:00Z", 0, &[])]));
     write(&runs.join("a/b/c/status.json"), &status("running", None, Some(now)));
@@ -232,4 +242,3 @@ pub fn fixture(top: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     std::os::unix::fs::symlink(outside.join("secret.json"), runs.join("leak.json")).unwrap();
     (runs, outside)
 }
-

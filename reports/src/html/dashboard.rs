@@ -103,6 +103,17 @@ pub struct CampaignView {
     pub findings: Option<Vec<GroupRow>>,
     /// Why `report.json` could not be read.
     pub findings_problem: Option<String>,
+    /// `findings/<target>/`: the signature files per target.
+    pub signature_files: Vec<TargetFiles>,
+    /// `crashes/<target>/`: libFuzzer's crash, timeout and OOM artifacts per target.
+    pub crash_files: Vec<TargetFiles>,
+}
+
+/// How many files one target's folder holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetFiles {
+    pub target: String,
+    pub files: u64,
 }
 
 /// A link to a file of a run.
@@ -252,10 +263,16 @@ fn campaign_section(out: &mut String, c: &CampaignView) {
             .collect();
         let _ = writeln!(out, "<p class=\"files\">Files: {}</p>", links.join(" · "));
     }
+    target_files(out, "findings", "signature file(s)", &c.signature_files);
+    target_files(out, "crashes", "artifact(s)", &c.crash_files);
     findings_table(out, c);
-    out.push_str("<div class=\"plot\">");
-    out.push_str(&crate::plot::groups_per_class(&c.history));
-    out.push_str("</div>\n");
+    if c.history.is_empty() {
+        out.push_str("<p class=\"note\">No finished campaign in history.jsonl yet: no plot.</p>\n");
+    } else {
+        out.push_str("<div class=\"plot\">");
+        out.push_str(&crate::plot::groups_per_class(&c.history));
+        out.push_str("</div>\n");
+    }
     if !c.history_problems.is_empty() {
         let _ = writeln!(
             out,
@@ -297,6 +314,20 @@ fn status_table(out: &mut String, s: &CampaignStatus, ago: Option<u64>) {
         );
     }
     out.push_str("</div>\n");
+}
+
+/// `findings/: differential 3 · structured 1` (nothing when the folder holds no target).
+fn target_files(out: &mut String, folder: &str, what: &str, targets: &[TargetFiles]) {
+    if targets.is_empty() {
+        return;
+    }
+    let counts: Vec<String> =
+        targets.iter().map(|t| format!("{} <b>{}</b>", text(&t.target), t.files)).collect();
+    let _ = writeln!(
+        out,
+        "<p class=\"{folder}\"><code>{folder}/</code> {what} per target: {}</p>",
+        counts.join(" · ")
+    );
 }
 
 fn findings_table(out: &mut String, c: &CampaignView) {
