@@ -27,16 +27,17 @@ fn the_dashboard_shows_the_conform_run_and_every_campaign() {
     assert_eq!(conform["suites"], json!(12));
     let campaigns = api["campaigns"].as_array().unwrap();
     let ids: Vec<&str> = campaigns.iter().map(|c| c["id"].as_str().unwrap()).collect();
-    // Not `a/b/c` (three levels down), not `linked` (a symbolic link out of the folder).
-    assert_eq!(ids, ["broken", "done", "fuzz", "history-only", "nightly/old", "stale"]);
+    // The running one first, then by path; not `a/b/c` (three levels down), not `linked` (a
+    // symbolic link out of the folder).
+    assert_eq!(ids, ["fuzz", "broken", "done", "history-only", "nightly/old", "stale"]);
     let by_id = |id: &str| campaigns.iter().find(|c| c["id"] == id).unwrap();
     let states: Vec<&Value> = ids.iter().map(|id| &by_id(id)["state"]).collect();
     assert_eq!(
         states,
         [
+            &json!("running"),
             &Value::Null,
             &json!("finished"),
-            &json!("running"),
             &Value::Null,
             &json!("interrupted"),
             &json!("interrupted")

@@ -39,8 +39,16 @@ pub fn dashboard(runs: &Path) -> Dashboard {
     Dashboard {
         runs_dir: runs.display().to_string(),
         conform: conform_view(&inside),
-        campaigns: campaign_folders(runs).iter().map(|dir| campaign_view(&inside, dir)).collect(),
+        campaigns: live_first(
+            campaign_folders(runs).iter().map(|dir| campaign_view(&inside, dir)).collect(),
+        ),
     }
+}
+
+/// The campaigns at work first (what one opens the dashboard for), each part by path.
+fn live_first(mut campaigns: Vec<CampaignView>) -> Vec<CampaignView> {
+    campaigns.sort_by_key(|c| !c.state.is_some_and(CampaignState::is_live));
+    campaigns
 }
 
 /// Reads files of the runs folder, refusing any whose real path (every link resolved) lies
