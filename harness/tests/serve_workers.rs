@@ -1,8 +1,8 @@
 //! The shared oracle pool under faults and concurrency: an oracle that hangs gives that oracle a
 //! `timed-out` answer within the limit while the others answer (a subprocess worker that hangs,
-//! and an in-process oracle that never returns); concurrent requests to one subprocess oracle
-//! run on workers side by side, not one after another; and the answers of concurrent requests
-//! never mix.
+//! and an in-process oracle that never returns); a request over its own time limit gets a JSON
+//! 503; concurrent requests to one subprocess oracle run on workers side by side, not one after
+//! another; and the answers of concurrent requests never mix.
 
 mod serve_support;
 
@@ -105,6 +105,9 @@ impl Oracle for Stuck {
 
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
         self.calls.fetch_add(1, Ordering::SeqCst);
+        if cases.iter().any(|c| c.input.starts_with("slow")) {
+            std::thread::sleep(Duration::from_secs(3));
+        }
         if cases.iter().any(|c| c.input.starts_with("hang")) {
             loop {
                 std::thread::sleep(Duration::from_secs(3600));
@@ -145,6 +148,29 @@ fn an_in_process_oracle_that_never_returns_times_out() {
     assert_eq!(calls.load(Ordering::SeqCst), 1);
     let notes = answer["notes"].to_string();
     assert!(notes.contains("stuck: timed-out"), "{notes}");
+}
+
+#[test]
+fn a_request_over_its_time_limit_gets_a_json_503() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut oracles = urldiff_oracles::default_oracles(&urldiff_oracles::RegistryConfig::default());
+    oracles.truncate(1);
+    oracles.push(Box::new(Stuck::new(Arc::new(AtomicUsize::new(0)))));
+    let mut config = config(dir.path());
+    // The oracle's own deadline is far; the request's limit comes first.
+    config.case_limit = Duration::from_secs(60);
+    config.request_limit = Duration::from_millis(500);
+    let server = start(config, oracles);
+
+    let reply = post(server.addr, "/api/compare", &compare_body("slow://a/", None));
+    assert_eq!(reply.status, 503, "{}", reply.body);
+    assert_eq!(
+        reply.json(),
+        json!({"error": "the request took longer than its time limit (500 ms)"})
+    );
+    // The server goes on answering.
+    let reply = post(server.addr, "/api/compare", &compare_body("http://b/", None));
+    assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
 /// A worker that, for inputs starting with MEET, waits (up to 5 s) until another worker of the
