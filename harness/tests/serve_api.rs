@@ -3,7 +3,8 @@
 //! --jsonl` answers line by line, `GET /api/oracles` is `urldiff oracles --json` and `POST
 //! /api/minimize` is `urldiff minimize --json` (but for the time it took). Then the limits:
 //! 413 over 1 MiB, 400 for an over-long input and for malformed JSON, 421 for a foreign Host,
-//! a refused non-loopback bind; and no request ever reaches a parsed host.
+//! a refused non-loopback bind; generated hostile batches all answered; and no request ever
+//! reaches a parsed host.
 
 mod serve_support;
 
@@ -314,4 +315,93 @@ fn a_non_loopback_address_needs_the_flag() {
         stderr.contains("not a loopback address") && stderr.contains("--allow-remote"),
         "{stderr}"
     );
+}
+
+/// Generated hostile cases (a fixed seed): pieces URL parsers stumble on — C0 controls and NUL,
+/// backslashes, `%` escapes good and bad, `@ : [ ] #`, IDNA dots and full-width letters,
+/// bidirectional controls, zero-width joiners, astral code points — glued into inputs and
+/// bases. Every view and compare answers 200, each case in order, no oracle crashed.
+#[test]
+fn hostile_batches_are_all_answered() {
+    const PIECES: &[&str] = &[
+        "http:",
+        "https://",
+        "file:///",
+        "sc:",
+        "//",
+        "/",
+        "\\",
+        "\\\\",
+        "@",
+        ":",
+        "::",
+        "[",
+        "]",
+        "[::1]",
+        "?",
+        "#",
+        "%",
+        "%2e",
+        "%zz",
+        "%00",
+        "..",
+        ".",
+        "\u{0}",
+        "\t",
+        "\n",
+        "\u{1f}",
+        "\u{7f}",
+        " ",
+        "\u{200d}",
+        "\u{202e}",
+        "\u{3002}",
+        "ｅ",
+        "ß",
+        "İ",
+        "xn--",
+        "xn--a",
+        "0x",
+        "0x7f.1",
+        "09",
+        "4294967296",
+        "😀",
+        "\u{fffd}",
+        "\u{e0001}",
+        "a",
+        "b.example",
+        "~",
+    ];
+    let mut seed: u64 = 0x5eed;
+    let mut next = |n: usize| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let mut cases = Vec::new();
+    for i in 0..300 {
+        let input: String = (0..1 + next(10)).map(|_| PIECES[next(PIECES.len())]).collect();
+        let base = match i % 3 {
+            0 => Value::Null,
+            1 => json!("http://h/p/q"),
+            _ => json!((0..1 + next(6)).map(|_| PIECES[next(PIECES.len())]).collect::<String>()),
+        };
+        cases.push(json!({"input": input, "base": base}));
+    }
+    let runs = tempfile::tempdir().unwrap();
+    let server = start_default(config(runs.path()));
+    let reply = post(server.addr, "/api/compare", &json!({ "cases": cases }).to_string());
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let answers = reply.json();
+    let answers = answers.as_array().unwrap();
+    assert_eq!(answers.len(), cases.len());
+    for (case, answer) in cases.iter().zip(answers) {
+        assert_eq!((&answer["input"], &answer["base"]), (&case["input"], &case["base"]));
+        for oracle in answer["answers"].as_array().unwrap() {
+            let outcome = oracle["outcome"].as_str().unwrap();
+            assert!(!matches!(outcome, "crashed" | "timed-out"), "{case}: {oracle}");
+        }
+    }
+    for case in cases.iter().step_by(10) {
+        let reply = post(server.addr, "/api/view", &case.to_string());
+        assert_eq!(reply.status, 200, "{case}: {}", reply.body);
+    }
 }
