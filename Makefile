@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform report bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build
+.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build
 
 fetch:
 	$(CARGO) fetch
@@ -52,6 +52,7 @@ bless: fetch node-deps
 # Speed, as rates and ratios against competitors in the same run (no timing assertions
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
 # then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs,
+# then `urldiff serve` under 8 concurrent clients (rate, p50/p90/p99) against separate runs,
 # then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs.
 bench: fetch node-deps
 	$(CARGO) bench -p urldiff-parser --bench throughput
@@ -59,8 +60,16 @@ bench: fetch node-deps
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 	$(CARGO) bench -p urldiff --bench compare_batch
+	$(CARGO) bench -p urldiff --bench serve_load
 	$(CARGO) bench -p urldiff-triage --bench minimize
 	$(CARGO) bench -p urldiff-triage --bench triage
+
+# The live viewer, the runs dashboard and the JSON API on http://127.0.0.1:8484/ (loopback;
+# SERVE_ARGS="--addr 127.0.0.1:9000 --runs DIR" for others). Ctrl-C stops it.
+SERVE_ARGS ?=
+serve: fetch node-deps
+	$(CARGO) build --release -p urldiff
+	$(URLDIFF) serve $(SERVE_ARGS)
 
 lint:
 	$(CARGO) fmt --all -- --check

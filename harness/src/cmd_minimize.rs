@@ -7,7 +7,6 @@
 //! `--oracle`, an oracle that answered wrongly).
 
 use clap::Args;
-use serde_json::json;
 use urldiff::triage::{refs, select_oracles};
 use urldiff_triage::classify::{classify, Facts};
 use urldiff_triage::findings::severity;
@@ -64,15 +63,7 @@ pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
         );
     }
     if args.json {
-        let value = json!({
-            "original": m.original.input,
-            "base": m.original.base,
-            "minimized": m.minimized.input,
-            "minimized_base": m.minimized.base,
-            "signature": m.signature.line(),
-            "oracle_calls": m.oracle_calls,
-            "seconds": m.seconds,
-        });
+        let value = urldiff::triage::minimized_json(&m);
         urldiff::outln!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         urldiff::out!("{}", human(&oracles, &m));

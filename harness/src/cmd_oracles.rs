@@ -5,8 +5,8 @@
 //! IDNA or character data, is null when it cannot be known). Unavailable oracles are listed, never an error: exit 0.
 
 use clap::Args;
-use serde_json::{json, Value};
-use urldiff_oracles::{default_oracles, Availability, RegistryConfig};
+use serde_json::Value;
+use urldiff_oracles::{default_oracles, RegistryConfig};
 
 #[derive(Debug, Args)]
 pub struct OraclesArgs {
@@ -27,24 +27,7 @@ pub fn run(args: OraclesArgs) -> anyhow::Result<u8> {
 
 /// One JSON object per oracle, in registry order.
 pub fn listing(config: &RegistryConfig) -> Vec<Value> {
-    default_oracles(config)
-        .iter()
-        .map(|oracle| {
-            let info = oracle.info();
-            let (available, reason) = match oracle.availability() {
-                Availability::Available => (true, None),
-                Availability::Unavailable { reason } => (false, Some(reason)),
-            };
-            json!({
-                "name": info.name,
-                "kind": info.kind.name(),
-                "version": info.version,
-                "unicode": info.unicode,
-                "available": available,
-                "reason": reason,
-            })
-        })
-        .collect()
+    urldiff::listing::rows(&default_oracles(config))
 }
 
 fn print_table(rows: &[Value]) -> Result<(), urldiff::output::StdoutError> {

@@ -8,7 +8,9 @@
 //! - [`triage`]: oracle choice, input reading and the ledger for minimize and triage;
 //! - [`rfc_vs_whatwg`]: the corpus, oracles and files of the RFC-vs-WHATWG report;
 //! - [`atomic`]: the one atomic writer of report and ledger files;
-//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
+//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic);
+//! - [`listing`]: the rows of `urldiff oracles --json`;
+//! - [`serve`]: `urldiff serve`, the viewer, the runs dashboard and the JSON API.
 
 #![deny(clippy::print_stdout)]
 
@@ -17,6 +19,8 @@ pub mod compare;
 pub mod conform;
 pub mod events;
 pub mod jsonl;
+pub mod listing;
 pub mod output;
 pub mod rfc_vs_whatwg;
+pub mod serve;
 pub mod triage;

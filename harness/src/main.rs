@@ -21,6 +21,7 @@ mod cmd_oracles;
 mod cmd_parse;
 mod cmd_parse_rfc;
 mod cmd_report;
+mod cmd_serve;
 mod cmd_triage;
 mod parse_answer;
 mod progress;
@@ -54,6 +55,8 @@ enum Command {
     Triage(cmd_triage::TriageArgs),
     /// Write a findings file's groups as WPT urltestdata.json entries.
     ExportWpt(cmd_export_wpt::ExportWptArgs),
+    /// Serve the live viewer, the runs dashboard and the JSON API (loopback by default).
+    Serve(cmd_serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Minimize(args) => cmd_minimize::run(args),
         Command::Triage(args) => cmd_triage::run(args),
         Command::ExportWpt(args) => cmd_export_wpt::run(args),
+        Command::Serve(args) => cmd_serve::run(args),
     };
     let result = result.and_then(|code| Ok(urldiff::output::flush().map(|()| code)?));
     match result {

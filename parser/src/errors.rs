@@ -117,6 +117,26 @@ validation_errors! {
     FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host", false, URL_PARSER;
 }
 
+impl ValidationErrorKind {
+    /// The id of this error's row in the standard's validation-error table: url.bs defines each
+    /// name as a `<dfn>`, whose id Bikeshed makes from its text lowercased
+    /// (`IPv4-empty-part` → `ipv4-empty-part`), except `domain-to-ASCII`, whose id is given
+    /// (`validation-error-domain-to-ascii`). `IPv4-non-ASCII-input` postdates the pinned url.bs,
+    /// so it gets the id of the table's own definition, `validation-error`.
+    pub fn spec_anchor(self) -> String {
+        match self {
+            ValidationErrorKind::DomainToAscii => "validation-error-domain-to-ascii".to_owned(),
+            ValidationErrorKind::Ipv4NonAsciiInput => "validation-error".to_owned(),
+            kind => kind.name().to_ascii_lowercase(),
+        }
+    }
+
+    /// `https://url.spec.whatwg.org/#` and [`Self::spec_anchor`].
+    pub fn spec_url(self) -> String {
+        format!("https://url.spec.whatwg.org/#{}", self.spec_anchor())
+    }
+}
+
 /// A validation-error name the standard no longer has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Renamed {

@@ -204,3 +204,42 @@ fn clean_inputs_report_nothing() {
         assert!(outcome.result.is_ok() && outcome.errors.is_empty(), "{input}: {outcome:?}");
     }
 }
+
+/// The links to the standard's validation-error table point at the `<dfn>` of each name in
+/// url.bs: an explicit `id=` where url.bs gives one, else the id Bikeshed derives from the
+/// text (lowercased). Read from `../shared/spec/url.bs` (or `URLDIFF_URL_BS`); skipped with one
+/// line where the file is not there.
+#[test]
+fn spec_anchors_are_the_dfns_of_url_bs() {
+    assert_eq!(
+        ValidationErrorKind::InvalidReverseSolidus.spec_url(),
+        "https://url.spec.whatwg.org/#invalid-reverse-solidus"
+    );
+    assert_eq!(
+        ValidationErrorKind::Ipv4InIpv6TooFewParts.spec_anchor(),
+        "ipv4-in-ipv6-too-few-parts"
+    );
+    let path =
+        std::env::var_os("URLDIFF_URL_BS").map(std::path::PathBuf::from).unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/url.bs")
+        });
+    let Ok(spec) = std::fs::read_to_string(&path) else {
+        println!("spec_anchors_are_the_dfns_of_url_bs: skipped: no url.bs at {}", path.display());
+        return;
+    };
+    let dfn = regex::Regex::new(r"<dfn(?: id=([^ >]+))?>([^<]+)</dfn>").unwrap();
+    let ids: std::collections::HashMap<&str, Option<&str>> = dfn
+        .captures_iter(&spec)
+        .map(|c| (c.get(2).unwrap().as_str(), c.get(1).map(|m| m.as_str())))
+        .collect();
+    for kind in ValidationErrorKind::ALL {
+        if *kind == ValidationErrorKind::Ipv4NonAsciiInput {
+            assert!(!ids.contains_key(kind.name()), "url.bs has it now: link its row");
+            assert!(spec.contains("<dfn oldids=syntax-violation>validation error</dfn>"));
+            continue;
+        }
+        let Some(id) = ids.get(kind.name()) else { panic!("no <dfn> for {} in url.bs", kind) };
+        let expected = id.map_or_else(|| kind.name().to_ascii_lowercase(), str::to_owned);
+        assert_eq!(kind.spec_anchor(), expected, "{kind}");
+    }
+}

@@ -9,8 +9,10 @@
 //! - [`terminal`]: the summary `urldiff conform` prints, at most 100 columns wide;
 //! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
 //! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
-//! - [`junit`]: JUnit XML (quick-xml's writer).
-//!
+//! - [`junit`]: JUnit XML (quick-xml's writer);
+//! - [`campaign`]: a fuzz campaign's `status.json` and `history.jsonl` as types (their one
+//!   reader), [`plot`]: the history plot of groups per class (inline SVG, `plotters`), and
+//!   [`html::dashboard`]: `urldiff serve`'s runs dashboard over both;
 //! - [`findings`]: the findings reports (`findings.md`, `findings.html` in [`html::findings`],
 //!   the terminal summary of `urldiff triage`), from triage's typed findings;
 //! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
@@ -19,6 +21,7 @@
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
 
+pub mod campaign;
 pub mod classes;
 pub mod data;
 pub mod findings;
@@ -27,6 +30,7 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod plain;
+pub mod plot;
 pub mod rfc_vs_whatwg;
 pub mod terminal;
 

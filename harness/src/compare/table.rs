@@ -31,17 +31,16 @@ pub enum Highlight {
     Marker,
 }
 
-/// One row: its label and, per oracle (selection order), its group index and shown text.
+/// One row: its label and, per oracle (selection order), its group index, value and shown
+/// text.
 struct Row {
     label: String,
-    cells: Vec<Option<(usize, String)>>,
+    cells: Vec<Option<(usize, Projected, String)>>,
 }
 
 /// The table and everything under it, as text.
 pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highlight) -> String {
-    let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
-    let rows = rows(&names, &compared.comparison);
-    let columns = columns(&names, &rows);
+    let grid = grid(oracles, compared);
     let mut out = String::new();
     if let Some(why) = &compared.base_failure {
         let base = compared.request.base.as_deref().unwrap_or("");
@@ -55,9 +54,64 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highl
         let _ = writeln!(out, "base:  {base:?}");
     }
     out.push('\n');
-    write_grid(&mut out, &names, &rows, &columns, highlight);
+    write_grid(&mut out, &grid, highlight);
     write_notes(&mut out, oracles, compared);
     out
+}
+
+/// The table as data: the columns (oracles grouped by agreement, each column its oracles'
+/// names) and the rows, one cell per column. The text table draws it, and so does
+/// `urldiff serve`'s page, so both group and highlight alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub columns: Vec<Vec<String>>,
+    pub rows: Vec<GridRow>,
+}
+
+/// One row of a [`Grid`]: its label and one cell per column (`None`: that column's oracles
+/// say nothing about the row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridRow {
+    pub label: String,
+    pub cells: Vec<Option<GridCell>>,
+}
+
+/// One cell: the value, as the text table shows it, and whether it differs from the first
+/// column that speaks about the row (the highlighted cells).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridCell {
+    pub value: Projected,
+    pub shown: String,
+    pub differs: bool,
+}
+
+/// The comparison as a [`Grid`].
+pub fn grid(oracles: &[Box<dyn Oracle>], compared: &Compared) -> Grid {
+    let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
+    let rows = rows(&names, &compared.comparison);
+    let columns = columns(&names, &rows);
+    let grid_rows = rows
+        .iter()
+        .map(|row| {
+            // The baseline: the group of the first column that speaks about this row.
+            let baseline =
+                columns.iter().find_map(|c| row.cells[c[0]].as_ref().map(|(g, _, _)| *g));
+            let cells = columns
+                .iter()
+                .map(|c| {
+                    row.cells[c[0]].as_ref().map(|(g, value, shown)| GridCell {
+                        value: value.clone(),
+                        shown: shown.clone(),
+                        differs: Some(*g) != baseline,
+                    })
+                })
+                .collect();
+            GridRow { label: row.label.clone(), cells }
+        })
+        .collect();
+    let columns =
+        columns.iter().map(|c| c.iter().map(|&i| names[i].to_owned()).collect()).collect();
+    Grid { columns, rows: grid_rows }
 }
 
 /// The rows of the comparison, each cell with its group's index.
@@ -69,7 +123,7 @@ fn rows(names: &[&str], comparison: &Comparison) -> Vec<Row> {
             .map(|name| {
                 let (i, value) =
                     groups.iter().enumerate().find_map(|(i, g)| Some((i, g.value_of(name)?)))?;
-                Some((i, shown(value)))
+                Some((i, value.clone(), shown(value)))
             })
             .collect(),
     };
@@ -131,38 +185,31 @@ fn cut(text: &str) -> String {
     format!("{kept}…")
 }
 
-fn write_grid(
-    out: &mut String,
-    names: &[&str],
-    rows: &[Row],
-    columns: &[Vec<usize>],
-    highlight: Highlight,
-) {
-    let label_w = rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
-    let widths: Vec<usize> = columns
+fn write_grid(out: &mut String, grid: &Grid, highlight: Highlight) {
+    let label_w = grid.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = grid
+        .columns
         .iter()
-        .map(|c| {
-            let head = c.iter().map(|&i| names[i].len());
-            let cells = rows.iter().filter_map(|r| r.cells[c[0]].as_ref());
-            head.chain(cells.map(|(_, t)| cut(t).chars().count() + 1)).max().unwrap_or(1)
+        .enumerate()
+        .map(|(k, names)| {
+            let head = names.iter().map(String::len);
+            let cells = grid.rows.iter().filter_map(|r| r.cells[k].as_ref());
+            head.chain(cells.map(|c| cut(&c.shown).chars().count() + 1)).max().unwrap_or(1)
         })
         .collect();
-    let depth = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let depth = grid.columns.iter().map(Vec::len).max().unwrap_or(0);
     for k in 0..depth {
         let _ = write!(out, "{:label_w$}", "");
-        for (c, w) in columns.iter().zip(&widths) {
-            let _ = write!(out, "  {:w$}", c.get(k).map_or("", |&i| names[i]));
+        for (c, w) in grid.columns.iter().zip(&widths) {
+            let _ = write!(out, "  {:w$}", c.get(k).map_or("", String::as_str));
         }
         out.push('\n');
     }
-    for row in rows {
-        // The baseline: the group of the first column that speaks about this row.
-        let baseline = columns.iter().find_map(|c| row.cells[c[0]].as_ref().map(|(g, _)| *g));
+    for row in &grid.rows {
         let _ = write!(out, "{:label_w$}", row.label);
-        for (c, w) in columns.iter().zip(&widths) {
-            let cell = row.cells[c[0]].as_ref();
-            let differs = cell.is_some_and(|(g, _)| Some(*g) != baseline);
-            let text = cell.map_or(String::new(), |(_, t)| cut(t));
+        for (cell, w) in row.cells.iter().zip(&widths) {
+            let differs = cell.as_ref().is_some_and(|c| c.differs);
+            let text = cell.as_ref().map_or(String::new(), |c| cut(&c.shown));
             let _ = write!(out, "  {}", paint(&text, *w, differs, highlight));
         }
         out.push('\n');
@@ -188,8 +235,7 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
     for (i, ((oracle, name), answer)) in
         oracles.iter().zip(&names).zip(&compared.answers).enumerate()
     {
-        let base_said = compared.base_failure.is_some()
-            && oracle.info().model == urldiff_oracles::RecordModel::Whatwg;
+        let base_said = base_failure_said(compared, oracle.as_ref());
         match answer {
             Answer::Parsed { errors, .. } | Answer::Failure { errors, .. }
                 if *name == "reference" && !errors.is_empty() =>
@@ -201,21 +247,8 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
         if *name == "reference" {
             write_reference_verdict(out, compared, &compared.validity[i]);
         }
-        match answer {
-            Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
-                let _ = writeln!(out, "{name}: failure: {}", escape(reason));
-            }
-            lost if is_lost(lost) => {
-                let why = evidence(answer).unwrap_or_default();
-                let _ = writeln!(out, "{name}: {}: {}", answer.outcome(), escape(first_line(&why)));
-            }
-            _ => {}
-        }
-        let validity = &compared.validity[i];
-        if is_lost(validity) {
-            let why = evidence(validity).unwrap_or_default();
-            let (outcome, why) = (validity.outcome(), escape(first_line(&why)));
-            let _ = writeln!(out, "{name}: validity case {outcome}: {why}");
+        for note in answer_notes(name, answer, &compared.validity[i], base_said) {
+            let _ = writeln!(out, "{note}");
         }
     }
     let silent: Vec<&str> = names
@@ -243,16 +276,57 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
     let _ = writeln!(out, "signature {}: {}", compared.signature.id(), compared.signature.line());
 }
 
+/// Whether the note at the top (the base does not parse) already explains this oracle's
+/// failure: a WHATWG-model oracle fails with the base.
+pub fn base_failure_said(compared: &Compared, oracle: &dyn Oracle) -> bool {
+    compared.base_failure.is_some() && oracle.info().model == urldiff_oracles::RecordModel::Whatwg
+}
+
+/// What the table cannot show about one oracle's answers, one line each: its failure reason
+/// (unless `base_said`: the base's failure was said once already), a lost (crashed or
+/// timed-out) answer with the first line of its evidence, a lost validity case.
+pub fn answer_notes(
+    name: &str,
+    answer: &Answer,
+    validity: &Answer,
+    base_said: bool,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    match answer {
+        Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
+            notes.push(format!("{name}: failure: {}", escape(reason)));
+        }
+        lost if is_lost(lost) => {
+            let why = evidence(answer).unwrap_or_default();
+            notes.push(format!("{name}: {}: {}", answer.outcome(), escape(first_line(&why))));
+        }
+        _ => {}
+    }
+    if is_lost(validity) {
+        let why = evidence(validity).unwrap_or_default();
+        let (outcome, why) = (validity.outcome(), escape(first_line(&why)));
+        notes.push(format!("{name}: validity case {outcome}: {why}"));
+    }
+    notes
+}
+
 /// The reference's valid-URL-string verdict, with the grammar's first violation when it is no.
 fn write_reference_verdict(out: &mut String, compared: &Compared, validity: &Answer) {
-    let Some(Some(valid)) = answered_verdict(validity) else { return };
+    if let Some(text) = reference_verdict(compared, validity) {
+        let _ = writeln!(out, "reference valid URL string: {text}");
+    }
+}
+
+/// The reference's verdict as text (`yes`, `no: not a valid domain string at 7`), from its
+/// validity answer; `None` when it gave none.
+pub fn reference_verdict(compared: &Compared, validity: &Answer) -> Option<String> {
+    let Some(Some(valid)) = answered_verdict(validity) else { return None };
     let request = &compared.request;
-    let text = match url_string_check(&request.input, request.base.as_deref()) {
+    Some(match url_string_check(&request.input, request.base.as_deref()) {
         Some(Err(violation)) if !valid => format!("no: {violation}"),
         _ if valid => "yes".to_owned(),
         _ => "no".to_owned(),
-    };
-    let _ = writeln!(out, "reference valid URL string: {text}");
+    })
 }
 
 /// Who disagrees with whom, on which fields, in one line.

@@ -19,6 +19,21 @@ pub fn select_oracles(wanted: &[String]) -> anyhow::Result<Selection> {
     Ok(selection)
 }
 
+/// The `urldiff minimize --json` object (also `POST /api/minimize`'s answer): exactly
+/// `{"original", "base", "minimized", "minimized_base", "signature", "oracle_calls",
+/// "seconds"}`.
+pub fn minimized_json(m: &urldiff_triage::Minimized) -> serde_json::Value {
+    serde_json::json!({
+        "original": m.original.input,
+        "base": m.original.base,
+        "minimized": m.minimized.input,
+        "minimized_base": m.minimized.base,
+        "signature": m.signature.line(),
+        "oracle_calls": m.oracle_calls,
+        "seconds": m.seconds,
+    })
+}
+
 /// The oracles as the library takes them.
 pub fn refs(oracles: &[Box<dyn Oracle>]) -> Vec<&dyn Oracle> {
     oracles.iter().map(|o| o.as_ref()).collect()

@@ -37,7 +37,7 @@ pub fn render(report: &ConformReport) -> String {
 }
 
 /// Every differing field: name, grade and the inline diff (truth deleted, oracle inserted).
-fn field_diffs(d: &Divergence) -> String {
+pub(crate) fn field_diffs(d: &Divergence) -> String {
     let mut out = String::new();
     for f in shown_fields(d) {
         let _ = write!(
@@ -53,7 +53,7 @@ fn field_diffs(d: &Divergence) -> String {
 }
 
 /// The case: its input, its base and what a setter case sets.
-fn case_cell(d: &Divergence) -> String {
+pub(crate) fn case_cell(d: &Divergence) -> String {
     let mut out = format!("<code class=\"input\">{}</code>", text(&d.case.input));
     if let Some(base) = &d.case.base {
         let _ = write!(out, "<br>against <code class=\"base\">{}</code>", text(base));
@@ -160,7 +160,7 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     out.push_str("</tbody></table></section>\n");
 }
 
-fn matrix_section(out: &mut String, report: &ConformReport) {
+pub(crate) fn matrix_section(out: &mut String, report: &ConformReport) {
     out.push_str(
         "<section id=\"matrix\"><h2>Conformance matrix</h2><p class=\"note\">Cells: \
          passed/failed/ledgered/no-opinion; (truth) marks the oracle a suite is judged by.</p>\n\

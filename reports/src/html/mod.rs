@@ -9,6 +9,7 @@
 //! `#class=…&oracle=…&severity=…`), [`escape`] and [`diff`] (inline diffs of field values).
 
 pub mod conform;
+pub mod dashboard;
 pub mod diff;
 pub mod escape;
 pub mod findings;

@@ -1,0 +1,440 @@
+// urldiff serve's viewer. Asks POST /api/view as you type (debounced) and draws what it
+// answers: the compare table (fields as rows, oracles grouped by agreement, differing cells
+// marked), the reference's validation errors with links to the standard, the verdict, the
+// classes and severity. Every string from the server goes into the page as text (never as
+// HTML), with control and invisible code points shown as marked \u{…}. The state lives in the
+// URL fragment (#input=…&base=…&escapes=1), so a link restores the view.
+"use strict";
+
+const DEBOUNCE_MS = 200;
+const $ = (id) => document.getElementById(id);
+const fields = { input: $("input"), base: $("base"), escapes: $("escapes") };
+let pending = null; // the AbortController of the request in flight
+let timer = 0;
+let asked = 0; // sequence number of the latest request
+
+// --- escapes ---------------------------------------------------------------------------
+
+// Decode \u{hex}, \t, \n, \r and \\ (other backslashes stay as typed). A surrogate or an
+// out-of-range code point becomes U+FFFD, as a USVString conversion would.
+function decodeEscapes(text) {
+  return text.replace(/\\(u\{([0-9A-Fa-f]{1,6})\}|[tnr\\])/g, (all, what, hex) => {
+    if (hex !== undefined) {
+      const cp = parseInt(hex, 16);
+      const bad = cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff);
+      return String.fromCodePoint(bad ? 0xfffd : cp);
+    }
+    return { t: "\t", n: "\n", r: "\r", "\\": "\\" }[what];
+  });
+}
+
+// The inverse, for loading a string into the fields in escapes mode.
+function encodeEscapes(text) {
+  let out = "";
+  for (const ch of text) {
+    if (ch === "\\") out += "\\\\";
+    else if (ch === "\t") out += "\\t";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (isHidden(ch)) out += "\\u{" + ch.codePointAt(0).toString(16) + "}";
+    else out += ch;
+  }
+  return out;
+}
+
+// Control characters and invisible format characters (zero-width, bidi controls, BOM, …).
+function isHidden(ch) {
+  const cp = ch.codePointAt(0);
+  return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0xad || cp === 0x34f ||
+    cp === 0x61c || (cp >= 0x115f && cp <= 0x1160) || (cp >= 0x17b4 && cp <= 0x17b5) ||
+    (cp >= 0x180b && cp <= 0x180f) || (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) || cp === 0x3164 ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || cp === 0xffa0 ||
+    (cp >= 0xfff0 && cp <= 0xfff8) || (cp >= 0xe0000 && cp <= 0xe0fff);
+}
+
+// Text as DOM nodes, hidden code points as marked \u{…}.
+function textNodes(parent, text) {
+  let run = "";
+  for (const ch of text) {
+    if (isHidden(ch)) {
+      if (run) parent.appendChild(document.createTextNode(run));
+      run = "";
+      const mark = el("span", "ctl", "\\u{" + ch.codePointAt(0).toString(16) + "}");
+      parent.appendChild(mark);
+    } else {
+      run += ch;
+    }
+  }
+  if (run) parent.appendChild(document.createTextNode(run));
+  return parent;
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// --- state in the fragment ---------------------------------------------------------------
+
+function fragmentOf(state) {
+  const parts = ["input=" + encodeURIComponent(state.input)];
+  if (state.base !== "") parts.push("base=" + encodeURIComponent(state.base));
+  if (state.escapes) parts.push("escapes=1");
+  return "#" + parts.join("&");
+}
+
+function readFragment() {
+  const state = { input: "", base: "", escapes: false };
+  const hash = location.hash.replace(/^#/, "");
+  if (!hash) return null;
+  for (const part of hash.split("&")) {
+    const eq = part.indexOf("=");
+    const key = eq < 0 ? part : part.slice(0, eq);
+    let value = "";
+    try {
+      value = decodeURIComponent(eq < 0 ? "" : part.slice(eq + 1));
+    } catch (e) {
+      continue;
+    }
+    if (key === "input") state.input = value;
+    else if (key === "base") state.base = value;
+    else if (key === "escapes") state.escapes = value === "1";
+  }
+  return state;
+}
+
+function fieldState() {
+  return { input: fields.input.value, base: fields.base.value, escapes: fields.escapes.checked };
+}
+
+// What the API gets: the fields, decoded in escapes mode; an empty base is no base.
+function requestOf(state) {
+  const decode = state.escapes ? decodeEscapes : (s) => s;
+  return { input: decode(state.input), base: state.base === "" ? null : decode(state.base) };
+}
+
+// --- asking -----------------------------------------------------------------------------
+
+function status(text, cls) {
+  const node = $("status");
+  node.textContent = text;
+  node.className = cls || "";
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(ask, DEBOUNCE_MS);
+  showDecoded();
+}
+
+function showDecoded() {
+  const state = fieldState();
+  const node = $("decoded");
+  node.replaceChildren();
+  if (!state.escapes) {
+    node.hidden = true;
+    return;
+  }
+  const request = requestOf(state);
+  node.appendChild(document.createTextNode("decoded input: "));
+  node.appendChild(textNodes(el("code", "input"), request.input));
+  if (request.base !== null) {
+    node.appendChild(document.createTextNode(" base: "));
+    node.appendChild(textNodes(el("code", "base"), request.base));
+  }
+  node.hidden = false;
+}
+
+async function ask() {
+  const state = fieldState();
+  const share = fragmentOf(state);
+  $("share").href = share;
+  if (location.hash !== share) history.replaceState(null, "", share);
+  if (state.input === "") {
+    $("result").hidden = true;
+    document.body.dataset.state = "empty";
+    status("type a URL");
+    return;
+  }
+  const request = requestOf(state);
+  if (pending) pending.abort();
+  pending = new AbortController();
+  const mine = ++asked;
+  document.body.dataset.state = "asking";
+  status("asking every oracle…");
+  const started = performance.now();
+  try {
+    const response = await fetch("/api/view", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+      signal: pending.signal,
+    });
+    const answer = await response.json();
+    if (mine !== asked) return;
+    if (!response.ok) {
+      document.body.dataset.state = "error";
+      status(answer.error || response.statusText, "error");
+      return;
+    }
+    render(answer);
+    // What the view shows, for whoever checks the page (the browser test).
+    document.body.dataset.shown = JSON.stringify(request);
+    const ms = Math.round(performance.now() - started);
+    status(`${answer.compare.answers.length} oracles answered in ${ms} ms`);
+    document.body.dataset.state = "ready";
+  } catch (e) {
+    if (e.name === "AbortError") return;
+    if (mine === asked) {
+      document.body.dataset.state = "error";
+      status("the server did not answer: " + e.message, "error");
+    }
+  }
+}
+
+// --- drawing ----------------------------------------------------------------------------
+
+const WORD_ROWS = ["outcome", "validation-errors", "valid-url-string"];
+
+function cellNode(row, cell) {
+  const td = el("td");
+  if (!cell) {
+    td.className = "silent";
+    return td;
+  }
+  if (cell.differs) {
+    td.classList.add("differs");
+    td.dataset.differs = "true";
+  }
+  if (cell.state === "undefined") {
+    td.appendChild(el("span", "undef", "undefined"));
+  } else if (cell.state === "empty-or-undefined") {
+    td.appendChild(el("span", "either", "\"\"|undef"));
+    td.title = "empty or undefined: a WHATWG getter (or urlsplit) cannot tell them apart";
+  } else if (WORD_ROWS.includes(row.label)) {
+    td.appendChild(textNodes(el("span", "word"), cell.shown));
+  } else if (cell.value === "") {
+    td.appendChild(el("span", "empty", "\"\""));
+    td.title = "defined and empty";
+  } else {
+    const code = el("code", "value");
+    code.appendChild(el("span", "quote", "\""));
+    textNodes(code, cell.value);
+    code.appendChild(el("span", "quote", "\""));
+    td.appendChild(code);
+  }
+  return td;
+}
+
+function renderTable(table) {
+  const node = $("compare-table");
+  node.replaceChildren();
+  const head = el("thead");
+  const tr = el("tr");
+  tr.appendChild(el("th", "corner", "field"));
+  table.columns.forEach((names, i) => {
+    const th = el("th", "column");
+    th.dataset.column = String(i);
+    th.dataset.oracles = JSON.stringify(names);
+    names.forEach((name) => th.appendChild(el("div", "oracle", name)));
+    tr.appendChild(th);
+  });
+  head.appendChild(tr);
+  node.appendChild(head);
+  const body = el("tbody");
+  for (const row of table.rows) {
+    const tr = el("tr");
+    tr.dataset.field = row.label;
+    tr.appendChild(el("th", "field", row.label));
+    row.cells.forEach((cell, i) => {
+      const td = cellNode(row, cell);
+      td.dataset.column = String(i);
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+  }
+  node.appendChild(body);
+}
+
+function renderVerdict(view) {
+  const node = $("verdict");
+  node.replaceChildren();
+  if (view.base_failure) {
+    const p = el("p", "note", "The base does not parse (WHATWG): ");
+    p.appendChild(textNodes(el("span"), view.base_failure));
+    node.appendChild(p);
+  }
+  const p = el("p", "verdict-line");
+  if (view.severity) {
+    p.appendChild(el("span", "sev sev-" + view.severity, view.severity));
+    p.appendChild(document.createTextNode(" "));
+    const classes = el("span", "classes");
+    view.classes.forEach((c, i) => {
+      if (i) classes.appendChild(document.createTextNode(", "));
+      const span = el("span", "class-id", c.id);
+      if (c.explanation) span.title = c.explanation;
+      classes.appendChild(span);
+    });
+    p.appendChild(classes);
+  } else {
+    p.appendChild(el("span", "agree", "every oracle agrees on every shared field"));
+  }
+  node.appendChild(p);
+}
+
+function renderReference(view) {
+  const node = $("reference");
+  node.replaceChildren();
+  const ref = view.reference;
+  if (!ref) return;
+  const errors = el("p", "ref-errors");
+  errors.appendChild(el("strong", null, "reference validation errors: "));
+  if (ref.errors.length === 0) errors.appendChild(el("span", "none", "none"));
+  ref.errors.forEach((e, i) => {
+    if (i) errors.appendChild(document.createTextNode(", "));
+    const link = el(e.href ? "a" : "span", "error-name", e.name);
+    if (e.href) {
+      link.href = e.href;
+      link.rel = "noopener noreferrer";
+      link.target = "_blank";
+      link.title = "this error in the URL Standard's validation-error table";
+    }
+    errors.appendChild(link);
+    if (e.position !== null) errors.appendChild(document.createTextNode(" at " + e.position));
+  });
+  node.appendChild(errors);
+  if (ref.valid_url_string !== null) {
+    const valid = el("p", "ref-valid");
+    valid.appendChild(el("strong", null, "valid URL string (reference): "));
+    valid.appendChild(textNodes(el("span", "verdict-text"), ref.valid_url_string));
+    node.appendChild(valid);
+  }
+}
+
+function line(parent, label, text) {
+  const p = el("p", "note-line");
+  p.appendChild(el("strong", null, label));
+  p.appendChild(textNodes(el("span"), text));
+  parent.appendChild(p);
+}
+
+function renderNotes(view) {
+  const node = $("notes");
+  node.replaceChildren();
+  view.notes.forEach((n) => line(node, "", n));
+  if (view.no_opinion.length) line(node, "no opinion: ", view.no_opinion.join(", "));
+  view.unavailable.forEach((u) => line(node, "unavailable here: ", u.name + ": " + u.reason));
+  line(node, "summary: ", view.summary);
+  line(node, "signature " + view.signature.id + ": ", view.signature.line);
+}
+
+function render(view) {
+  renderVerdict(view);
+  renderTable(view.table);
+  renderReference(view);
+  renderNotes(view);
+  $("result").hidden = false;
+}
+
+// --- minimizing -------------------------------------------------------------------------
+
+let minimized = null;
+
+async function minimize() {
+  const request = requestOf(fieldState());
+  if (request.input === "") return;
+  const button = $("minimize");
+  button.disabled = true;
+  status("minimizing (bounded by the server's budget)…");
+  document.body.dataset.minimize = "running";
+  try {
+    const response = await fetch("/api/minimize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+    });
+    const answer = await response.json();
+    const proven = response.headers.get("x-urldiff-one-minimal") === "true";
+    showMinimized(response.ok ? answer : null, answer.error, proven);
+    status(response.ok ? `minimized in ${answer.seconds.toFixed(2)} s` : answer.error,
+      response.ok ? "" : "error");
+  } catch (e) {
+    status("the server did not answer: " + e.message, "error");
+  } finally {
+    button.disabled = false;
+    document.body.dataset.minimize = "done";
+  }
+}
+
+function showMinimized(result, error, proven) {
+  const body = $("minimized-body");
+  body.replaceChildren();
+  minimized = result;
+  $("load-minimized").hidden = !result;
+  $("minimized").hidden = false;
+  if (!result) {
+    body.appendChild(textNodes(el("p", "note"), error || "no result"));
+    return;
+  }
+  const p = el("p");
+  p.appendChild(el("strong", null, "minimized: "));
+  p.appendChild(textNodes(el("code", "input minimized-input"), result.minimized));
+  if (result.minimized_base !== null) {
+    p.appendChild(document.createTextNode(" against "));
+    p.appendChild(textNodes(el("code", "base"), result.minimized_base));
+  }
+  body.appendChild(p);
+  const facts = `${result.original.length} → ${result.minimized.length} UTF-16 units, ` +
+    `${result.oracle_calls} oracle calls, ${result.seconds.toFixed(3)} s, ` +
+    (proven ? "1-minimal" : "not proven 1-minimal (the budget ran out)");
+  body.appendChild(el("p", "note", facts));
+  line(body, "signature: ", result.signature);
+}
+
+function loadMinimized() {
+  if (!minimized) return;
+  const needsEscapes = fields.escapes.checked ||
+    [...minimized.minimized + (minimized.minimized_base || "")].some(isHidden);
+  const put = needsEscapes ? encodeEscapes : (s) => s;
+  fields.escapes.checked = needsEscapes;
+  fields.input.value = put(minimized.minimized);
+  fields.base.value = minimized.minimized_base === null ? "" : put(minimized.minimized_base);
+  ask();
+}
+
+// --- wiring -----------------------------------------------------------------------------
+
+function restore() {
+  const state = readFragment();
+  if (!state) return false;
+  fields.input.value = state.input;
+  fields.base.value = state.base;
+  fields.escapes.checked = state.escapes;
+  showDecoded();
+  ask();
+  return true;
+}
+
+fields.input.addEventListener("input", schedule);
+fields.base.addEventListener("input", schedule);
+fields.escapes.addEventListener("change", schedule);
+$("form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  clearTimeout(timer);
+  ask();
+});
+$("minimize").addEventListener("click", minimize);
+$("load-minimized").addEventListener("click", loadMinimized);
+window.addEventListener("hashchange", () => {
+  const state = readFragment();
+  const now = fieldState();
+  if (state && fragmentOf(state) !== fragmentOf(now)) restore();
+});
+if (!restore()) {
+  document.body.dataset.state = "empty";
+  status("type a URL");
+}
+document.body.dataset.ready = "true";

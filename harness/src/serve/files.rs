@@ -1,0 +1,98 @@
+//! Files of the runs folder, served as they are (`GET /runs/file/<path>`): a campaign's
+//! report.json/md/html, its history and status, the conform run's files.
+//!
+//! A path can never leave the runs folder:
+//! 1. it is checked as text first: relative, `/`-separated, every segment a plain name (no
+//!    empty segment, no `.` or `..`, no backslash, no NUL), else 400;
+//! 2. then the runs folder and the file are canonicalized (every symbolic link resolved) and
+//!    the file must lie inside the canonical runs folder, else 403 — so a link inside the runs
+//!    folder that points out is refused too;
+//! 3. it must be a regular file with an extension of [`SERVED`], else 404.
+
+use super::errors::ApiError;
+use axum::http::StatusCode;
+use std::path::{Component, Path, PathBuf};
+
+/// The file extensions served, with their content types.
+pub const SERVED: [(&str, &str); 7] = [
+    ("json", "application/json"),
+    ("jsonl", "text/plain; charset=utf-8"),
+    ("md", "text/markdown; charset=utf-8"),
+    ("html", "text/html; charset=utf-8"),
+    ("txt", "text/plain; charset=utf-8"),
+    ("xml", "application/xml"),
+    ("log", "text/plain; charset=utf-8"),
+];
+
+/// The URL of a file of the runs folder (`rel` relative to it, `/`-separated): each segment
+/// percent-encoded.
+pub fn href(rel: &str) -> String {
+    let mut out = String::from("/runs/file/");
+    for (i, segment) in rel.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        for b in segment.bytes() {
+            match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                    out.push(b as char)
+                }
+                _ => out.push_str(&format!("%{b:02X}")),
+            }
+        }
+    }
+    out
+}
+
+/// The file `requested` names inside `root`, canonical, and its content type; or the refusal.
+pub fn resolve(root: &Path, requested: &str) -> Result<(PathBuf, &'static str), ApiError> {
+    check_text(requested)?;
+    let root = root.canonicalize().map_err(|e| {
+        ApiError::new(StatusCode::NOT_FOUND, format!("the runs folder cannot be read: {e}"))
+    })?;
+    let not_found = || ApiError::new(StatusCode::NOT_FOUND, format!("no file {requested:?}"));
+    let file = root.join(requested).canonicalize().map_err(|_| not_found())?;
+    if !file.starts_with(&root) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("refused: {requested:?} leads out of the runs folder"),
+        ));
+    }
+    if !file.is_file() {
+        return Err(not_found());
+    }
+    let extension = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let Some((_, content_type)) = SERVED.iter().find(|(e, _)| *e == extension) else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("{requested:?} is not a report file (served: .json .jsonl .md .html .txt .xml .log)"),
+        ));
+    };
+    Ok((file, content_type))
+}
+
+/// The textual check: a relative path of plain names.
+fn check_text(requested: &str) -> Result<(), ApiError> {
+    let refuse = |why: &str| ApiError::bad_request(format!("refused path {requested:?}: {why}"));
+    if requested.is_empty() {
+        return Err(refuse("empty"));
+    }
+    if requested.starts_with('/') {
+        return Err(refuse("an absolute path; give a path inside the runs folder"));
+    }
+    if requested.contains(['\\', '\0']) {
+        return Err(refuse("a backslash or NUL in a path"));
+    }
+    for segment in requested.split('/') {
+        match segment {
+            "" => return Err(refuse("an empty segment")),
+            "." | ".." => return Err(refuse("a `.` or `..` segment")),
+            _ => {}
+        }
+    }
+    // Whatever the platform reads as a root or a drive prefix.
+    if !Path::new(requested).components().all(|c| matches!(c, Component::Normal(_))) {
+        return Err(refuse("not a plain relative path"));
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! The pages: the viewer (`/`, a static page whose script asks `/api/view`), the runs
+//! dashboard (`/runs`, rendered by `urldiff_reports::html::dashboard` from the files), the
+//! conform report (`/runs/conform`, rendered again from `conform/run.json` by the conform
+//! report's own renderer), the files of the runs folder (`/runs/file/<path>`) and the assets.
+//!
+//! Everything the pages use is served by urldiff itself (no external script, style or font),
+//! and their Content-Security-Policy allows nothing else ([`super::PAGE_CSP`]); report pages
+//! get [`super::REPORT_CSP`].
+
+use super::errors::ApiError;
+use super::{files, runs, AppState, REPORT_CSP};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use std::sync::Arc;
+use urldiff_reports::html::escape::text;
+
+/// The viewer page.
+const INDEX: &str = include_str!("assets/index.html");
+/// Its script.
+const APP_JS: &str = include_str!("assets/app.js");
+/// The viewer's and the dashboard's style (after the reports' own).
+const SERVE_CSS: &str = include_str!("assets/serve.css");
+
+pub async fn index() -> Html<&'static str> {
+    Html(INDEX)
+}
+
+pub async fn asset(Path(name): Path<String>) -> Response {
+    let (body, content_type) = match name.as_str() {
+        "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
+        "serve.css" => (SERVE_CSS, "text/css; charset=utf-8"),
+        "report.css" => (urldiff_reports::html::STYLE, "text/css; charset=utf-8"),
+        _ => return ApiError::new(StatusCode::NOT_FOUND, "no such asset").into_response(),
+    };
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// A page of urldiff serve around `header` and `body` (both HTML), with its style sheets.
+fn page(title: &str, refresh: bool, header: &str, body: &str) -> String {
+    let refresh = if refresh { "<meta http-equiv=\"refresh\" content=\"10\">\n" } else { "" };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n{refresh}\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<link rel=\"stylesheet\" href=\"/assets/report.css\">\n\
+         <link rel=\"stylesheet\" href=\"/assets/serve.css\">\n</head>\n<body class=\"runs\">\n\
+         <header>{header}</header>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        text(title)
+    )
+}
+
+pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
+    let runs = state.config.runs.clone();
+    let Ok(dashboard) = tokio::task::spawn_blocking(move || runs::dashboard(&runs)).await else {
+        return ApiError::internal("reading the runs folder failed").into_response();
+    };
+    let live = urldiff_reports::html::dashboard::any_live(&dashboard);
+    let (header, body) = urldiff_reports::html::dashboard::render(&dashboard);
+    Html(page("urldiff runs", live, &header, &body)).into_response()
+}
+
+/// The conform report, rendered again from `conform/run.json`.
+pub async fn conform_report(State(state): State<Arc<AppState>>) -> Response {
+    let runs = state.config.runs.clone();
+    // Through the file endpoint's checks: a `conform/` linked out of the runs folder is refused.
+    let read = tokio::task::spawn_blocking(move || {
+        let (path, _) = files::resolve(&runs, runs::CONFORM_RUN)?;
+        std::fs::read_to_string(path).map_err(|e| {
+            let message =
+                format!("no conform run to show ({}: {e}); run make conform", runs::CONFORM_RUN);
+            ApiError::new(StatusCode::NOT_FOUND, message)
+        })
+    })
+    .await;
+    let text = match read {
+        Ok(Ok(text)) => text,
+        Ok(Err(e)) => return e.into_response(),
+        Err(e) => return ApiError::internal(e).into_response(),
+    };
+    match urldiff_reports::ConformReport::from_json(&text) {
+        Ok(report) => report_page(urldiff_reports::html::conform::render(&report)),
+        Err(e) => ApiError::new(StatusCode::NOT_FOUND, format!("{}: {e}", runs::CONFORM_RUN))
+            .into_response(),
+    }
+}
+
+/// An HTML report with the report policy.
+fn report_page(html: String) -> Response {
+    let mut response = Html(html).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(REPORT_CSP));
+    response
+}
+
+pub async fn runs_file(State(state): State<Arc<AppState>>, Path(rel): Path<String>) -> Response {
+    let runs = state.config.runs.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        let (path, content_type) = files::resolve(&runs, &rel)?;
+        let bytes = std::fs::read(&path).map_err(|e| {
+            ApiError::new(StatusCode::NOT_FOUND, format!("{rel:?} cannot be read: {e}"))
+        })?;
+        Ok::<_, ApiError>((bytes, content_type))
+    })
+    .await;
+    match found {
+        Ok(Ok((bytes, content_type))) => {
+            let mut response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
+            if content_type.starts_with("text/html") {
+                response
+                    .headers_mut()
+                    .insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(REPORT_CSP));
+            }
+            response
+        }
+        Ok(Err(e)) => e.into_response(),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}

@@ -1,0 +1,134 @@
+//! The files of a fuzz campaign folder (`docs/campaign-layout.md`) as types: `status.json`
+//! ([`CampaignStatus`]) and the lines of `history.jsonl` ([`HistoryLine`]). One reader per
+//! format: the campaign writes these types and `urldiff serve` reads them back with
+//! [`CampaignStatus::from_json`] and [`read_history`].
+//!
+//! Readers are lenient where the layout allows it: a missing key takes its default (a
+//! campaign that has not got that far), unknown keys are ignored (a newer writer), and a
+//! history line that cannot be read is skipped and reported, never fatal.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The `schema_version` of `status.json` this reader knows.
+pub const STATUS_SCHEMA_VERSION: u32 = 1;
+
+/// How long a `running` status may go without being rewritten before it counts as
+/// interrupted (the layout's "older than a minute").
+pub const STALE_AFTER_SECONDS: u64 = 60;
+
+/// A campaign's state, as `status.json` says it (and `interrupted` as a reader may judge it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CampaignState {
+    Running,
+    Triaging,
+    Finished,
+    Interrupted,
+    Failed,
+}
+
+impl CampaignState {
+    pub fn name(self) -> &'static str {
+        match self {
+            CampaignState::Running => "running",
+            CampaignState::Triaging => "triaging",
+            CampaignState::Finished => "finished",
+            CampaignState::Interrupted => "interrupted",
+            CampaignState::Failed => "failed",
+        }
+    }
+
+    /// Whether the campaign says it is still at work (and so needs a live process).
+    pub fn is_live(self) -> bool {
+        matches!(self, CampaignState::Running | CampaignState::Triaging)
+    }
+}
+
+/// `status.json`: the live status, rewritten every few seconds while a campaign runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CampaignStatus {
+    pub schema_version: u32,
+    pub state: CampaignState,
+    /// The urldiff process, while running.
+    #[serde(default)]
+    pub pid: Option<u32>,
+    /// RFC 3339 times (UTC).
+    #[serde(default)]
+    pub started: Option<String>,
+    #[serde(default)]
+    pub updated: Option<String>,
+    #[serde(default)]
+    pub deadline: Option<String>,
+    #[serde(default)]
+    pub targets: Vec<String>,
+    #[serde(default)]
+    pub jobs: Option<u32>,
+    #[serde(default)]
+    pub execs: u64,
+    #[serde(default)]
+    pub execs_per_sec: f64,
+    /// Entries, over all targets.
+    #[serde(default)]
+    pub corpus_size: u64,
+    /// `findings/` files written by this campaign.
+    #[serde(default)]
+    pub new_signatures: u64,
+    #[serde(default)]
+    pub crashes: u64,
+    #[serde(default)]
+    pub seconds_left: Option<u64>,
+}
+
+impl CampaignStatus {
+    /// Read `status.json`; another schema version, or a file that is not a status, is an error
+    /// saying why.
+    pub fn from_json(text: &str) -> Result<CampaignStatus, String> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        match value.get("schema_version").and_then(serde_json::Value::as_u64) {
+            Some(v) if v == u64::from(STATUS_SCHEMA_VERSION) => {}
+            Some(v) => return Err(format!("schema_version {v}; this urldiff reads version 1")),
+            None => return Err("no schema_version: not a campaign status".into()),
+        }
+        serde_json::from_value(value).map_err(|e| format!("not a campaign status: {e}"))
+    }
+}
+
+/// One line of `history.jsonl`: one finished campaign.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryLine {
+    /// When it finished (RFC 3339, UTC).
+    pub date: String,
+    #[serde(default)]
+    pub targets: Vec<String>,
+    #[serde(default)]
+    pub duration_seconds: u64,
+    #[serde(default)]
+    pub execs: u64,
+    #[serde(default)]
+    pub corpus_size: u64,
+    #[serde(default)]
+    pub groups: u64,
+    #[serde(default)]
+    pub new_groups: u64,
+    #[serde(default)]
+    pub groups_per_class: BTreeMap<String, u64>,
+}
+
+/// The lines of `history.jsonl` that read as history, in file order, and a note for each
+/// line that does not (`line N: why`). Blank lines are skipped.
+pub fn read_history(text: &str) -> (Vec<HistoryLine>, Vec<String>) {
+    let mut lines = Vec::new();
+    let mut problems = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<HistoryLine>(line) {
+            Ok(h) => lines.push(h),
+            Err(e) => problems.push(format!("line {}: {e}", i + 1)),
+        }
+    }
+    (lines, problems)
+}

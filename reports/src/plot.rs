@@ -1,0 +1,171 @@
+//! Plots as inline SVG, made with `plotters` (its SVG backend; no font files: text is left to
+//! the browser, laid out by plotters' estimate).
+//!
+//! [`groups_per_class`] is the history plot of fuzz campaigns: one line per finding class, the
+//! number of finding groups of that class after each finished campaign (`history.jsonl`), and
+//! a dashed line for all groups. `urldiff serve`'s dashboard shows it, and so can a campaign's
+//! own HTML report.
+
+use crate::campaign::HistoryLine;
+use plotters::prelude::*;
+use std::collections::BTreeMap;
+
+/// The plot's size in pixels.
+pub const SIZE: (u32, u32) = (760, 320);
+
+/// At most this many classes get a line of their own (the largest ones); the rest are summed
+/// as `other classes`.
+pub const MAX_CLASSES: usize = 8;
+
+/// Line colours, one per class, in legend order (distinguishable, and dark enough on white).
+const COLOURS: [RGBColor; MAX_CLASSES + 1] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x7f, 0x7f, 0x7f),
+];
+
+/// One line of the plot: its label and one value per campaign.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    pub label: String,
+    pub values: Vec<u64>,
+}
+
+/// The lines of the history plot: the [`MAX_CLASSES`] classes with the most groups over the
+/// whole history (ties by name), then `other classes` when there are more, then `all groups`
+/// (each campaign's `groups`). A class absent from a campaign's line counts 0 there.
+pub fn history_series(history: &[HistoryLine]) -> Vec<Series> {
+    let mut totals: BTreeMap<&str, u64> = BTreeMap::new();
+    for line in history {
+        for (class, n) in &line.groups_per_class {
+            *totals.entry(class).or_default() += n;
+        }
+    }
+    let mut classes: Vec<(&str, u64)> = totals.into_iter().collect();
+    classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let count = |line: &HistoryLine, class: &str| line.groups_per_class.get(class).copied();
+    let mut series: Vec<Series> = classes
+        .iter()
+        .take(MAX_CLASSES)
+        .map(|(class, _)| Series {
+            label: (*class).to_owned(),
+            values: history.iter().map(|l| count(l, class).unwrap_or(0)).collect(),
+        })
+        .collect();
+    if classes.len() > MAX_CLASSES {
+        let rest: Vec<&str> = classes[MAX_CLASSES..].iter().map(|(c, _)| *c).collect();
+        series.push(Series {
+            label: format!("other classes ({})", rest.len()),
+            values: history.iter().map(|l| rest.iter().filter_map(|c| count(l, c)).sum()).collect(),
+        });
+    }
+    series.push(Series {
+        label: "all groups".to_owned(),
+        values: history.iter().map(|l| l.groups).collect(),
+    });
+    series
+}
+
+/// The history plot as an `<svg>` element (no XML declaration, so it can be inlined in HTML).
+/// Without history it says so in the plot area.
+pub fn groups_per_class(history: &[HistoryLine]) -> String {
+    let mut svg = String::new();
+    let drawn = draw(&mut svg, history);
+    if let Err(e) = drawn {
+        // plotters only fails on a backend error, and a String backend has none; say so
+        // rather than panic in a report.
+        return format!(
+            "<p>the history plot could not be drawn: {}</p>",
+            crate::html::escape::text(&e)
+        );
+    }
+    svg
+}
+
+fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    if history.is_empty() {
+        let style = ("sans-serif", 16).into_font().color(&RGBColor(0x57, 0x60, 0x6a));
+        root.draw(&Text::new("no finished campaign yet: no history", (24, 150), style))
+            .map_err(|e| e.to_string())?;
+        return root.present().map_err(|e| e.to_string());
+    }
+    let series = history_series(history);
+    let top = series.iter().flat_map(|s| s.values.iter()).copied().max().unwrap_or(0).max(1);
+    let last = history.len().saturating_sub(1).max(1) as f64;
+    let dates: Vec<String> = history.iter().map(|l| short_date(&l.date)).collect();
+    let mut chart = ChartBuilder::on(&root)
+        .caption("finding groups per class, by campaign", ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(28)
+        .y_label_area_size(44)
+        .right_y_label_area_size(0)
+        .build_cartesian_2d(-0.2f64..last + 0.2, 0u64..top + top / 10 + 1)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_labels(history.len().min(10))
+        .x_label_formatter(&|x| label_at(&dates, *x))
+        .y_desc("groups")
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (i, s) in series.iter().enumerate() {
+        let all = i + 1 == series.len();
+        let colour = if all { BLACK } else { COLOURS[i % COLOURS.len()] };
+        let points: Vec<(f64, u64)> =
+            s.values.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect();
+        let style = colour.stroke_width(if all { 1 } else { 2 });
+        let line: Box<dyn Fn((f64, u64)) -> _> =
+            Box::new(move |p| Circle::new(p, 3, colour.filled()));
+        chart
+            .draw_series(LineSeries::new(points.clone(), style))
+            .map_err(|e| e.to_string())?
+            .label(clean_label(&s.label))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
+        chart.draw_series(points.into_iter().map(line)).map_err(|e| e.to_string())?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(0xd0, 0xd7, 0xde))
+        .label_font(("sans-serif", 12))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}
+
+/// The date label of the campaign at `x`, when `x` is (nearly) a whole campaign index.
+fn label_at(dates: &[String], x: f64) -> String {
+    let i = x.round();
+    if (x - i).abs() > 0.01 || i < 0.0 {
+        return String::new();
+    }
+    dates.get(i as usize).cloned().unwrap_or_default()
+}
+
+/// `2026-11-24T06:00:00Z` → `2026-11-24`; anything else as written, cut.
+fn short_date(date: &str) -> String {
+    clean_label(date.split('T').next().unwrap_or(date))
+}
+
+/// A label from a file as plot text: control characters (which SVG cannot hold) become `?`,
+/// and it is cut to 40 characters. plotters escapes the markup characters itself.
+fn clean_label(label: &str) -> String {
+    let mut out: String =
+        label.chars().take(40).map(|c| if c.is_control() { '?' } else { c }).collect();
+    if label.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
