@@ -56,6 +56,9 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         bail!("triage needs INPUT and --out DIR");
     };
     let read = input::read(path)?;
+    for line in &read.unreadable {
+        eprintln!("urldiff: skipped {line}");
+    }
     let selection = select_oracles(&args.oracles)?;
     for (name, reason) in &selection.unavailable {
         eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
@@ -86,12 +89,19 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
             .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
             .collect(),
         skipped_cases: read.skipped,
+        unreadable_lines: read.unreadable.clone(),
     };
     let progress = crate::progress::TriageProgress::new();
     let findings = triage(&read.cases, &config, &progress)?;
     write_findings(out_dir, &findings)?;
     urldiff::out!("{}", summary(&findings, out_dir));
-    Ok(if findings.groups.is_empty() { 0 } else { 1 })
+    Ok(if !read.unreadable.is_empty() {
+        2
+    } else if findings.groups.is_empty() {
+        0
+    } else {
+        1
+    })
 }
 
 /// Write the findings files of `dir`, all or none (`urldiff::atomic`): findings.json and the

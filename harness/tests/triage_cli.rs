@@ -94,12 +94,25 @@ fn triage_writes_findings_and_exits_1_on_groups_0_without_and_2_on_bad_input() {
     let agree = dir.path().join("agree.jsonl");
     std::fs::write(&agree, "{\"input\": \"http://a/\"}\n").unwrap();
     assert_eq!(code(&run(&agree)), 0);
-    // A line that is not a request: a harness error naming the line.
+    // Lines that are not requests (not JSON, not UTF-8) are named with file:line and set
+    // aside; every other line is triaged and written; the run then exits 2, as ripgrep does
+    // when some input could not be read.
     let bad = dir.path().join("bad.jsonl");
-    std::fs::write(&bad, "{\"input\": \"http://a/\"}\nnot json\n").unwrap();
+    let mut bytes = b"not json\n{\"input\": \"http://evil.example\\\\@good.example/\"}\n".to_vec();
+    bytes.extend_from_slice(b"{\"input\": \"http://\xff/\"}\n{\"input\": \"http://a/\"}\n");
+    std::fs::write(&bad, bytes).unwrap();
+    std::fs::remove_dir_all(&out_dir).unwrap();
     let out = run(&bad);
-    assert_eq!(code(&out), 2);
-    assert!(text(&out.stderr).contains("bad.jsonl:2"), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(code(&out), 2, "{stderr}");
+    assert!(stderr.contains("bad.jsonl:1: invalid JSON"), "{stderr}");
+    assert!(stderr.contains("bad.jsonl:3: not UTF-8"), "{stderr}");
+    let findings: Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap())
+            .unwrap();
+    assert_eq!(findings["run"]["cases"], 2, "{findings}");
+    assert_eq!(findings["run"]["unreadable_lines"].as_array().unwrap().len(), 2);
+    assert_eq!(findings["groups"].as_array().unwrap().len(), 1);
 }
 
 #[test]

@@ -67,6 +67,7 @@ fn main() {
         sources: vec!["bench".into()],
         skipped_oracles: Vec::new(),
         skipped_cases: 0,
+        unreadable_lines: Vec::new(),
     };
     let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
     println!("triage: {} divergent generated inputs, oracles: {}", cases.len(), names.join(", "));

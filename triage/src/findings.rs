@@ -76,6 +76,9 @@ pub struct RunSummary {
     pub cases: usize,
     /// Cases of kinds triage does not handle (setters, percent-encode, form-urlencoded).
     pub skipped_cases: usize,
+    /// Input lines that could not be read (`file:line: why`); the others were triaged.
+    #[serde(default)]
+    pub unreadable_lines: Vec<String>,
     /// Cases on which the oracles disagree.
     pub divergent: usize,
     /// Divergent cases that the ledger expects (left out; 0 without `--ledger`).

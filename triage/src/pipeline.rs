@@ -49,6 +49,8 @@ pub struct Config<'a> {
     pub skipped_oracles: Vec<SkippedOracle>,
     /// Cases the reader left out (kinds triage does not handle).
     pub skipped_cases: usize,
+    /// Input lines the reader could not read (`file:line: why`).
+    pub unreadable_lines: Vec<String>,
 }
 
 impl std::fmt::Debug for Config<'_> {
@@ -147,6 +149,7 @@ pub fn triage(
         sources: config.sources.clone(),
         cases: cases.len(),
         skipped_cases: config.skipped_cases,
+        unreadable_lines: config.unreadable_lines.clone(),
         divergent,
         expected,
         minimized: minimized.len(),

@@ -30,6 +30,7 @@ fn config<'a>(oracles: &'a [&'a dyn Oracle], ledger: Option<&'a dyn Ledger>) -> 
         sources: vec!["test".into()],
         skipped_oracles: Vec::new(),
         skipped_cases: 0,
+        unreadable_lines: Vec::new(),
     }
 }
 

@@ -7,7 +7,8 @@
 //! toascii.window.js tests it; setter, percent-encode and form-urlencoded cases are not URL
 //! parses and are counted as skipped. Each keeps its suite and case name for the ledger. Lines
 //! of a JSON Lines file are in the suite `jsonl/<file stem>`. Identical requests are triaged
-//! once.
+//! once. A JSON Lines line that cannot be read (not UTF-8, not a request) is set aside with
+//! its `file:line` and why, and the other lines are triaged: one bad line loses nothing else.
 
 use anyhow::{bail, Context};
 use serde_json::Value;
@@ -17,12 +18,14 @@ use urldiff_oracles::Case;
 use urldiff_triage::pipeline::TriageCase;
 use urldiff_triage::Request;
 
-/// The cases read, the sources they came from and how many cases were skipped.
+/// The cases read, the sources they came from, how many cases were skipped and the lines
+/// that could not be read (`file:line: why`).
 #[derive(Debug, Default)]
 pub struct Input {
     pub cases: Vec<TriageCase>,
     pub sources: Vec<String>,
     pub skipped: usize,
+    pub unreadable: Vec<String>,
     seen: HashSet<Request>,
 }
 
@@ -57,21 +60,24 @@ pub fn read(path: &Path) -> anyhow::Result<Input> {
         read_file(&file, &mut input)?;
         input.sources.push(file.display().to_string());
     }
+    if input.cases.is_empty() && !input.unreadable.is_empty() {
+        bail!("no line of {} could be read: {}", path.display(), input.unreadable[0]);
+    }
     Ok(input)
 }
 
 fn read_file(path: &Path, input: &mut Input) -> anyhow::Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if text.trim().is_empty() {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.trim_ascii().is_empty() {
         bail!("{} is empty: nothing to triage", path.display());
     }
-    if let Ok(Value::Object(report)) = serde_json::from_str::<Value>(&text) {
+    if let Ok(Value::Object(report)) = serde_json::from_slice::<Value>(&bytes) {
         if let Some(divergences) = report.get("divergences") {
             return read_conform(path, divergences, input);
         }
     }
-    read_jsonl(path, &text, input)
+    read_jsonl(path, &bytes, input);
+    Ok(())
 }
 
 /// The cases of a conform report's divergences.
@@ -92,25 +98,31 @@ fn read_conform(path: &Path, divergences: &Value, input: &mut Input) -> anyhow::
     Ok(())
 }
 
-/// The lines of a JSON Lines file of requests (blank lines skipped; a bad line is an error).
-fn read_jsonl(path: &Path, text: &str, input: &mut Input) -> anyhow::Result<()> {
+/// The lines of a JSON Lines file of requests (blank lines skipped; a bad line is set aside
+/// in `input.unreadable`).
+fn read_jsonl(path: &Path, bytes: &[u8], input: &mut Input) {
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let suite = format!("jsonl/{stem}");
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        let r = crate::jsonl::parse_request(line).map_err(|why| {
-            anyhow::anyhow!(
-                "{}:{}: {why} (expected a conform JSON report or JSON Lines of \
-                 {{\"input\", \"base\"}})",
+        let read = std::str::from_utf8(line)
+            .map_err(|e| format!("not UTF-8 (byte at offset {})", e.valid_up_to()))
+            .and_then(crate::jsonl::parse_request);
+        match read {
+            Ok(r) => {
+                let request = Request::new(r.input, r.base.as_deref());
+                let name = request.case().name();
+                input.push(TriageCase { request, suite: suite.clone(), name });
+            }
+            Err(why) => input.unreadable.push(format!(
+                "{}:{}: {why} (expected JSON Lines of {{\"input\", \"base\"}} or a conform \
+                 JSON report)",
                 path.display(),
                 i + 1
-            )
-        })?;
-        let request = Request::new(r.input, r.base.as_deref());
-        let name = request.case().name();
-        input.push(TriageCase { request, suite: suite.clone(), name });
+            )),
+        }
     }
-    Ok(())
 }

@@ -26,6 +26,13 @@ pub fn render(findings: &Findings) -> String {
         run.seconds
     );
     let _ = writeln!(out, "{}", fit(&head, WIDTH));
+    if !run.unreadable_lines.is_empty() {
+        let note = format!(
+            "{} input lines could not be read (run.unreadable_lines in findings.json)",
+            run.unreadable_lines.len()
+        );
+        let _ = writeln!(out, "{}", fit(&note, WIDTH));
+    }
     for g in findings.groups.iter().take(SHOWN_GROUPS) {
         let base = g.example.base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
         let line = format!(
