@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build
+.PHONY: fetch test conform bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build nightly
 
 fetch:
 	$(CARGO) fetch
@@ -97,3 +97,14 @@ fuzz-build: fuzz-tools fetch
 	SRC=$$tmp/src OUT=$$tmp/out WORK=$$tmp/work $(FUZZ_ENV) bash .clusterfuzzlite/build.sh && \
 	OUT=$$tmp/out WORK=$$tmp/work bash .clusterfuzzlite/check_out.sh && \
 	ls $$tmp/out && rm -rf $$tmp
+
+# A nightly campaign (README "Nightly campaigns"): the targets for DURATION (8h, 10m, 60s…) in
+# out/fuzz, resumed if a previous one was killed, then triaged into out/fuzz/report.*.
+# Exits with urldiff's code: 0 no new group, 1 new groups, 2 harness error.
+NIGHTLY_OUT ?= out/fuzz
+JOBS ?= 2
+TARGETS ?= differential structured
+
+nightly: fetch node-deps fuzz-tools
+	$(CARGO) build --release -p urldiff
+	$(URLDIFF) fuzz $(foreach t,$(TARGETS),--target $(t)) --duration $(DURATION) --jobs $(JOBS) --out $(NIGHTLY_OUT)

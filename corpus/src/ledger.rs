@@ -93,7 +93,6 @@ pub enum Difference<'a, F> {
     Lost(Lost),
 }
 
-
 impl<F: LedgerField> Entry<F> {
     /// Whether this entry covers a divergence of `case_name` in `suite`.
     pub fn covers(&self, suite: &str, case_name: &str, difference: Difference<F>) -> bool {

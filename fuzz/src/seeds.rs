@@ -12,7 +12,8 @@
 //!   test as `https://doesnotmatter.invalid/?{input}`, every RFC example as `reference ⟨FF⟩ base`;
 //! - `setters`: every setter test as a one-step program, each href's tests chained as one
 //!   program, and every WPT URL test as a program with no steps;
-//! - `rfc_split`: the WPT URL tests and the RFC examples;
+//! - `rfc_split`, `differential`, `validity`: the WPT URL tests and the RFC examples, each as
+//!   `input ⟨FF⟩ base`;
 //! - `structured`: deterministic pseudo-random bytes (any bytes describe some case).
 
 use crate::checks::setters::Program;
@@ -140,6 +141,7 @@ pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
             .collect(),
         "setters" => setter_programs(&strings.setter_tests).chain(url_tests()).collect(),
         "rfc_split" => url_tests().chain(rfc()).collect(),
+        "differential" | "validity" => url_tests().chain(rfc()).collect(),
         "structured" => {
             (0..256u64).map(|i| pseudo_random_bytes(i, 16 + (i as usize * 37) % 1024)).collect()
         }

@@ -16,6 +16,7 @@ mod cmd_compare;
 mod cmd_conform;
 mod cmd_corpus;
 mod cmd_export_wpt;
+mod cmd_fuzz;
 mod cmd_minimize;
 mod cmd_oracles;
 mod cmd_parse;
@@ -54,6 +55,8 @@ enum Command {
     Triage(cmd_triage::TriageArgs),
     /// Write a findings file's groups as WPT urltestdata.json entries.
     ExportWpt(cmd_export_wpt::ExportWptArgs),
+    /// Run a time-boxed, resumable libFuzzer campaign, then triage and report its findings.
+    Fuzz(cmd_fuzz::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Minimize(args) => cmd_minimize::run(args),
         Command::Triage(args) => cmd_triage::run(args),
         Command::ExportWpt(args) => cmd_export_wpt::run(args),
+        Command::Fuzz(args) => cmd_fuzz::run(args),
     };
     let result = result.and_then(|code| Ok(urldiff::output::flush().map(|()| code)?));
     match result {

@@ -9,10 +9,13 @@
 //! - [`terminal`]: the summary `urldiff conform` prints, at most 100 columns wide;
 //! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
 //! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
-//! - [`junit`]: JUnit XML (quick-xml's writer).
+//! - [`junit`]: JUnit XML (quick-xml's writer);
+//! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
+//!   groups per class as an inline SVG (`plotters`).
 //!
 //! [`Format`] names every renderer; [`render`] runs one.
 
+pub mod campaign_report;
 pub mod classes;
 pub mod data;
 pub mod html;

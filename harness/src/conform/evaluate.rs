@@ -53,7 +53,7 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
     let mut report = ConformReport::new(env!("CARGO_PKG_VERSION"));
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
-    report.duplicates = duplicates(&plan.ledger);
+    report.duplicates = duplicates(plan.ledger);
     let mut result = RunResult { report, scope: HashMap::new(), used: HashMap::new() };
     for (status, answers) in &answered {
         if let Some(answers) = answers {

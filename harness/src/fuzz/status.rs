@@ -1,0 +1,113 @@
+//! The campaign folder's status and history files (docs/campaign-layout.md): `status.json`,
+//! rewritten every few seconds while a campaign runs, and `history.jsonl`, one line appended
+//! per finished campaign. Both are written atomically; a missing file reads as none.
+//!
+//! `status.json` also carries what a resumed campaign needs (`resume`): the seconds each
+//! target has fuzzed, the findings files that existed before the campaign started, and the
+//! process groups of the fuzzers it started, so that the next `urldiff fuzz --out DIR` after
+//! a SIGKILL can stop orphaned fuzzers and go on where the campaign was.
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::SystemTime;
+
+/// The `schema_version` of `status.json`.
+pub const STATUS_SCHEMA_VERSION: u32 = 1;
+
+/// `status.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    pub schema_version: u32,
+    /// `running`, `triaging`, `finished`, `interrupted` or `failed`.
+    pub state: String,
+    pub pid: Option<u32>,
+    pub started: String,
+    pub updated: String,
+    pub deadline: String,
+    pub targets: Vec<String>,
+    pub jobs: u32,
+    pub execs: u64,
+    pub execs_per_sec: f64,
+    pub corpus_size: u64,
+    pub new_signatures: u64,
+    pub crashes: u64,
+    pub seconds_left: u64,
+    /// What resuming needs (not shown by the dashboard).
+    #[serde(default)]
+    pub resume: Resume,
+}
+
+/// The part of `status.json` a resumed campaign reads back.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Resume {
+    /// The whole campaign's length, in seconds.
+    pub duration_seconds: u64,
+    /// Seconds each target has fuzzed so far (finished runs and the running one).
+    pub elapsed_seconds: BTreeMap<String, u64>,
+    /// Executions of the targets' finished runs (the running one adds its own).
+    pub execs_done: u64,
+    /// How many findings files each target had before the campaign started.
+    pub findings_before: BTreeMap<String, u64>,
+    /// The process groups of the fuzzers running now.
+    pub fuzzer_groups: Vec<u32>,
+}
+
+/// One line of `history.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryLine {
+    pub date: String,
+    pub targets: Vec<String>,
+    pub duration_seconds: u64,
+    pub execs: u64,
+    pub corpus_size: u64,
+    pub groups: u64,
+    pub new_groups: u64,
+    pub groups_per_class: BTreeMap<String, u64>,
+}
+
+/// An RFC 3339 time (UTC, seconds).
+pub fn rfc3339(time: SystemTime) -> String {
+    humantime::format_rfc3339_seconds(time).to_string()
+}
+
+/// Read `status.json`; `None` when there is none (or it is not a status of this version).
+pub fn read_status(path: &Path) -> Option<Status> {
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str::<Status>(&text).ok().filter(|s| s.schema_version == STATUS_SCHEMA_VERSION)
+}
+
+pub fn write_status(path: &Path, status: &Status) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(status)?;
+    text.push('\n');
+    crate::atomic::write(path, text.as_bytes())
+}
+
+/// The lines of `history.jsonl` (unreadable lines skipped).
+pub fn read_history(path: &Path) -> Vec<HistoryLine> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+}
+
+/// Append one line to `history.jsonl`, in one `write` to a file opened for appending (the
+/// layout's "appended, never rewritten"; a line is far below the size a single append keeps
+/// whole).
+pub fn append_history(path: &Path, line: &HistoryLine) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut text = serde_json::to_string(line)?;
+    text.push('\n');
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    file.write_all(text.as_bytes()).with_context(|| format!("appending to {}", path.display()))
+}
+
+/// Whether a process with this id is alive (and not a zombie).
+pub fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
+        .unwrap_or(false)
+}
