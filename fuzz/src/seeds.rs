@@ -197,6 +197,12 @@ pub fn write(dir: &Path, seeds: &[Vec<u8>]) -> Result<usize> {
     Ok(seeds.len())
 }
 
+/// The seeds on which `target`'s check finds nothing and breaks nothing: the seed corpus for
+/// engines built with `crash-on-divergence`, where a seed with a finding would crash at once.
+pub fn without_findings(target: &Target, seeds: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    seeds.into_iter().filter(|seed| matches!((target.check)(seed), Ok(f) if f.is_empty())).collect()
+}
+
 /// The libFuzzer options of `target` as an OSS-Fuzz `.options` file, the dictionary named
 /// as it lies beside the binary.
 pub fn options_file(target: &Target, dictionary_name: &str) -> String {

@@ -107,3 +107,13 @@ fn replay_reports_violations_and_panics_with_their_inputs() {
         .collect();
     assert_eq!(got, [("b", "demo", "broken"), ("c", "no-panic", "panicked on \"boom\": exploded")]);
 }
+
+#[test]
+fn seeds_without_findings_find_nothing_for_crash_on_divergence_builds() {
+    let target = crate::checks::target("differential").unwrap();
+    let all = seeds::generate(target, strings());
+    let clean = seeds::without_findings(target, all.clone());
+    assert!(!clean.is_empty() && clean.len() < all.len(), "{} of {}", clean.len(), all.len());
+    let replay = replay(target, clean.into_iter().map(|s| (String::new(), s)));
+    assert!(replay.findings.is_empty() && replay.violations.is_empty());
+}

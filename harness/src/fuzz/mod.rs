@@ -116,11 +116,15 @@ pub fn validate(options: &Options) -> anyhow::Result<()> {
 /// Run the campaign and its triage; the exit code: 0 no new group, 1 new groups.
 pub fn run(options: &Options, events: &dyn CampaignEvents) -> anyhow::Result<u8> {
     validate(options)?;
-    let layout = Layout { dir: options.out.clone() };
     for sub in ["corpus", "findings", "crashes", "logs"] {
-        std::fs::create_dir_all(layout.dir.join(sub))
-            .with_context(|| format!("creating {}", layout.dir.join(sub).display()))?;
+        std::fs::create_dir_all(options.out.join(sub))
+            .with_context(|| format!("creating {}", options.out.join(sub).display()))?;
     }
+    // Absolute, so that the fuzzers' command lines name the folder the same way from any
+    // working directory (a resumed campaign recognizes its orphans by it).
+    let dir = std::fs::canonicalize(&options.out)
+        .with_context(|| format!("resolving {}", options.out.display()))?;
+    let layout = Layout { dir };
     let mut status = begin(options, &layout, events)?;
     let fuzzers = Fuzzers::locate(&options.targets, options.build, &layout.log("build"))?;
     status::write_status(&layout.status(), &status)?;
