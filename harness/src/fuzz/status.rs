@@ -111,3 +111,69 @@ pub fn alive(pid: u32) -> bool {
         .map(|stat| !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
         .unwrap_or(false)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(groups: u64) -> HistoryLine {
+        HistoryLine {
+            date: "2026-11-24T06:00:00Z".into(),
+            targets: vec!["differential".into()],
+            duration_seconds: 60,
+            execs: 10,
+            corpus_size: 3,
+            groups,
+            new_groups: groups,
+            groups_per_class: [("host-confusion".to_owned(), groups)].into(),
+        }
+    }
+
+    #[test]
+    fn history_lines_are_appended_one_per_campaign() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("history.jsonl");
+        assert_eq!(read_history(&path), []);
+        append_history(&path, &line(1)).unwrap();
+        append_history(&path, &line(2)).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        // The layout's field names, one object per line.
+        let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(first["groups_per_class"]["host-confusion"], 1);
+        assert_eq!(first["duration_seconds"], 60);
+        assert_eq!(read_history(&path), [line(1), line(2)]);
+    }
+
+    #[test]
+    fn a_status_of_another_version_or_no_status_reads_as_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("status.json");
+        assert_eq!(read_status(&path), None);
+        let status = Status {
+            schema_version: STATUS_SCHEMA_VERSION,
+            state: "running".into(),
+            pid: Some(1),
+            started: "a".into(),
+            updated: "b".into(),
+            deadline: "c".into(),
+            targets: vec!["differential".into()],
+            jobs: 2,
+            execs: 5,
+            execs_per_sec: 1.5,
+            corpus_size: 7,
+            new_signatures: 1,
+            crashes: 0,
+            seconds_left: 9,
+            resume: Resume::default(),
+        };
+        write_status(&path, &status).unwrap();
+        assert_eq!(read_status(&path), Some(status.clone()));
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("\"schema_version\": 1", "\"schema_version\": 2");
+        std::fs::write(&path, text).unwrap();
+        assert_eq!(read_status(&path), None);
+        assert!(alive(std::process::id()));
+    }
+}
