@@ -30,8 +30,10 @@ pub fn check_rendered(input: &str, base: Option<&str>, data: &[u8]) -> CheckResu
             format!("{} (rendered input {input:?}, base {base:?})", v.detail),
         )
     };
-    let mut findings =
-        roundtrip::check_strings(input, base, Some(input), data).map_err(rendered)?;
+    // The roundtrip check's findings keep their target (they are setter findings, not parse
+    // divergences) but name the rendered strings rather than the description's bytes.
+    let roundtrip = roundtrip::check_strings(input, base, Some(input), data).map_err(rendered)?;
+    let mut findings: Vec<_> = roundtrip.into_iter().map(|f| f.about(input, base)).collect();
     findings.extend(differential::compare_case(TARGET, input, base, data).map_err(rendered)?);
     Ok(findings)
 }

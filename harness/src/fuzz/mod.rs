@@ -191,8 +191,10 @@ fn begin(
 }
 
 fn fresh(options: &Options, layout: &Layout, now: SystemTime) -> Status {
+    // Every target's folder: a target's check can record findings under another (structured
+    // records roundtrip findings).
     let findings_before =
-        options.targets.iter().map(|t| (t.clone(), count_files(&layout.findings(t)))).collect();
+        TARGETS.iter().map(|t| ((*t).to_owned(), count_files(&layout.findings(t)))).collect();
     Status {
         schema_version: status::STATUS_SCHEMA_VERSION,
         state: "running".into(),
@@ -336,10 +338,10 @@ fn account(layout: &Layout, status: &mut Status, running: Stats) {
     let targets = status.targets.clone();
     status.execs = status.resume.execs_done + running.execs;
     status.corpus_size = targets.iter().map(|t| count_files(&layout.corpus(t))).sum();
-    status.new_signatures = targets
+    status.new_signatures = TARGETS
         .iter()
         .map(|t| {
-            let before = status.resume.findings_before.get(t).copied().unwrap_or(0);
+            let before = status.resume.findings_before.get(*t).copied().unwrap_or(0);
             count_files(&layout.findings(t)).saturating_sub(before)
         })
         .sum();

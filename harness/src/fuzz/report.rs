@@ -3,9 +3,10 @@
 //! Every findings file of the triaged targets (`differential`, `structured`: parse cases) is
 //! one case, in the suite `fuzz/<target>`: the triage pipeline re-runs it through every
 //! available oracle (the subprocess ones too), leaves out what the ledger expects, minimizes,
-//! classifies and groups (`urldiff_triage::pipeline`). The other targets' findings (setter
-//! sequences, RFC invariants, the two notions of validity) are not parse divergences between
-//! oracles; they are listed by signature (`signatures` in `report.json`).
+//! classifies and groups (`urldiff_triage::pipeline`). The other targets' findings in the folder
+//! (setter sequences, RFC invariants, the two notions of validity; `structured` records its
+//! roundtrip findings under `roundtrip`) are not parse divergences between oracles; they are
+//! listed by signature (`signatures` in `report.json`).
 //!
 //! `report.json` is the findings file of `urldiff triage` plus `campaign` (the final status),
 //! `signatures` and `crashes`; `report.md` and `report.html` render it with the history plot;
@@ -62,9 +63,15 @@ pub fn triage_and_report(
 ) -> anyhow::Result<u8> {
     let mut cases = Vec::new();
     let mut others = Vec::new();
-    for target in &options.targets {
+    // The campaign's triaged targets; every other target's folder (`structured` also records
+    // roundtrip findings) is listed as it is.
+    for target in super::TARGETS {
+        let triaged = TRIAGED.contains(&target);
+        if triaged && !options.targets.iter().any(|t| t == target) {
+            continue;
+        }
         for f in read_findings(layout, target) {
-            if TRIAGED.contains(&target.as_str()) {
+            if triaged {
                 let request = Request::new(f.input.clone(), f.base.as_deref());
                 let name = request.case().name();
                 cases.push(TriageCase { request, suite: format!("fuzz/{target}"), name });
