@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build nightly
+.PHONY: fetch test conform bless bench fmt lint node-deps fuzz-tools fuzz fuzz-seeds fuzz-build nightly fuzz-campaign-build
 
 fetch:
 	$(CARGO) fetch
@@ -104,6 +104,11 @@ fuzz-build: fuzz-tools fetch
 NIGHTLY_OUT ?= out/fuzz
 JOBS ?= 2
 TARGETS ?= differential structured
+
+# The fuzz binaries `urldiff fuzz` runs (it builds them itself unless --no-build): without
+# AddressSanitizer, in fuzz/target/campaign (see harness/src/fuzz/libfuzzer.rs for why).
+fuzz-campaign-build: fuzz-tools fetch
+	$(FUZZ_ENV) $(CARGO) fuzz build -O --debug-assertions -s none --target-dir fuzz/target/campaign
 
 nightly: fetch node-deps fuzz-tools
 	$(CARGO) build --release -p urldiff

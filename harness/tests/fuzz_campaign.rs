@@ -1,9 +1,9 @@
 //! `urldiff fuzz` end to end: bad arguments, a short differential campaign producing grouped
 //! findings with classes, and a campaign killed with SIGKILL and resumed.
 //!
-//! The campaign tests need the fuzz workspace's libFuzzer binaries (`make fuzz-tools` and
-//! `RUSTC_BOOTSTRAP=1 cargo fuzz build -O --debug-assertions` in `fuzz/`, or
-//! `URLDIFF_FUZZ_BIN_DIR`); without them they are skipped with one line.
+//! The campaign tests need the fuzz workspace's libFuzzer binaries as `urldiff fuzz` builds
+//! them (`make fuzz-campaign-build`, or `URLDIFF_FUZZ_BIN_DIR`); without them they are skipped
+//! with one line.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -29,7 +29,7 @@ fn fuzz_binaries() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("URLDIFF_FUZZ_BIN_DIR") {
         return Some(PathBuf::from(dir));
     }
-    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/target");
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/target/campaign");
     let found = std::fs::read_dir(&target).ok().and_then(|entries| {
         entries
             .filter_map(|e| e.ok().map(|e| e.path().join("release")))
@@ -37,8 +37,8 @@ fn fuzz_binaries() -> Option<PathBuf> {
     });
     if found.is_none() {
         eprintln!(
-            "fuzz campaign tests: skipped (no fuzz binaries; run `RUSTC_BOOTSTRAP=1 cargo fuzz \
-             build -O --debug-assertions` in fuzz/)"
+            "fuzz campaign tests: skipped (no campaign fuzz binaries; `make fuzz-campaign-build` \
+             builds them)"
         );
     }
     found
