@@ -105,10 +105,15 @@ NIGHTLY_OUT ?= out/fuzz
 JOBS ?= 2
 TARGETS ?= differential structured
 
-# The fuzz binaries `urldiff fuzz` runs (it builds them itself unless --no-build): without
-# AddressSanitizer, in fuzz/target/campaign (see harness/src/fuzz/libfuzzer.rs for why).
+# The fuzz binaries `urldiff fuzz` runs (it builds them itself unless --no-build): each target
+# without AddressSanitizer in fuzz/target/campaign (see harness/src/fuzz/libfuzzer.rs for why),
+# and the seeds tool, an ordinary program, in fuzz/target/debug.
+FUZZ_TARGETS := differential structured roundtrip setters rfc_split validity
 fuzz-campaign-build: fuzz-tools fetch
-	$(FUZZ_ENV) $(CARGO) fuzz build -O --debug-assertions -s none --target-dir fuzz/target/campaign
+	for t in $(FUZZ_TARGETS); do \
+		$(FUZZ_ENV) $(CARGO) fuzz build -O --debug-assertions -s none --target-dir fuzz/target/campaign $$t || exit 1; \
+	done
+	$(CARGO) build --manifest-path $(FUZZ_MANIFEST) --bin urldiff-fuzz-seeds
 
 nightly: fetch node-deps fuzz-tools
 	$(CARGO) build --release -p urldiff

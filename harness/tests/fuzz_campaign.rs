@@ -3,10 +3,10 @@
 //!
 //! The campaign tests need the fuzz workspace's libFuzzer binaries as `urldiff fuzz` builds
 //! them (`make fuzz-campaign-build`, or `URLDIFF_FUZZ_BIN_DIR`); without them they are skipped
-//! with one line.
+//! with one line. They run with `--no-build`: a test never starts a fuzz build.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,18 +24,25 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The folder of built fuzz binaries, or `None` (after saying so) when they are not built.
-fn fuzz_binaries() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("URLDIFF_FUZZ_BIN_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/target/campaign");
-    let found = std::fs::read_dir(&target).ok().and_then(|entries| {
-        entries
-            .filter_map(|e| e.ok().map(|e| e.path().join("release")))
-            .find(|d| d.join("differential").is_file() && d.join("urldiff-fuzz-seeds").is_file())
-    });
-    if found.is_none() {
+/// Whether the campaign's fuzz binaries are built (`$URLDIFF_FUZZ_BIN_DIR`, else the
+/// checkout's campaign build and seeds tool); says so in one line when they are not.
+fn fuzz_binaries() -> bool {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let found = match std::env::var_os("URLDIFF_FUZZ_BIN_DIR") {
+        Some(dir) => Path::new(&dir).join("differential").is_file(),
+        None => {
+            let seeds = root.join("fuzz/target/debug/urldiff-fuzz-seeds").is_file();
+            let campaign = root.join("fuzz/target/campaign");
+            let targets = std::fs::read_dir(campaign).ok().is_some_and(|entries| {
+                entries.filter_map(|e| e.ok()).any(|e| {
+                    let release = e.path().join("release");
+                    ["differential", "structured"].iter().all(|t| release.join(t).is_file())
+                })
+            });
+            seeds && targets
+        }
+    };
+    if !found {
         eprintln!(
             "fuzz campaign tests: skipped (no campaign fuzz binaries; `make fuzz-campaign-build` \
              builds them)"
@@ -101,20 +108,21 @@ fn bad_arguments_are_clear_harness_errors() {
         .output()
         .unwrap();
     assert_eq!(got.status.code(), Some(2), "{}", stderr(&got));
-    assert!(stderr(&got).contains("cargo fuzz build"), "{}", stderr(&got));
+    assert!(stderr(&got).contains("make fuzz-campaign-build"), "{}", stderr(&got));
     assert!(stderr(&got).contains("differential"), "{}", stderr(&got));
 }
 
 #[test]
 fn a_differential_campaign_writes_grouped_findings_with_classes() {
-    let Some(bins) = fuzz_binaries() else { return };
+    if !fuzz_binaries() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("campaign");
     let got = urldiff()
         .args(["fuzz", "--target", "differential", "--duration", "12s", "--no-build"])
         .args(["--minimize-seconds", "2", "--out"])
         .arg(&out)
-        .env("URLDIFF_FUZZ_BIN_DIR", &bins)
         .output()
         .unwrap();
     let text = format!("{}\n{}", String::from_utf8_lossy(&got.stdout), stderr(&got));
@@ -152,7 +160,9 @@ fn a_differential_campaign_writes_grouped_findings_with_classes() {
 
 #[test]
 fn a_killed_campaign_resumes_with_its_corpus_findings_and_time() {
-    let Some(bins) = fuzz_binaries() else { return };
+    if !fuzz_binaries() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("campaign");
     let start = || {
@@ -160,7 +170,6 @@ fn a_killed_campaign_resumes_with_its_corpus_findings_and_time() {
             .args(["fuzz", "--target", "differential", "--duration", "24s", "--no-build"])
             .args(["--minimize-seconds", "1", "--out"])
             .arg(&out)
-            .env("URLDIFF_FUZZ_BIN_DIR", &bins)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

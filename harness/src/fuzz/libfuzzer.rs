@@ -11,65 +11,75 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
-/// Where the fuzz binaries live (overrides finding them in the checkout).
+/// Where the fuzz binaries live, the seeds tool among them (overrides finding them in the
+/// checkout).
 pub const BIN_DIR_ENV: &str = "URLDIFF_FUZZ_BIN_DIR";
 
-/// The seeds tool of the fuzz workspace, built with the targets: it knows each target's
-/// libFuzzer flags (`-max_len`, `-dict`) and writes its seed corpus.
+/// The seeds tool of the fuzz workspace: it knows each target's libFuzzer flags (`-max_len`,
+/// `-dict`) and writes its seed corpus. An ordinary program: in a checkout it is built by
+/// plain `cargo build` (it does not link libFuzzer, so a build without a sanitizer cannot
+/// link it with the fuzzers' flags).
 pub const SEEDS_TOOL: &str = "urldiff-fuzz-seeds";
 
-/// Where campaign builds go, under the fuzz workspace (gitignored with `fuzz/target`).
+/// Where campaign builds of the fuzz targets go (gitignored with `fuzz/target`).
 pub const CAMPAIGN_TARGET_DIR: &str = "fuzz/target/campaign";
 
-/// The command that builds the campaign's fuzz binaries, for messages and for [`run_build`].
+/// What builds the campaign's binaries, for messages: each target with
+/// `RUSTC_BOOTSTRAP=1 cargo fuzz build -O --debug-assertions -s none --target-dir
+/// fuzz/target/campaign TARGET`, and the seeds tool with `cargo build --manifest-path
+/// fuzz/Cargo.toml --bin urldiff-fuzz-seeds`.
 ///
 /// Without AddressSanitizer (`-s none`): the fuzzed Rust code forbids `unsafe`, and ada's C++
 /// is compiled by its build script without sanitizer flags anyway, so ASan found nothing here
 /// that a panic would not, and cost a factor of six in executions per second. Debug assertions
 /// (and with them overflow checks) stay on. The ClusterFuzzLite/OSS-Fuzz build keeps ASan.
-pub const BUILD_COMMAND: &str = "RUSTC_BOOTSTRAP=1 cargo fuzz build -O --debug-assertions -s none \
-     --target-dir fuzz/target/campaign";
+pub const BUILD_COMMAND: &str = "make fuzz-campaign-build";
 
-/// The folder of built fuzz binaries.
+/// The built fuzz binaries and the seeds tool.
 #[derive(Clone, Debug)]
 pub struct Fuzzers {
     pub dir: PathBuf,
+    pub seeds_tool: PathBuf,
 }
 
 impl Fuzzers {
-    /// `$URLDIFF_FUZZ_BIN_DIR`, else the checkout's `fuzz/target/<triple>/release` — built
-    /// first with `cargo fuzz build` when `build` and cargo-fuzz is installed. Every target
-    /// and the seeds tool must be there; otherwise the error says what to run.
+    /// `$URLDIFF_FUZZ_BIN_DIR`, else the checkout's campaign build — built first when `build`
+    /// and cargo-fuzz is installed. Every target and the seeds tool must be there; otherwise
+    /// the error says what to run.
     pub fn locate(targets: &[String], build: bool, log: &Path) -> anyhow::Result<Fuzzers> {
-        let dir = match std::env::var_os(BIN_DIR_ENV) {
-            Some(dir) => PathBuf::from(dir),
+        let fuzzers = match std::env::var_os(BIN_DIR_ENV) {
+            Some(dir) => {
+                let dir = PathBuf::from(dir);
+                Fuzzers { seeds_tool: dir.join(SEEDS_TOOL), dir }
+            }
             None => {
                 let Some(root) = checkout() else {
                     bail!(
                         "no fuzz binaries: run urldiff fuzz inside the urldiff checkout (after \
-                         `make fuzz-tools` and `{BUILD_COMMAND}` there), or set {BIN_DIR_ENV} \
-                         to a folder of built fuzz targets"
+                         `{BUILD_COMMAND}` there), or set {BIN_DIR_ENV} to a folder of built \
+                         fuzz targets and {SEEDS_TOOL}"
                     );
                 };
                 if build && cargo_fuzz_installed() {
-                    run_build(&root, log)?;
+                    run_build(&root, targets, log)?;
                 }
                 let target = root.join(CAMPAIGN_TARGET_DIR);
-                release_dir(&target).unwrap_or_else(|| target.join("release"))
+                let dir = release_dir(&target).unwrap_or_else(|| target.join("release"));
+                Fuzzers { dir, seeds_tool: root.join("fuzz/target/debug").join(SEEDS_TOOL) }
             }
         };
-        let fuzzers = Fuzzers { dir };
-        let missing: Vec<&str> = targets
+        let mut missing: Vec<String> = targets
             .iter()
-            .map(String::as_str)
-            .chain([SEEDS_TOOL])
-            .filter(|name| !fuzzers.binary(name).is_file())
+            .map(|t| fuzzers.binary(t))
+            .chain([fuzzers.seeds_tool.clone()])
+            .filter(|path| !path.is_file())
+            .map(|path| path.display().to_string())
             .collect();
         if !missing.is_empty() {
+            missing.sort();
             bail!(
-                "fuzz binaries missing in {}: {}; build them in the checkout with `make \
-                 fuzz-tools && {BUILD_COMMAND}` (cargo-fuzz, libFuzzer), or set {BIN_DIR_ENV}",
-                fuzzers.dir.display(),
+                "fuzz binaries missing: {}; build them in the checkout with `{BUILD_COMMAND}` \
+                 (cargo-fuzz and libFuzzer: `cargo fuzz build`), or set {BIN_DIR_ENV}",
                 missing.join(", ")
             );
         }
@@ -93,8 +103,8 @@ impl Fuzzers {
     }
 
     fn seeds_tool(&self, args: &[&str]) -> anyhow::Result<String> {
-        let tool = self.binary(SEEDS_TOOL);
-        let out = Command::new(&tool)
+        let tool = &self.seeds_tool;
+        let out = Command::new(tool)
             .args(args)
             .stdin(Stdio::null())
             .output()
@@ -140,21 +150,34 @@ fn cargo_fuzz_installed() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// `cargo fuzz build` in the checkout, its output appended to `log`.
-fn run_build(root: &Path, log: &Path) -> anyhow::Result<()> {
+/// Build each target (`cargo fuzz build`, see [`BUILD_COMMAND`]) and the seeds tool in the
+/// checkout, their output appended to `log`.
+fn run_build(root: &Path, targets: &[String], log: &Path) -> anyhow::Result<()> {
     let out = std::fs::OpenOptions::new().create(true).append(true).open(log)?;
-    let status = Command::new("cargo")
-        .args(["fuzz", "build", "-O", "--debug-assertions", "-s", "none", "--target-dir"])
-        .arg(root.join(CAMPAIGN_TARGET_DIR))
-        .env("RUSTC_BOOTSTRAP", "1")
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .stdout(out.try_clone()?)
-        .stderr(out)
-        .status()
-        .context("running cargo fuzz build")?;
-    if !status.success() {
-        bail!("`{BUILD_COMMAND}` in {} failed ({status}); see {}", root.display(), log.display());
+    let campaign = root.join(CAMPAIGN_TARGET_DIR);
+    let mut commands: Vec<Command> = targets
+        .iter()
+        .map(|target| {
+            let mut cargo = Command::new("cargo");
+            cargo.args(["fuzz", "build", "-O", "--debug-assertions", "-s", "none"]);
+            cargo.arg("--target-dir").arg(&campaign).arg(target).env("RUSTC_BOOTSTRAP", "1");
+            cargo
+        })
+        .collect();
+    let mut seeds = Command::new("cargo");
+    seeds.args(["build", "--manifest-path", "fuzz/Cargo.toml", "--bin", SEEDS_TOOL]);
+    commands.push(seeds);
+    for mut command in commands {
+        let status = command
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .stdout(out.try_clone()?)
+            .stderr(out.try_clone()?)
+            .status()
+            .with_context(|| format!("running {command:?}"))?;
+        if !status.success() {
+            bail!("{command:?} in {} failed ({status}); see {}", root.display(), log.display());
+        }
     }
     Ok(())
 }
