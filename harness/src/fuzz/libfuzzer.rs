@@ -233,6 +233,9 @@ pub struct RunSpec<'a> {
     pub crashes: PathBuf,
     pub findings: PathBuf,
     pub log: PathBuf,
+    /// libFuzzer's scratch folder (`TMPDIR`): fork mode's job folders live there, so a killed
+    /// fuzzer leaves them in the campaign, where the next run clears them, not in `/tmp`.
+    pub scratch: PathBuf,
 }
 
 impl Run {
@@ -251,11 +254,17 @@ impl Run {
             "-print_final_stats=1".into(),
             format!("-artifact_prefix={}/", spec.crashes.display()),
         ]);
+        if spec.scratch.exists() {
+            std::fs::remove_dir_all(&spec.scratch)
+                .with_context(|| format!("clearing {}", spec.scratch.display()))?;
+        }
+        std::fs::create_dir_all(&spec.scratch)?;
         let mut log = std::fs::OpenOptions::new().create(true).append(true).open(&spec.log)?;
         writeln!(log, "=== urldiff fuzz: {} {}", spec.target, args.join(" "))?;
         let mut child = Command::new(fuzzers.binary(spec.target))
             .args(&args)
             .env("URLDIFF_FUZZ_FINDINGS", &spec.findings)
+            .env("TMPDIR", &spec.scratch)
             .stdin(Stdio::null())
             .stdout(log.try_clone()?)
             .stderr(Stdio::piped())

@@ -291,6 +291,7 @@ fn fuzz_target(
         crashes: layout.crashes(target),
         findings: layout.findings_root(),
         log: layout.log(target),
+        scratch: layout.dir.join("tmp"),
     };
     let mut run = Run::start(fuzzers, &spec)?;
     status.resume.fuzzer_groups = vec![run.pid()];
