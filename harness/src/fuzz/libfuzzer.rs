@@ -31,7 +31,7 @@ pub const CAMPAIGN_TARGET_DIR: &str = "fuzz/target/campaign";
 ///
 /// Without AddressSanitizer (`-s none`): the fuzzed Rust code forbids `unsafe`, and ada's C++
 /// is compiled by its build script without sanitizer flags anyway, so ASan found nothing here
-/// that a panic would not, and cost a factor of six in executions per second. Debug assertions
+/// that a panic would not, and cost a factor of five in executions per second. Debug assertions
 /// (and with them overflow checks) stay on. The ClusterFuzzLite/OSS-Fuzz build keeps ASan.
 pub const BUILD_COMMAND: &str = "make fuzz-campaign-build";
 
