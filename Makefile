@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build
+.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build nightly fuzz-campaign-build
 
 fetch:
 	$(CARGO) fetch
@@ -115,3 +115,24 @@ fuzz-build: fuzz-tools fetch
 	SRC=$$tmp/src OUT=$$tmp/out WORK=$$tmp/work $(FUZZ_ENV) bash .clusterfuzzlite/build.sh && \
 	OUT=$$tmp/out WORK=$$tmp/work bash .clusterfuzzlite/check_out.sh && \
 	ls $$tmp/out && rm -rf $$tmp
+
+# A nightly campaign (README "Nightly campaigns"): the targets for DURATION (8h, 10m, 60s…) in
+# out/fuzz, resumed if a previous one was killed, then triaged into out/fuzz/report.*.
+# Exits with urldiff's code: 0 no new group, 1 new groups, 2 harness error.
+NIGHTLY_OUT ?= out/fuzz
+JOBS ?= 2
+TARGETS ?= differential structured
+
+# The fuzz binaries `urldiff fuzz` runs (it builds them itself unless --no-build): each target
+# without AddressSanitizer in fuzz/target/campaign (see harness/src/fuzz/libfuzzer.rs for why),
+# and the seeds tool, an ordinary program, in fuzz/target/debug.
+FUZZ_TARGETS := differential structured roundtrip setters rfc_split validity
+fuzz-campaign-build: fuzz-tools fetch
+	for t in $(FUZZ_TARGETS); do \
+		$(FUZZ_ENV) $(CARGO) fuzz build -O --debug-assertions -s none --target-dir fuzz/target/campaign $$t || exit 1; \
+	done
+	$(CARGO) build --manifest-path $(FUZZ_MANIFEST) --bin urldiff-fuzz-seeds
+
+nightly: fetch node-deps fuzz-tools
+	$(CARGO) build --release -p urldiff
+	$(URLDIFF) fuzz $(foreach t,$(TARGETS),--target $(t)) --duration $(DURATION) --jobs $(JOBS) --out $(NIGHTLY_OUT)

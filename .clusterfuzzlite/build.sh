@@ -23,8 +23,10 @@ for source in fuzz/fuzz_targets/*.rs; do
   cp "fuzz/target/x86_64-unknown-linux-gnu/release/$target" "$OUT/"
 done
 
-# The dictionary, each target's options (max_len, dict) and seed corpus. The seeds tool is an
-# ordinary program: build it without the engines' sanitizer flags, in its own target folder.
+# The dictionary, each target's options (max_len, dict) and seed corpus: only the seeds that
+# find nothing, since with crash-on-divergence a seed with a finding would crash at once. The
+# seeds tool is an ordinary program: build it without the engines' sanitizer flags, in its own
+# target folder.
 cp corpus/fuzz/url.dict "$OUT/url.dict"
 seeds_tool() {
   env -u RUSTFLAGS -u CFLAGS -u CXXFLAGS -u RUSTC_WRAPPER \
@@ -33,7 +35,7 @@ seeds_tool() {
 }
 seeds_tool options --out "$OUT" --dict url.dict
 rm -rf "$WORK/seeds"
-seeds_tool corpus --out "$WORK/seeds"
+seeds_tool corpus --without-findings --out "$WORK/seeds"
 for target in "${targets[@]}"; do
   rm -f "$OUT/${target}_seed_corpus.zip"
   (cd "$WORK/seeds/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)

@@ -7,6 +7,7 @@
 //! - [`grade`]: the equivalences a mismatch is graded by (exact, ASCII case,
 //!   percent-encoding, IDNA, dot segments, default port, else structural);
 //! - [`severity`]: what a difference lets an attacker do, a table with its reasons;
+//! - [`ledger`]: the ledger's reader (`urldiff_corpus::ledger`) over the shared fields;
 //! - [`verdict`]: one answer against a suite's truth (conform);
 //! - [`divergence`]: every oracle's answer to one case, as groups of agreeing oracles per
 //!   shared field (compare, triage);
@@ -16,6 +17,7 @@
 pub mod divergence;
 pub mod explain;
 pub mod grade;
+pub mod ledger;
 pub mod project;
 pub mod rules;
 pub mod severity;

@@ -7,6 +7,8 @@
 //! - [`data`]: a set of named files, from a folder or embedded ([`data::DataSource`]).
 //! - [`wpt`] locates the WPT files: `URLDIFF_WPT_DIR`, a synced copy (`urldiff corpus sync`),
 //!   else the embedded one.
+//! - [`ledger`]: the one reader of the divergence ledger (`corpus/expected/*.txt`), generic
+//!   over the comparison core's field names.
 //! - [`project`]: the user-editable parts (the ledger, `out/`) found from the working
 //!   directory, and the cache folder.
 //! - [`unicode`]: the Unicode versions of the IDNA data, probes, and the skews they explain.
@@ -20,6 +22,7 @@
 
 pub mod data;
 pub mod embedded;
+pub mod ledger;
 pub mod project;
 pub mod unicode;
 pub mod urlgen;

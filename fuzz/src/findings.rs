@@ -18,31 +18,58 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub target: &'static str,
+    /// The signature's one-line form.
     pub signature: String,
+    /// A stable id of the signature: the findings file's name.
+    pub signature_id: String,
     pub detail: String,
-    pub input: Vec<u8>,
+    /// The URL input the check ran (for the byte-level targets, the raw input read as text).
+    pub input: String,
+    pub base: Option<String>,
+    /// The raw fuzz input, for replay.
+    pub data: Vec<u8>,
 }
 
 impl Finding {
-    pub fn new(target: &'static str, signature: String, detail: String, input: &[u8]) -> Self {
-        Finding { target, signature, detail, input: input.to_vec() }
+    /// A finding whose id is a hash of its signature, its input the raw bytes read as text.
+    pub fn new(target: &'static str, signature: String, detail: String, data: &[u8]) -> Self {
+        let hash = Sha256::digest(signature.as_bytes());
+        Finding {
+            target,
+            signature_id: input::hex(&hash[..8]),
+            signature,
+            detail,
+            input: String::from_utf8_lossy(data).into_owned(),
+            base: None,
+            data: data.to_vec(),
+        }
     }
 
-    /// The findings file's name: the target and a hash of the signature.
+    /// The same finding about the URL `input` against `base`.
+    pub fn about(mut self, input: &str, base: Option<&str>) -> Self {
+        self.input = input.to_owned();
+        self.base = base.map(str::to_owned);
+        self
+    }
+
+    /// The findings file's name (docs/campaign-layout.md): `<signature-id>.json`.
     pub fn file_name(&self) -> String {
-        let hash = Sha256::digest(self.signature.as_bytes());
-        format!("{}-{}.json", self.target, input::hex(&hash[..10]))
+        format!("{}.json", self.signature_id)
     }
 
-    /// The findings file's content: `target`, `signature`, `detail`, `input` (as text, lossy)
-    /// and `input_hex` (the exact bytes, for replay).
+    /// The findings file's content (docs/campaign-layout.md): `target`, `signature_id`,
+    /// `signature`, `input`, `base`, `found`, plus `detail` and `input_hex` (the exact fuzz
+    /// input, for replay).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "target": self.target,
+            "signature_id": self.signature_id,
             "signature": self.signature,
+            "input": self.input,
+            "base": self.base,
+            "found": humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             "detail": self.detail,
-            "input": String::from_utf8_lossy(&self.input),
-            "input_hex": input::hex(&self.input),
+            "input_hex": input::hex(&self.data),
         })
     }
 }
@@ -82,8 +109,8 @@ impl FindingsWriter {
     }
 }
 
-/// Where a fuzz target writes its findings: `$URLDIFF_FUZZ_FINDINGS/<target>`, else
-/// `fuzz/findings/<target>`.
+/// Where a fuzz target writes its findings: `$URLDIFF_FUZZ_FINDINGS/<target>` (`urldiff fuzz`
+/// sets it to the campaign's `findings/`), else `fuzz/findings/<target>`.
 pub fn default_dir(target: &str) -> PathBuf {
     match std::env::var_os("URLDIFF_FUZZ_FINDINGS") {
         Some(dir) => PathBuf::from(dir).join(target),
@@ -120,7 +147,15 @@ mod tests {
         let text = std::fs::read_to_string(dir.path().join(b.file_name())).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(json["signature"], "b");
+        assert_eq!(json["signature_id"].as_str().unwrap().len(), 16);
         assert_eq!(json["input_hex"], "ff00");
         assert_eq!(json["input"], "\u{FFFD}\u{0}");
+        assert_eq!(json["base"], serde_json::Value::Null);
+        assert!(json["found"].as_str().unwrap().ends_with('Z'), "{json}");
+        let about = b.clone().about("http://a/", Some("http://b/")).to_json();
+        assert_eq!(
+            (about["input"].as_str(), about["base"].as_str()),
+            (Some("http://a/"), Some("http://b/"))
+        );
     }
 }

@@ -12,7 +12,8 @@
 //!   test as `https://doesnotmatter.invalid/?{input}`, every RFC example as `reference ⟨FF⟩ base`;
 //! - `setters`: every setter test as a one-step program, each href's tests chained as one
 //!   program, and every WPT URL test as a program with no steps;
-//! - `rfc_split`: the WPT URL tests and the RFC examples;
+//! - `rfc_split`, `differential`, `validity`: the WPT URL tests and the RFC examples, each as
+//!   `input ⟨FF⟩ base`;
 //! - `structured`: deterministic pseudo-random bytes (any bytes describe some case).
 
 use crate::checks::setters::Program;
@@ -140,6 +141,7 @@ pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
             .collect(),
         "setters" => setter_programs(&strings.setter_tests).chain(url_tests()).collect(),
         "rfc_split" => url_tests().chain(rfc()).collect(),
+        "differential" | "validity" => url_tests().chain(rfc()).collect(),
         "structured" => {
             (0..256u64).map(|i| pseudo_random_bytes(i, 16 + (i as usize * 37) % 1024)).collect()
         }
@@ -193,6 +195,12 @@ pub fn write(dir: &Path, seeds: &[Vec<u8>]) -> Result<usize> {
         std::fs::write(&path, seed).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(seeds.len())
+}
+
+/// The seeds on which `target`'s check finds nothing and breaks nothing: the seed corpus for
+/// engines built with `crash-on-divergence`, where a seed with a finding would crash at once.
+pub fn without_findings(target: &Target, seeds: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    seeds.into_iter().filter(|seed| matches!((target.check)(seed), Ok(f) if f.is_empty())).collect()
 }
 
 /// The libFuzzer options of `target` as an OSS-Fuzz `.options` file, the dictionary named

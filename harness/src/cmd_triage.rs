@@ -11,7 +11,7 @@
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
-use urldiff::triage::{input, ledger::TriageLedger, refs, select_oracles, tool_version};
+use urldiff::triage::{input, refs, select_oracles, tool_version};
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
 use urldiff_triage::pipeline::{triage, Config};
@@ -71,7 +71,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
                 dir.display()
             )
         }
-        Some(dir) => Some(TriageLedger(urldiff::conform::ledger::Ledger::load(dir)?)),
+        Some(dir) => Some(urldiff::conform::ledger::Ledger::load(dir)?),
         None => None,
     };
     let config = Config {

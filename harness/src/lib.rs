@@ -4,6 +4,8 @@
 //! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
 //! - [`compare`]: every oracle's answer to some inputs, compared (`urldiff compare`);
 //! - [`events`]: the progress interface runs report through;
+//! - [`fuzz`]: `urldiff fuzz`, the resumable libFuzzer campaign over the fuzz workspace's
+//!   binaries and its triage;
 //! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
 //! - [`triage`]: oracle choice, input reading and the ledger for minimize and triage;
 //! - [`rfc_vs_whatwg`]: the corpus, oracles and files of the RFC-vs-WHATWG report;
@@ -18,6 +20,7 @@ pub mod atomic;
 pub mod compare;
 pub mod conform;
 pub mod events;
+pub mod fuzz;
 pub mod jsonl;
 pub mod listing;
 pub mod output;

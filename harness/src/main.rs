@@ -16,6 +16,7 @@ mod cmd_compare;
 mod cmd_conform;
 mod cmd_corpus;
 mod cmd_export_wpt;
+mod cmd_fuzz;
 mod cmd_minimize;
 mod cmd_oracles;
 mod cmd_parse;
@@ -57,6 +58,8 @@ enum Command {
     ExportWpt(cmd_export_wpt::ExportWptArgs),
     /// Serve the live viewer, the runs dashboard and the JSON API (loopback by default).
     Serve(cmd_serve::ServeArgs),
+    /// Run a time-boxed, resumable libFuzzer campaign, then triage and report its findings.
+    Fuzz(cmd_fuzz::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Triage(args) => cmd_triage::run(args),
         Command::ExportWpt(args) => cmd_export_wpt::run(args),
         Command::Serve(args) => cmd_serve::run(args),
+        Command::Fuzz(args) => cmd_fuzz::run(args),
     };
     let result = result.and_then(|code| Ok(urldiff::output::flush().map(|()| code)?));
     match result {

@@ -137,3 +137,74 @@ impl urldiff_triage::events::TriageEvents for TriageProgress {
         self.bar.finish_and_clear();
     }
 }
+
+/// A fuzz campaign's progress on stderr: a spinner line with execs/s, corpus size and new
+/// signatures on a terminal, a plain line every 30 s otherwise.
+#[derive(Debug)]
+pub struct CampaignProgress {
+    bar: Option<ProgressBar>,
+    last_line: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+impl CampaignProgress {
+    pub fn new() -> Self {
+        use std::io::IsTerminal as _;
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("fuzz {spinner} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar
+        });
+        CampaignProgress { bar, last_line: std::sync::Mutex::new(None) }
+    }
+
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn line(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+}
+
+impl urldiff::fuzz::CampaignEvents for CampaignProgress {
+    fn note(&self, message: &str) {
+        self.line(&format!("fuzz: {message}"));
+    }
+
+    fn progress(&self, s: &urldiff::fuzz::status::Status, target: &str) {
+        let text = format!(
+            "{target}: {} execs, {:.0} exec/s, corpus {}, {} new signatures, {} crashes, {} s left",
+            s.execs,
+            s.execs_per_sec,
+            s.corpus_size,
+            s.new_signatures,
+            s.crashes,
+            s.seconds_left.unwrap_or(0)
+        );
+        match &self.bar {
+            Some(bar) => {
+                bar.set_message(text);
+                bar.tick();
+            }
+            None => {
+                let mut last = self.last_line.lock().unwrap_or_else(|p| p.into_inner());
+                if last.is_none_or(|t| t.elapsed().as_secs() >= 30) {
+                    *last = Some(std::time::Instant::now());
+                    eprintln!("fuzz: {text}");
+                }
+            }
+        }
+    }
+
+    fn triage_started(&self, findings: usize) {
+        self.line(&format!("fuzz: triaging {findings} findings through every available oracle"));
+    }
+}

@@ -1,6 +1,7 @@
 //! The files of a fuzz campaign folder (`docs/campaign-layout.md`) as types: `status.json`
-//! ([`CampaignStatus`]) and the lines of `history.jsonl` ([`HistoryLine`]). One reader per
-//! format: the campaign writes these types and `urldiff serve` reads them back with
+//! ([`CampaignStatus`], with the [`Resume`] state `urldiff fuzz` reads back after a kill) and
+//! the lines of `history.jsonl` ([`HistoryLine`]). One reader per format: `urldiff fuzz`
+//! writes these types and reads them back, and `urldiff serve` reads them with
 //! [`CampaignStatus::from_json`] and [`read_history`].
 //!
 //! Readers are lenient where the layout allows it: a missing key takes its default (a
@@ -78,6 +79,29 @@ pub struct CampaignStatus {
     pub crashes: u64,
     #[serde(default)]
     pub seconds_left: Option<u64>,
+    /// What `urldiff fuzz` needs to resume the campaign after a kill (not shown).
+    #[serde(default)]
+    pub resume: Resume,
+}
+
+/// The part of `status.json` a resumed campaign reads back.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resume {
+    /// The whole campaign's length, in seconds.
+    #[serde(default)]
+    pub duration_seconds: u64,
+    /// Seconds each target has fuzzed so far (finished runs and the running one).
+    #[serde(default)]
+    pub elapsed_seconds: BTreeMap<String, u64>,
+    /// Executions of the targets' finished runs (the running one adds its own).
+    #[serde(default)]
+    pub execs_done: u64,
+    /// How many findings files each target had before the campaign started.
+    #[serde(default)]
+    pub findings_before: BTreeMap<String, u64>,
+    /// The process groups of the fuzzers running now.
+    #[serde(default)]
+    pub fuzzer_groups: Vec<u32>,
 }
 
 impl CampaignStatus {
@@ -96,7 +120,7 @@ impl CampaignStatus {
 }
 
 /// One line of `history.jsonl`: one finished campaign.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HistoryLine {
     /// When it finished (RFC 3339, UTC).
     pub date: String,

@@ -17,11 +17,14 @@
 //!   the terminal summary of `urldiff triage`), from triage's typed findings;
 //! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
 //!   [`html::rfc_vs_whatwg`]), and the split between its deterministic part and the real
-//!   parsers' blocks.
+//!   parsers' blocks;
+//! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
+//!   groups per class as an inline SVG (`plotters`).
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
 
 pub mod campaign;
+pub mod campaign_report;
 pub mod classes;
 pub mod data;
 pub mod findings;

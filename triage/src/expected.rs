@@ -33,6 +33,23 @@ pub trait Ledger: Sync {
     ) -> bool;
 }
 
+/// The ledger files of `corpus/expected/` (`urldiff_corpus::ledger`, their one reader), as
+/// triage asks them: `oracle`'s file covers the difference.
+impl Ledger for urldiff_compare::ledger::Ledger {
+    fn covers(
+        &self,
+        oracle: &str,
+        suite: &str,
+        case_name: &str,
+        answer: &Answer,
+        fields: &BTreeSet<SharedField>,
+    ) -> bool {
+        let Some(file) = self.files.get(oracle) else { return false };
+        let difference = urldiff_compare::ledger::difference(answer, fields);
+        file.entries().any(|(_, entry)| entry.covers(suite, case_name, difference))
+    }
+}
+
 /// The oracle whose answers the ledgers are read against.
 pub const TRUTH: &str = "reference";
 

@@ -1,7 +1,10 @@
 //! urldiff-fuzz-seeds: writes the fuzz targets' seed corpora and options, and replays inputs
 //! through a check without libFuzzer.
 //!
-//!     urldiff-fuzz-seeds corpus [--out DIR] [TARGET...]   # DIR/<target>/<hash> (default fuzz/corpus)
+//!     urldiff-fuzz-seeds corpus [--out DIR] [--without-findings] [TARGET...]
+//!                                         # DIR/<target>/<hash> (default fuzz/corpus); with
+//!                                         # --without-findings, only seeds that find nothing
+//!                                         # (for engines built with crash-on-divergence)
 //!     urldiff-fuzz-seeds options --out DIR [--dict NAME]  # DIR/<target>.options (OSS-Fuzz)
 //!     urldiff-fuzz-seeds flags TARGET                     # libFuzzer flags: -max_len, -dict
 //!     urldiff-fuzz-seeds list                             # the target names
@@ -66,6 +69,8 @@ fn take_flag(args: &[String], flag: &str) -> (Option<String>, Vec<String>) {
 
 fn corpus(args: &[String]) -> Result<ExitCode> {
     let (out, names) = take_flag(args, "--out");
+    let clean = names.iter().any(|n| n == "--without-findings");
+    let names: Vec<String> = names.into_iter().filter(|n| n != "--without-findings").collect();
     let out =
         out.map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), PathBuf::from);
     let targets: Vec<&Target> = if names.is_empty() {
@@ -78,7 +83,11 @@ fn corpus(args: &[String]) -> Result<ExitCode> {
     println!("seeds from {} and {}", sources.wpt.revision, sources.rfc.shown("*.json"));
     for target in targets {
         let dir = out.join(target.name);
-        let written = seeds::write(&dir, &seeds::generate(target, &strings))?;
+        let mut generated = seeds::generate(target, &strings);
+        if clean {
+            generated = seeds::without_findings(target, generated);
+        }
+        let written = seeds::write(&dir, &generated)?;
         println!("{:<12} {written:>6} seeds in {}", target.name, dir.display());
     }
     Ok(ExitCode::SUCCESS)

@@ -2,9 +2,11 @@
 //! [`StructuredCase`] (the parser crate's URL description: scheme kind and case, slashes,
 //! userinfo, every host form, port, dot segments, escapes, query, fragment, junk around and
 //! inside, an optional base), which renders to an input and a base string; those go through
-//! [`check_rendered`]: the roundtrip check, every setter taking the rendered input as value.
+//! [`check_rendered`]: the roundtrip check, every setter taking the rendered input as value,
+//! then the differential check (reference vs rust-url vs ada), whose findings are recorded
+//! under this target as `differential` records its own.
 
-use super::{roundtrip, CheckResult, Violation};
+use super::{differential, roundtrip, CheckResult, Violation};
 use arbitrary::{Arbitrary, Unstructured};
 use urldiff_parser::structured::StructuredCase;
 
@@ -19,21 +21,24 @@ pub fn check(data: &[u8]) -> CheckResult {
     check_rendered(&input, base.as_deref(), data)
 }
 
-/// The checks a rendered case goes through.
-///
-/// The seam for the differential check: when the compare crate lands, the reference vs
-/// rust-url vs ada comparison of `(input, base)` runs here too, and its findings (keyed by
-/// their divergence signatures) are returned, so `structured` records divergences the way
-/// `differential` does.
+/// The checks a rendered case goes through: the roundtrip check, then the differential one.
 pub fn check_rendered(input: &str, base: Option<&str>, data: &[u8]) -> CheckResult {
-    roundtrip::check_strings(input, base, Some(input), data).map_err(|v| {
+    let rendered = |v: Violation| {
         Violation::new(
             v.target,
             v.invariant,
             format!("{} (rendered input {input:?}, base {base:?})", v.detail),
         )
-    })
+    };
+    // The roundtrip check's findings keep their target (they are setter findings, not parse
+    // divergences) but name the rendered strings rather than the description's bytes.
+    let roundtrip = roundtrip::check_strings(input, base, Some(input), data).map_err(rendered)?;
+    let mut findings: Vec<_> = roundtrip.into_iter().map(|f| f.about(input, base)).collect();
+    findings.extend(differential::compare_case(TARGET, input, base, data).map_err(rendered)?);
+    Ok(findings)
 }
+
+const TARGET: &str = "structured";
 
 #[cfg(test)]
 mod tests {
@@ -44,7 +49,17 @@ mod tests {
         for data in [&b""[..], b"\x00", b"0123456789abcdef\xff\xfe", &[0x41; 300]] {
             let case = describe(data).expect("take_rest reads any bytes");
             let (input, base) = case.render();
-            assert_eq!(check(data), Ok(vec![]), "{input:?} against {base:?}");
+            let found = check(data).unwrap_or_else(|v| panic!("{input:?} against {base:?}: {v}"));
+            // Divergences are recorded under this target, about the rendered strings.
+            for f in found {
+                assert_eq!((f.target, f.input.as_str()), (TARGET, input.as_str()));
+            }
         }
+    }
+
+    #[test]
+    fn a_rendered_divergence_is_a_structured_finding() {
+        let found = check_rendered("http://h/a^b", None, b"").unwrap();
+        assert!(found.iter().any(|f| f.target == TARGET && f.signature.contains("{rust-url}")));
     }
 }

@@ -3,7 +3,7 @@
 //! union over suites). Comments and entries outside the run's scope are kept as they were.
 
 use crate::conform::evaluate::{field_set, RunResult};
-use crate::conform::ledger::{Entry, Ledger, LedgerFile, Line, Lost, Matcher};
+use crate::conform::ledger::{lost, Entry, Ledger, LedgerFile, Line, Lost, Matcher};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use urldiff_reports::data::Divergence;
@@ -91,7 +91,7 @@ fn new_entries(
             (BTreeSet::new(), BTreeSet::new(), d)
         });
         // A lost answer is ledgered by naming it (crashed, timed-out), never as `outcome`.
-        match Lost::of(&d.answer) {
+        match lost(&d.answer) {
             Some(lost) => slot.1.extend([lost]),
             None => slot.0.extend(field_set(d)),
         }

@@ -5,7 +5,7 @@
 //! which compares them with each suite's truth and checks the ledger.
 
 use crate::conform::evaluate::{evaluate, RunResult};
-use crate::conform::ledger::{Ledger, Lost};
+use crate::conform::ledger::{lost, Ledger, Lost};
 use crate::events::Events;
 use anyhow::bail;
 use rayon::prelude::*;
@@ -146,8 +146,8 @@ fn answer_one(
         info: info.clone(),
         skipped,
         seconds,
-        crashed: answers.iter().filter(|a| Lost::of(a) == Some(Lost::Crashed)).count(),
-        timed_out: answers.iter().filter(|a| Lost::of(a) == Some(Lost::TimedOut)).count(),
+        crashed: answers.iter().filter(|a| lost(a) == Some(Lost::Crashed)).count(),
+        timed_out: answers.iter().filter(|a| lost(a) == Some(Lost::TimedOut)).count(),
     };
     if let Availability::Unavailable { reason } = oracle.availability() {
         plan.events.answered(&info.name, cases.len());

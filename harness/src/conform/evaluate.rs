@@ -4,7 +4,7 @@
 //! case of any suite (unknown), entries written twice (duplicates).
 
 use crate::conform::driver::Plan;
-use crate::conform::ledger::{Difference, Entry, Index, Matcher};
+use crate::conform::ledger::{difference, duplicates, Entry, Index, Matcher};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use urldiff_compare::{compare, Severity, SharedField, Source, Sources, Verdict};
 use urldiff_oracles::suite::Suite;
@@ -53,7 +53,7 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
     let mut report = ConformReport::new(env!("CARGO_PKG_VERSION"));
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
-    report.duplicates = plan.ledger.duplicates();
+    report.duplicates = duplicates(plan.ledger);
     let mut result = RunResult { report, scope: HashMap::new(), used: HashMap::new() };
     for (status, answers) in &answered {
         if let Some(answers) = answers {
@@ -152,7 +152,7 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
 /// Look a divergence up in the ledger and keep it; its status in the cell.
 fn record_divergence(result: &mut RunResult, index: &Index, mut div: Divergence) -> CaseStatus {
     let fields = field_set(&div);
-    let difference = Difference::of(&div.answer, &fields);
+    let difference = difference(&div.answer, &fields);
     let covering = index
         .candidates(&div.suite, &div.name)
         .find(|(_, e)| e.covers(&div.suite, &div.name, difference));

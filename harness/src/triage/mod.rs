@@ -1,9 +1,8 @@
 //! What `urldiff minimize`, `urldiff triage` and `urldiff export-wpt` need beyond the
-//! `urldiff-triage` library: choosing the oracles, reading triage inputs ([`input`]), and
-//! reading the ledger for triage ([`ledger`]).
+//! `urldiff-triage` library: choosing the oracles and reading triage inputs ([`input`]). The
+//! ledger answers triage's question itself (`urldiff_triage::expected`).
 
 pub mod input;
-pub mod ledger;
 
 use crate::compare::{select, Selection};
 use urldiff_oracles::{default_oracles, Oracle, OracleKind, RegistryConfig};

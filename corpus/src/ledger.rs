@@ -1,0 +1,393 @@
+//! The divergence ledger: known, intended differences per oracle, in `corpus/expected/`. This
+//! is the one reader of the format; `urldiff conform`, `urldiff triage` and the fuzz targets
+//! all read it through here.
+//!
+//! One file per oracle, `<oracle>.txt`; `#` comments and blank lines are kept. An entry is
+//!
+//! ```text
+//! <case name> | <fields or *> | <reason>
+//! class: <suite-glob> /<regex over case names>/ | <fields or *> | <reason>
+//! ```
+//!
+//! The case name is `Case::name()` (`<input> against <base>`, control characters escaped).
+//! Fields are shared-field names separated by commas (`host,path`), or `*` for any. An
+//! entry covers a divergence when it names its case (or the class matches suite and case)
+//! and the divergence's fields are a subset of the entry's. An entry in scope of a run that
+//! covers nothing is stale.
+//!
+//! A crashed or timed-out answer is covered only by an entry that names it: the pseudo-fields
+//! `crashed` and `timed-out` ([`Lost`]); `*` never covers one. A case entry whose case is in
+//! no suite is unknown, and the same entry written twice is a duplicate: both fail the gate.
+//! See `corpus/expected/README.md`.
+//!
+//! The field names belong to the comparison core (its shared fields), which sits above this
+//! crate: the reader is generic over a [`LedgerField`] type, which the compare crate provides.
+
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A field name a ledger entry may list (the comparison core's shared fields).
+pub trait LedgerField: Copy + Ord + std::fmt::Debug + 'static {
+    /// The field named `name`, if any.
+    fn from_name(name: &str) -> Option<Self>;
+    /// Its name as written in a ledger line.
+    fn name(self) -> &'static str;
+    /// Every field, in the order an error message lists them.
+    fn all() -> &'static [Self];
+}
+
+/// A lost answer, which only an entry naming it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lost {
+    Crashed,
+    TimedOut,
+}
+
+impl Lost {
+    pub const ALL: [Lost; 2] = [Lost::Crashed, Lost::TimedOut];
+
+    /// The pseudo-field naming it in a ledger line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lost::Crashed => "crashed",
+            Lost::TimedOut => "timed-out",
+        }
+    }
+}
+
+/// A malformed or unreadable ledger: the harness cannot tell what is expected (exit 2). `line`
+/// is 0 for a file or folder that cannot be read at all.
+#[derive(Debug, thiserror::Error)]
+#[error("{}:{line}: {message}", file.display())]
+pub struct LedgerError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub message: String,
+}
+
+/// What an entry matches.
+#[derive(Clone, Debug)]
+pub enum Matcher {
+    Case(String),
+    Class { suite_glob: String, suite: Regex, case: Regex },
+}
+
+/// One ledger entry.
+#[derive(Clone, Debug)]
+pub struct Entry<F> {
+    pub matcher: Matcher,
+    /// `None` for `*`.
+    pub fields: Option<BTreeSet<F>>,
+    /// The lost answers this entry covers (named explicitly; `*` covers none).
+    pub lost: BTreeSet<Lost>,
+    pub reason: String,
+    /// 1-based line number in its file (0 for entries not yet written).
+    pub line: usize,
+}
+
+/// What a divergence is, for the ledger: its fields, or the lost answer it is.
+#[derive(Clone, Copy, Debug)]
+pub enum Difference<'a, F> {
+    Fields(&'a BTreeSet<F>),
+    Lost(Lost),
+}
+
+impl<F: LedgerField> Entry<F> {
+    /// Whether this entry covers a divergence of `case_name` in `suite`.
+    pub fn covers(&self, suite: &str, case_name: &str, difference: Difference<F>) -> bool {
+        let named = match &self.matcher {
+            Matcher::Case(name) => name == case_name,
+            Matcher::Class { suite: s, case, .. } => s.is_match(suite) && case.is_match(case_name),
+        };
+        let allowed = match (difference, &self.fields) {
+            (Difference::Lost(lost), _) => self.lost.contains(&lost),
+            (Difference::Fields(_), None) => true,
+            (Difference::Fields(fields), Some(allowed)) => fields.is_subset(allowed),
+        };
+        named && allowed
+    }
+
+    /// The key (case name or class) as written.
+    pub fn key(&self) -> String {
+        match &self.matcher {
+            Matcher::Case(name) => name.clone(),
+            Matcher::Class { suite_glob, case, .. } => format!("class: {suite_glob} /{case}/"),
+        }
+    }
+
+    /// The fields part as written: `*`, or field names then lost-answer names.
+    pub fn fields_text(&self) -> String {
+        let lost = self.lost.iter().map(|l| l.name());
+        match &self.fields {
+            None if self.lost.is_empty() => "*".to_owned(),
+            None => std::iter::once("*").chain(lost).collect::<Vec<_>>().join(","),
+            Some(set) => set.iter().map(|f| f.name()).chain(lost).collect::<Vec<_>>().join(","),
+        }
+    }
+
+    /// The entry as a ledger line.
+    pub fn render(&self) -> String {
+        format!("{} | {} | {}", self.key(), self.fields_text(), self.reason)
+    }
+}
+
+/// A line of a ledger file, kept in order so bless preserves comments.
+#[derive(Clone, Debug)]
+pub enum Line<F> {
+    Text(String),
+    Entry(Entry<F>),
+}
+
+/// One oracle's ledger file.
+#[derive(Clone, Debug)]
+pub struct LedgerFile<F> {
+    pub path: PathBuf,
+    pub lines: Vec<Line<F>>,
+}
+
+impl<F: LedgerField> LedgerFile<F> {
+    pub fn entries(&self) -> impl Iterator<Item = (usize, &Entry<F>)> {
+        self.lines.iter().enumerate().filter_map(|(i, l)| match l {
+            Line::Entry(e) => Some((i, e)),
+            Line::Text(_) => None,
+        })
+    }
+
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            match line {
+                Line::Text(t) => out.push_str(t),
+                Line::Entry(e) => out.push_str(&e.render()),
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Every ledger file of a folder, by oracle name.
+#[derive(Clone, Debug)]
+pub struct Ledger<F> {
+    pub dir: PathBuf,
+    pub files: BTreeMap<String, LedgerFile<F>>,
+}
+
+impl<F: LedgerField> Ledger<F> {
+    /// Read every `*.txt` in `dir`. A folder that does not exist, or a path that is not a
+    /// folder, is an error (a harness error: the run cannot tell what is expected).
+    pub fn load(dir: &Path) -> Result<Ledger<F>, LedgerError> {
+        let mut ledger = Ledger { dir: dir.to_owned(), files: BTreeMap::new() };
+        let folder_error = |message: String| LedgerError { file: dir.to_owned(), line: 0, message };
+        let meta = std::fs::metadata(dir)
+            .map_err(|e| folder_error(format!("the ledger folder cannot be read: {e}")))?;
+        if !meta.is_dir() {
+            return Err(folder_error("the ledger is not a folder".into()));
+        }
+        let listing = std::fs::read_dir(dir)
+            .map_err(|e| folder_error(format!("listing the ledger folder: {e}")))?;
+        for path in listing.filter_map(|e| e.ok().map(|e| e.path())) {
+            if path.extension() != Some(std::ffi::OsStr::new("txt")) {
+                continue;
+            }
+            let oracle = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).map_err(|e| LedgerError {
+                file: path.clone(),
+                line: 0,
+                message: format!("cannot read: {e}"),
+            })?;
+            let lines = parse_text(&path, &text)?;
+            ledger.files.insert(oracle, LedgerFile { path, lines });
+        }
+        Ok(ledger)
+    }
+
+    /// The committed ledger as embedded at build time ([`crate::embedded::LEDGER`]), for
+    /// programs that run outside a checkout (the fuzz targets).
+    pub fn embedded() -> Result<Ledger<F>, LedgerError> {
+        let dir = PathBuf::from(crate::project::LEDGER_DIR);
+        let mut ledger = Ledger { dir: dir.clone(), files: BTreeMap::new() };
+        for (name, text) in crate::embedded::LEDGER {
+            let Some(oracle) = name.strip_suffix(".txt") else { continue };
+            let path = dir.join(name);
+            let lines = parse_text(&path, text)?;
+            ledger.files.insert(oracle.to_owned(), LedgerFile { path, lines });
+        }
+        Ok(ledger)
+    }
+}
+
+/// An entry written twice in one ledger file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Duplicate {
+    pub oracle: String,
+    pub file: String,
+    /// The line of the first copy.
+    pub first: usize,
+    pub line: usize,
+    pub entry: String,
+}
+
+impl<F: LedgerField> Ledger<F> {
+    /// Entries written twice in one file, each with the line of its first writing.
+    pub fn duplicates(&self) -> Vec<Duplicate> {
+        let mut out = Vec::new();
+        for (oracle, file) in &self.files {
+            let mut seen: BTreeMap<(String, String), usize> = BTreeMap::new();
+            for (_, entry) in file.entries() {
+                let key = (entry.key(), entry.fields_text());
+                match seen.get(&key) {
+                    Some(&first) => out.push(Duplicate {
+                        oracle: oracle.clone(),
+                        file: file.path.display().to_string(),
+                        first,
+                        line: entry.line,
+                        entry: entry.render(),
+                    }),
+                    None => {
+                        seen.insert(key, entry.line);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The path of an oracle's ledger file in this folder.
+    pub fn path_for(&self, oracle: &str) -> PathBuf {
+        self.dir.join(format!("{oracle}.txt"))
+    }
+}
+
+/// Parse a ledger file's text.
+pub fn parse_text<F: LedgerField>(path: &Path, text: &str) -> Result<Vec<Line<F>>, LedgerError> {
+    let mut lines = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            lines.push(Line::Text(raw.to_owned()));
+            continue;
+        }
+        let entry = parse_entry(trimmed, i + 1).map_err(|message| LedgerError {
+            file: path.to_owned(),
+            line: i + 1,
+            message,
+        })?;
+        lines.push(Line::Entry(entry));
+    }
+    Ok(lines)
+}
+
+/// Split `key | fields | reason` at the first ` | <fields> | ` whose middle is a fields list.
+fn split_entry(line: &str) -> Option<(&str, &str, &str)> {
+    let seps: Vec<usize> = line.match_indices(" | ").map(|(i, _)| i).collect();
+    seps.windows(2).find_map(|w| {
+        let middle = &line[w[0] + 3..w[1]];
+        let fields_like = !middle.is_empty()
+            && middle.split(',').all(|f| {
+                f == "*"
+                    || (!f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+            });
+        fields_like.then(|| (&line[..w[0]], middle, line[w[1] + 3..].trim()))
+    })
+}
+
+fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, String> {
+    let Some((key, fields, reason)) = split_entry(line) else {
+        return Err("expected `<case name> | <fields or *> | <reason>` or \
+             `class: <suite-glob> /<regex>/ | <fields or *> | <reason>`"
+            .into());
+    };
+    if reason.is_empty() {
+        return Err("the reason is empty; say why this difference is expected".into());
+    }
+    let (fields, lost) = parse_fields(fields)?;
+    let matcher = parse_matcher(key)?;
+    Ok(Entry { matcher, fields, lost, reason: reason.to_owned(), line: number })
+}
+
+/// The fields part: `*` (any field), or shared-field names, plus the lost-answer names
+/// `crashed` and `timed-out` (which `*` never includes).
+type ParsedFields<F> = (Option<BTreeSet<F>>, BTreeSet<Lost>);
+
+fn parse_fields<F: LedgerField>(text: &str) -> Result<ParsedFields<F>, String> {
+    let mut any = false;
+    let mut fields = BTreeSet::new();
+    let mut lost = BTreeSet::new();
+    for name in text.split(',') {
+        if name == "*" {
+            any = true;
+        } else if let Some(l) = Lost::ALL.into_iter().find(|l| l.name() == name) {
+            lost.insert(l);
+        } else {
+            let field = F::from_name(name).ok_or_else(|| {
+                let known: Vec<_> = F::all().iter().map(|f| f.name()).collect();
+                format!(
+                    "unknown field `{name}` (known: {}, or *, crashed, timed-out)",
+                    known.join(", ")
+                )
+            })?;
+            fields.insert(field);
+        }
+    }
+    if any && !fields.is_empty() {
+        return Err("`*` already means every field; list fields or write `*`".into());
+    }
+    Ok((if any { None } else { Some(fields) }, lost))
+}
+
+fn parse_matcher(key: &str) -> Result<Matcher, String> {
+    if let Some(class) = key.strip_prefix("class:") {
+        let class = class.trim();
+        let (glob, pattern) =
+            class.split_once(' ').ok_or("a class needs `class: <suite-glob> /<regex>/`")?;
+        let pattern = pattern.trim();
+        let inner = pattern
+            .strip_prefix('/')
+            .and_then(|p| p.strip_suffix('/'))
+            .ok_or("the class regex must be written between slashes: /…/")?;
+        let case = Regex::new(inner).map_err(|e| format!("bad class regex: {e}"))?;
+        let suite_re = format!("^{}$", regex::escape(glob).replace(r"\*", ".*"));
+        let suite = Regex::new(&suite_re).map_err(|e| format!("bad suite glob: {e}"))?;
+        return Ok(Matcher::Class { suite_glob: glob.to_owned(), suite, case });
+    }
+    if !key.starts_with('<') {
+        return Err("an entry starts with a case name `<input>…` or with `class:`".into());
+    }
+    Ok(Matcher::Case(key.to_owned()))
+}
+
+/// A lookup index over one ledger file: case entries by name, class entries in order.
+#[derive(Debug)]
+pub struct Index<'a, F> {
+    by_name: std::collections::HashMap<&'a str, Vec<(usize, &'a Entry<F>)>>,
+    classes: Vec<(usize, &'a Entry<F>)>,
+}
+
+impl<'a, F: LedgerField> Index<'a, F> {
+    pub fn new(file: Option<&'a LedgerFile<F>>) -> Self {
+        let mut index = Index { by_name: Default::default(), classes: Vec::new() };
+        for (line, entry) in file.into_iter().flat_map(|f| f.entries()) {
+            match &entry.matcher {
+                Matcher::Case(name) => index.by_name.entry(name).or_default().push((line, entry)),
+                Matcher::Class { .. } => index.classes.push((line, entry)),
+            }
+        }
+        index
+    }
+
+    /// The entries that name this case or whose class matches it (fields not checked).
+    pub fn candidates<'s>(
+        &'s self,
+        suite: &'s str,
+        case_name: &'s str,
+    ) -> impl Iterator<Item = (usize, &'a Entry<F>)> + 's {
+        let named = self.by_name.get(case_name).into_iter().flatten().copied();
+        let classes = self.classes.iter().copied().filter(move |(_, e)| match &e.matcher {
+            Matcher::Class { suite: s, case, .. } => s.is_match(suite) && case.is_match(case_name),
+            Matcher::Case(_) => false,
+        });
+        named.chain(classes)
+    }
+}
