@@ -60,7 +60,10 @@ impl Chromium {
     pub fn launch_or_skip(test: &str) -> anyhow::Result<Option<Chromium>> {
         let path = chromium_path();
         if !path.is_file() {
-            println!(
+            // Straight to stderr, past libtest's capture: the line shows in `make test`.
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
                 "{test}: skipped: no chromium at {} (apt-get install chromium, or set \
                  URLDIFF_CHROMIUM)",
                 path.display()

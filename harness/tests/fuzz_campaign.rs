@@ -43,7 +43,10 @@ fn fuzz_binaries() -> bool {
         }
     };
     if !found {
-        eprintln!(
+        // Straight to stderr, past libtest's capture: the line shows in `make test`.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
             "fuzz campaign tests: skipped (no campaign fuzz binaries; `make fuzz-campaign-build` \
              builds them)"
         );

@@ -17,7 +17,15 @@ fn available(oracle: &dyn Oracle) -> bool {
     match oracle.availability() {
         Availability::Available => true,
         Availability::Unavailable { reason } => {
-            eprintln!("skipped: {} is unavailable: {reason}", oracle.info().name);
+            {
+                // Straight to stderr, past libtest's capture: the line shows in `make test`.
+                use std::io::Write as _;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "skipped: {} is unavailable: {reason}",
+                    oracle.info().name
+                );
+            }
             false
         }
     }
