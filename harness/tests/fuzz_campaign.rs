@@ -42,14 +42,17 @@ fn fuzz_binaries() -> bool {
             seeds && targets
         }
     };
+    static SAID: std::sync::Once = std::sync::Once::new();
     if !found {
-        // Straight to stderr, past libtest's capture: the line shows in `make test`.
+        // Once, straight to stderr, past libtest's capture: the line shows in `make test`.
         use std::io::Write as _;
-        let _ = writeln!(
+        SAID.call_once(|| {
+            let _ = writeln!(
             std::io::stderr(),
             "fuzz campaign tests: skipped (no campaign fuzz binaries; `make fuzz-campaign-build` \
              builds them)"
-        );
+            );
+        });
     }
     found
 }
