@@ -45,19 +45,9 @@ pub fn text(s: &str) -> String {
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as [`code`],
 /// the rest as [`text`]; an unpaired backtick is text.
 pub fn prose(s: &str) -> String {
-    let pieces: Vec<&str> = s.split('`').collect();
-    let paired = pieces.len() % 2 == 1;
     let mut out = String::new();
-    for (i, piece) in pieces.iter().enumerate() {
-        let last = i + 1 == pieces.len();
-        if i % 2 == 1 && (paired || !last) {
-            out.push_str(&code(piece));
-        } else {
-            if i % 2 == 1 {
-                out.push_str(&text("`"));
-            }
-            out.push_str(&text(piece));
-        }
+    for (is_code, piece) in plain::code_spans(s) {
+        out.push_str(&if is_code { code(&piece) } else { text(&piece) });
     }
     out
 }

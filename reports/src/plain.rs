@@ -11,6 +11,24 @@ pub fn width(s: &str) -> usize {
     s.width()
 }
 
+/// Prose with code spans (a class's explanation: "a `\\`, which …") as pieces, each
+/// `(is_code, text)`; an unpaired backtick stays text, at the start of its piece. Markdown and
+/// HTML render the pieces each in their own way.
+pub fn code_spans(s: &str) -> Vec<(bool, std::borrow::Cow<'_, str>)> {
+    let pieces: Vec<&str> = s.split('`').collect();
+    let paired = pieces.len() % 2 == 1;
+    let count = pieces.len();
+    pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, piece)| match (i % 2 == 1, paired || i + 1 != count) {
+            (true, true) => (true, piece.into()),
+            (true, false) => (false, format!("`{piece}").into()),
+            (false, _) => (false, piece.into()),
+        })
+        .collect()
+}
+
 /// `s` with control characters (which would move a terminal's cursor or change its state)
 /// written as `\u{…}` escapes, so hostile inputs print as text on one line.
 pub fn one_line(s: &str) -> String {
@@ -217,5 +235,23 @@ pub fn lost_text(report: &ConformReport) -> String {
         "none".to_owned()
     } else {
         lost.join("; ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_spans;
+
+    fn spans(s: &str) -> Vec<(bool, String)> {
+        code_spans(s).into_iter().map(|(c, p)| (c, p.into_owned())).collect()
+    }
+
+    #[test]
+    fn code_spans_pair_backticks_and_leave_an_unpaired_one_as_text() {
+        let t = |s: &str| (false, s.to_owned());
+        let c = |s: &str| (true, s.to_owned());
+        assert_eq!(spans("a `\\` b"), [t("a "), c("\\"), t(" b")]);
+        assert_eq!(spans("x `y` z `w"), [t("x "), c("y"), t(" z "), t("`w")]);
+        assert_eq!(spans("plain"), [t("plain")]);
     }
 }

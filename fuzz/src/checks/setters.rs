@@ -113,7 +113,7 @@ fn compare(
         .iter()
         .filter_map(|name| {
             let ours = reference.attribute(name).unwrap_or_default().into_owned();
-            let theirs = ada_getter(ada, name);
+            let theirs = urldiff_oracles::ada::getter(ada, name);
             (ours != theirs).then_some((*name, ours, theirs))
         })
         .collect();
@@ -127,24 +127,6 @@ fn compare(
         format!("setters:{step}:fields={}", names.join(",")),
         format!("{}; {}", values.join("; "), context()),
     ))
-}
-
-/// ada's getter for a URL API attribute name.
-pub fn ada_getter(url: &ada_url::Url, name: &str) -> String {
-    match name {
-        "href" => url.href().to_owned(),
-        "origin" => url.origin(),
-        "protocol" => url.protocol().to_owned(),
-        "username" => url.username().to_owned(),
-        "password" => url.password().to_owned(),
-        "host" => url.host().to_owned(),
-        "hostname" => url.hostname().to_owned(),
-        "port" => url.port().to_owned(),
-        "pathname" => url.pathname().to_owned(),
-        "search" => url.search().to_owned(),
-        "hash" => url.hash().to_owned(),
-        _ => String::new(),
-    }
 }
 
 /// ada's setter for a URL API attribute name; whether it threw (only href can, as in the

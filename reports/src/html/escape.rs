@@ -56,18 +56,12 @@ pub fn attr(s: &str) -> String {
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as
 /// `<code>`, everything escaped; an unpaired backtick is text.
 pub fn prose(s: &str) -> String {
-    let pieces: Vec<&str> = s.split('`').collect();
-    let paired = pieces.len() % 2 == 1;
     let mut out = String::new();
-    for (i, piece) in pieces.iter().enumerate() {
-        let last = i + 1 == pieces.len();
-        if i % 2 == 1 && (paired || !last) {
-            let _ = write!(out, "<code>{}</code>", text(piece));
+    for (is_code, piece) in crate::plain::code_spans(s) {
+        if is_code {
+            let _ = write!(out, "<code>{}</code>", text(&piece));
         } else {
-            if i % 2 == 1 {
-                out.push('`');
-            }
-            out.push_str(&text(piece));
+            out.push_str(&text(&piece));
         }
     }
     out
