@@ -53,6 +53,11 @@ impl Rng {
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
     }
+
+    /// `len` bytes (the top byte of each draw): raw input for `Arbitrary` and fuzz seeds.
+    pub fn bytes(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| (self.next_u64() >> 56) as u8).collect()
+    }
 }
 
 /// The seed of the generated sets urldiff runs by default (the agreement test's and the

@@ -143,7 +143,7 @@ pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
         "rfc_split" => url_tests().chain(rfc()).collect(),
         "differential" | "validity" => url_tests().chain(rfc()).collect(),
         "structured" => {
-            (0..256u64).map(|i| pseudo_random_bytes(i, 16 + (i as usize * 37) % 1024)).collect()
+            (0..256u64).map(|i| urldiff_corpus::urlgen::Rng::new(i).bytes(16 + (i as usize * 37) % 1024)).collect()
         }
         _ => BTreeSet::new(),
     };
@@ -166,19 +166,6 @@ fn setter_programs(tests: &[(String, String, String)]) -> impl Iterator<Item = V
         input::encode(&fields)
     });
     single.chain(chained)
-}
-
-/// xorshift64*: the same bytes on every machine.
-pub fn pseudo_random_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
-        })
-        .collect()
 }
 
 /// The file name libFuzzer would give an input: a hash of its bytes.

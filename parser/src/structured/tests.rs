@@ -191,19 +191,6 @@ fn scheme_forms_and_insertions() {
     assert_eq!(d.render(), "B0+ :");
 }
 
-/// xorshift64*: deterministic bytes, so a failure reproduces.
-fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
-        })
-        .collect()
-}
-
 fn host_forms(d: &UrlDescription) -> Option<&'static str> {
     Some(match &d.authority.as_ref()?.host {
         HostForm::Domain(_) => "domain",
@@ -220,7 +207,7 @@ fn random_bytes_reach_every_host_form_and_render() {
     let mut seen = std::collections::BTreeSet::new();
     let mut with_base = 0;
     for seed in 0..4000u64 {
-        let bytes = random_bytes(seed, 64 + (seed as usize % 512));
+        let bytes = urldiff_corpus::urlgen::Rng::new(seed).bytes(64 + (seed as usize % 512));
         let case = StructuredCase::arbitrary_take_rest(Unstructured::new(&bytes))
             .expect("take_rest accepts any bytes");
         let (input, base) = case.render();
