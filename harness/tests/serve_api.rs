@@ -10,7 +10,6 @@ mod serve_support;
 
 use serde_json::{json, Value};
 use serve_support::*;
-use std::io::Write as _;
 
 /// Inputs with something to show: the backslash confusion, a base, a failure, control and
 /// invisible code points, IDNA, an IPv4 number form, an opaque path.
@@ -48,24 +47,7 @@ fn a_batch_answers_what_compare_jsonl_answers() {
     let answers = reply.json();
     let answers = answers.as_array().expect("an array");
 
-    let mut child = urldiff()
-        .args(["compare", "--jsonl"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for case in &cases {
-        writeln!(stdin, "{case}").unwrap();
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = cli_compare_jsonl(&cases);
     assert_eq!(answers.len(), CASES.len());
     assert_eq!(answers, &lines);
     // And each element is the single answer.

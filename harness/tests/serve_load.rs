@@ -9,7 +9,6 @@ mod serve_support;
 use serde_json::{json, Value};
 use serve_support::*;
 use std::collections::HashMap;
-use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 const REQUESTS: usize = 500;
@@ -43,24 +42,9 @@ fn inputs() -> Vec<(String, Option<String>)> {
 
 /// `urldiff compare --jsonl`'s answer for each input.
 fn expected(inputs: &[(String, Option<String>)]) -> HashMap<(String, Option<String>), Value> {
-    let mut child = urldiff()
-        .args(["compare", "--jsonl"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for (input, base) in inputs {
-        writeln!(stdin, "{}", json!({"input": input, "base": base})).unwrap();
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let answers: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let requests: Vec<Value> =
+        inputs.iter().map(|(input, base)| json!({"input": input, "base": base})).collect();
+    let answers = cli_compare_jsonl(&requests);
     assert_eq!(answers.len(), inputs.len());
     inputs.iter().cloned().zip(answers).collect()
 }

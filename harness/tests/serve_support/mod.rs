@@ -122,6 +122,25 @@ pub fn cli_compare(input: &str, base: Option<&str>) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// `urldiff compare --jsonl`'s answer to each request line, in order.
+pub fn cli_compare_jsonl(requests: &[Value]) -> Vec<Value> {
+    let mut child = urldiff()
+        .args(["compare", "--jsonl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("urldiff runs");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    for request in requests {
+        writeln!(stdin, "{request}").expect("urldiff reads its stdin");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("urldiff ends");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    text.lines().map(|l| serde_json::from_str(l).expect("a JSON answer")).collect()
+}
+
 /// The body of a compare request.
 pub fn compare_body(input: &str, base: Option<&str>) -> String {
     serde_json::json!({ "input": input, "base": base }).to_string()
