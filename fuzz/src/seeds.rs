@@ -142,9 +142,9 @@ pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
         "setters" => setter_programs(&strings.setter_tests).chain(url_tests()).collect(),
         "rfc_split" => url_tests().chain(rfc()).collect(),
         "differential" | "validity" => url_tests().chain(rfc()).collect(),
-        "structured" => {
-            (0..256u64).map(|i| urldiff_corpus::urlgen::Rng::new(i).bytes(16 + (i as usize * 37) % 1024)).collect()
-        }
+        "structured" => (0..256u64)
+            .map(|i| urldiff_corpus::urlgen::Rng::new(i).bytes(16 + (i as usize * 37) % 1024))
+            .collect(),
         _ => BTreeSet::new(),
     };
     seeds.into_iter().collect()
