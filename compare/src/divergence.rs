@@ -118,11 +118,13 @@ pub fn compare_all(case: &Case, answers: &[Answered]) -> Comparison {
     for a in &speaking {
         let source = Source::of(a.info);
         for (field, value) in project_answer(&case.kind, a.answer, source) {
-            values.entry(field).or_default().push((&a.info.name, value));
+            let members = values.entry(field).or_insert_with(|| Vec::with_capacity(speaking.len()));
+            members.push((&a.info.name, value));
         }
         let Answer::Parsed { record, .. } = a.answer else { continue };
         for (field, value) in own_fields(record, source) {
-            own.entry(field).or_default().push((&a.info.name, value));
+            let members = own.entry(field).or_insert_with(|| Vec::with_capacity(speaking.len()));
+            members.push((&a.info.name, value));
         }
     }
     let scheme = common_scheme(values.get(&SharedField::Scheme));
@@ -165,31 +167,37 @@ fn common_scheme(values: Option<&Vec<(&str, Projected)>>) -> String {
 
 /// Group values by agreement (see the module documentation for empty-or-undefined).
 pub fn group(values: Vec<(&str, Projected)>) -> Vec<Group> {
-    let mut concrete: BTreeMap<Projected, Vec<(String, Projected)>> = BTreeMap::new();
+    // Few oracles answer a case, so a list searched in order holds the concrete values (each
+    // group's first member's value is its key) without cloning any of them.
+    let total = values.len();
+    let mut concrete: Vec<Vec<(String, Projected)>> = Vec::with_capacity(total);
     let mut wildcards: Vec<(String, Projected)> = Vec::new();
     for (oracle, value) in values {
-        match value {
-            Projected::EmptyOrUndefined => wildcards.push((oracle.to_owned(), value)),
-            value => concrete.entry(value.clone()).or_default().push((oracle.to_owned(), value)),
+        let member = (oracle.to_owned(), value);
+        if member.1 == Projected::EmptyOrUndefined {
+            wildcards.push(member);
+        } else if let Some(same) = concrete.iter_mut().find(|g| g[0].1 == member.1) {
+            same.push(member);
+        } else {
+            let mut group = Vec::with_capacity(total);
+            group.push(member);
+            concrete.push(group);
         }
     }
     if !wildcards.is_empty() {
-        let compatible: Vec<&Projected> =
-            concrete.keys().filter(|v| Projected::EmptyOrUndefined.agrees(v)).collect();
-        match compatible.as_slice() {
-            [one] => {
-                let key = (*one).clone();
-                concrete.entry(key).or_default().append(&mut wildcards);
-            }
-            _ => {
-                concrete.insert(Projected::EmptyOrUndefined, wildcards);
-            }
+        let mut compatible =
+            concrete.iter_mut().filter(|g| Projected::EmptyOrUndefined.agrees(&g[0].1));
+        match (compatible.next(), compatible.next()) {
+            (Some(one), None) => one.append(&mut wildcards),
+            _ => concrete.push(wildcards),
         }
     }
     let mut groups: Vec<Group> = concrete
         .into_iter()
-        .map(|(value, mut members)| {
-            members.sort();
+        .map(|mut members| {
+            // The key: a concrete group's first member comes first (wildcards join after it).
+            let value = members[0].1.clone();
+            members.sort_by(|a, b| a.0.cmp(&b.0)); // oracle names are unique
             let (oracles, values) = members.into_iter().unzip();
             Group { oracles, value, values }
         })

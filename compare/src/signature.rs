@@ -74,21 +74,43 @@ impl Signature {
     /// The canonical one-line form, e.g.
     /// `parsed{ada,reference} failure{java-uri}; host/structural: {ada} {python-urllib}`.
     pub fn line(&self) -> String {
-        let braces = |names: &[String]| format!("{{{}}}", names.join(","));
-        let outcomes: Vec<String> =
-            self.outcomes.iter().map(|g| format!("{}{}", g.outcome, braces(&g.oracles))).collect();
-        let mut line = outcomes.join(" ");
+        fn braces(line: &mut String, names: &[String]) {
+            line.push('{');
+            for (i, name) in names.iter().enumerate() {
+                line.push_str(if i == 0 { "" } else { "," });
+                line.push_str(name);
+            }
+            line.push('}');
+        }
+        let mut line = String::with_capacity(128);
+        for (i, g) in self.outcomes.iter().enumerate() {
+            line.push_str(if i == 0 { "" } else { " " });
+            line.push_str(&g.outcome);
+            braces(&mut line, &g.oracles);
+        }
         for f in &self.fields {
-            let groups: Vec<String> = f.groups.iter().map(|g| braces(g)).collect();
-            line.push_str(&format!("; {}/{}: {}", f.field, f.grade, groups.join(" ")));
+            line.push_str("; ");
+            line.push_str(&f.field);
+            line.push('/');
+            line.push_str(&f.grade);
+            line.push(':');
+            for group in &f.groups {
+                line.push(' ');
+                braces(&mut line, group);
+            }
         }
         line
     }
 
     /// A stable id: the first 16 hex digits of the SHA-256 of the one-line form.
     pub fn id(&self) -> String {
-        let digest = Sha256::digest(format!("urldiff-signature-1\n{}", self.line()));
-        digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+        Self::id_of_line(&self.line())
+    }
+
+    /// The id of the signature whose one-line form is `line` (for callers that have it).
+    pub fn id_of_line(line: &str) -> String {
+        let digest = Sha256::digest(format!("urldiff-signature-1\n{line}"));
+        urldiff_corpus::hex(&digest[..8])
     }
 }
 

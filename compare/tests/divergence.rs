@@ -166,9 +166,13 @@ fn empty_or_undefined_joins_the_one_group_it_agrees_with() {
     assert_eq!(groups.len(), 1);
     assert_eq!(groups[0].oracles, ["a", "c"]);
     assert_eq!(groups[0].value_of("c"), Some(&either));
+    assert_eq!(groups[0].value, undefined, "the group's value is the concrete one");
+    let groups = group(vec![("c", either.clone()), ("a", undefined.clone())]);
+    assert_eq!((groups.len(), &groups[0].value), (1, &undefined), "in any order");
     // When the others disagree about empty vs undefined, it stands alone.
-    let groups = group(vec![("a", undefined), ("b", empty), ("c", either)]);
+    let groups = group(vec![("a", undefined), ("b", empty), ("c", either.clone())]);
     assert_eq!(groups.len(), 3);
+    assert_eq!((&groups[2].oracles[..], &groups[2].value), (&["c".to_owned()][..], &either));
 }
 
 fn d(s: &str) -> Projected {

@@ -30,6 +30,17 @@ pub mod urltestdata;
 pub mod usv_json;
 pub mod wpt;
 
+/// Lowercase hex of `bytes`: how urldiff writes hashes, ids and raw fuzz inputs.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0xF)]));
+    }
+    out
+}
+
 use data::DataSource;
 
 /// The RFC example tables (`corpus/rfc/*.json`), as embedded.
@@ -40,4 +51,13 @@ pub fn rfc_tables() -> DataSource {
 /// Our own cases (`corpus/cases/*.json`), as embedded.
 pub fn cases() -> DataSource {
     DataSource::Embedded { label: "corpus/cases", files: embedded::CASES }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hex_is_two_lowercase_digits_a_byte() {
+        assert_eq!(super::hex(b"\x00\x0f\xa0\xffA"), "000fa0ff41");
+        assert_eq!(super::hex(b""), "");
+    }
 }

@@ -49,7 +49,7 @@ pub fn content_hash<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part);
     }
-    hasher.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect()
+    crate::hex(&hasher.finalize()[..8])
 }
 
 /// Write `files` (name, contents) into `<cache>/<kind>/<hash of the files>/` unless that folder

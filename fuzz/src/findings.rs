@@ -9,7 +9,6 @@
 //! Under the `crash-on-divergence` feature a finding panics instead, with the signature in
 //! the message, for engines that only report crashes (see [`crate::fuzz_one`]).
 
-use crate::input;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -36,7 +35,7 @@ impl Finding {
         let hash = Sha256::digest(signature.as_bytes());
         Finding {
             target,
-            signature_id: input::hex(&hash[..8]),
+            signature_id: urldiff_corpus::hex(&hash[..8]),
             signature,
             detail,
             input: String::from_utf8_lossy(data).into_owned(),
@@ -69,7 +68,7 @@ impl Finding {
             "base": self.base,
             "found": humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             "detail": self.detail,
-            "input_hex": input::hex(&self.data),
+            "input_hex": urldiff_corpus::hex(&self.data),
         })
     }
 }

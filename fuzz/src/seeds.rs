@@ -150,6 +150,27 @@ pub fn generate(target: &Target, strings: &Strings) -> Vec<Vec<u8>> {
     seeds.into_iter().collect()
 }
 
+/// The `differential` target's seeds (`input ⟨FF⟩ base`) followed by `generated` cases that
+/// urldiff's generator makes from them (mutations of the seeds and grammar-built URLs, fixed
+/// seed): inputs like those a campaign executes, the same on every run, no libFuzzer needed.
+/// The target's benchmark (`benches/differential_rate.rs`) and its agreement test run them.
+pub fn differential_workload(strings: &Strings, generated: usize) -> Vec<Vec<u8>> {
+    use urldiff_corpus::urlgen::{self, GenCase};
+    let seeds = generate(&crate::checks::DIFFERENTIAL, strings);
+    let cases: Vec<GenCase> = seeds
+        .iter()
+        .map(|data| {
+            let fields = input::fields(data);
+            let base = input::optional(&fields, 1).map(str::to_owned);
+            GenCase { input: fields[0].to_string(), base }
+        })
+        .collect();
+    let made = urlgen::generate(&cases, generated, urlgen::DEFAULT_SEED);
+    let made =
+        made.iter().map(|c| input::encode(&[c.input.as_str(), c.base.as_deref().unwrap_or("")]));
+    seeds.iter().cloned().chain(made).collect()
+}
+
 /// One program per setter test, and one per href chaining up to eight of its tests.
 fn setter_programs(tests: &[(String, String, String)]) -> impl Iterator<Item = Vec<u8>> + '_ {
     let step = |setter: &str, value: &str| Program::step_field(setter, value);
@@ -171,7 +192,7 @@ fn setter_programs(tests: &[(String, String, String)]) -> impl Iterator<Item = V
 /// The file name libFuzzer would give an input: a hash of its bytes.
 pub fn file_name(data: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    input::hex(&Sha256::digest(data)[..20])
+    urldiff_corpus::hex(&Sha256::digest(data)[..20])
 }
 
 /// Write `seeds` into `dir` (created if missing), one file each; the number written.

@@ -143,7 +143,7 @@ fn fetch(client: &reqwest::blocking::Client, url: &str) -> anyhow::Result<Vec<u8
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    urldiff_corpus::hex(&Sha256::digest(bytes))
 }
 
 /// Read a `sha256sum`-style file (`<hex>  <name>` per line); `None` when it does not exist.

@@ -5,10 +5,9 @@
 //! the URL API (a rejected value leaves the URL unchanged).
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{
-    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
-};
+use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
 use ada_url::{Url, UrlSearchParams};
+use std::borrow::Cow;
 
 /// The `ada-url` crate version linked into this build (from Cargo.lock, see `build.rs`).
 pub const VERSION: &str = env!("URLDIFF_ADA_VERSION");
@@ -50,28 +49,33 @@ impl Oracle for AdaOracle {
     }
 }
 
-struct AdaApi;
+pub(crate) struct AdaApi;
 
 impl UrlApi for AdaApi {
     type Url = Url;
 
     fn parse(&self, input: &str, base: Option<&str>) -> Result<(Url, Vec<String>), Rejection> {
-        if let Some(base) = base {
-            if !Url::can_parse(base, None) {
-                return Err(Rejection {
-                    reason: format!("the base does not parse: invalid url {base:?}"),
-                    errors: Vec::new(),
-                });
+        let error = match Url::parse(input, base) {
+            Ok(url) => return Ok((url, Vec::new())),
+            Err(e) => e,
+        };
+        // Only a failure asks why: the base's own failure is named as such, as `new URL` does.
+        let reason = match base {
+            Some(base) if !Url::can_parse(base, None) => {
+                format!("the base does not parse: invalid url {base:?}")
             }
-        }
-        match Url::parse(input, base) {
-            Ok(url) => Ok((url, Vec::new())),
-            Err(e) => Err(Rejection { reason: e.to_string(), errors: Vec::new() }),
-        }
+            _ => error.to_string(),
+        };
+        Err(Rejection { reason, errors: Vec::new() })
     }
 
-    fn record(&self, url: &Url) -> WhatwgRecord {
-        inprocess::full_record(|field| getter(url, field))
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
+        // A base that does not parse fails the parse here too: no `can_parse` needed.
+        Url::parse(input, base).ok()
+    }
+
+    fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {
+        getter(url, field)
     }
 
     fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
@@ -122,19 +126,19 @@ impl UrlApi for AdaApi {
 
 /// ada's getter for a URL API attribute name (the empty string for any other name): the one
 /// mapping the adapter's records and the fuzz targets' getter comparisons both use.
-pub fn getter(url: &Url, name: &str) -> String {
-    match name {
-        "href" => url.href().to_owned(),
-        "origin" => url.origin(),
-        "protocol" => url.protocol().to_owned(),
-        "username" => url.username().to_owned(),
-        "password" => url.password().to_owned(),
-        "host" => url.host().to_owned(),
-        "hostname" => url.hostname().to_owned(),
-        "port" => url.port().to_owned(),
-        "pathname" => url.pathname().to_owned(),
-        "search" => url.search().to_owned(),
-        "hash" => url.hash().to_owned(),
-        _ => String::new(),
-    }
+pub fn getter<'u>(url: &'u Url, name: &str) -> Cow<'u, str> {
+    Cow::Borrowed(match name {
+        "href" => url.href(),
+        "origin" => return Cow::Owned(url.origin()),
+        "protocol" => url.protocol(),
+        "username" => url.username(),
+        "password" => url.password(),
+        "host" => url.host(),
+        "hostname" => url.hostname(),
+        "port" => url.port(),
+        "pathname" => url.pathname(),
+        "search" => url.search(),
+        "hash" => url.hash(),
+        _ => "",
+    })
 }

@@ -21,6 +21,7 @@ use crate::model::{
     INVALID, VALID,
 };
 use crate::panic_guard::catch_quietly;
+use std::borrow::Cow;
 
 /// The case kinds every in-process WHATWG oracle answers.
 pub(crate) const WHATWG_CASE_KINDS: [CaseKindTag; 5] = [
@@ -56,7 +57,19 @@ pub(crate) trait UrlApi {
     fn parse(&self, input: &str, base: Option<&str>)
         -> Result<(Self::Url, Vec<String>), Rejection>;
 
-    fn record(&self, url: &Self::Url) -> WhatwgRecord;
+    /// The URL `new URL(input, base)` gives, `None` when it throws: [`UrlApi::parse`] without
+    /// the errors and reasons, for callers that only compare URLs (the in-process agreement
+    /// check, [`crate::agreement`]). Same parser, same outcome.
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Self::Url>;
+
+    /// The URL API getter named `field` (one of [`crate::model::WHATWG_FIELDS`]), borrowed
+    /// from the URL where the parser allows it; the empty string for any other name.
+    fn get<'u>(&self, url: &'u Self::Url, field: &str) -> Cow<'u, str>;
+
+    /// The record of `url`: every field from its getter.
+    fn record(&self, url: &Self::Url) -> WhatwgRecord {
+        full_record(|field| self.get(url, field).into_owned())
+    }
 
     fn set(&self, url: &mut Self::Url, property: &str, value: &str) -> SetterCall;
 
@@ -215,8 +228,12 @@ mod tests {
             Ok((input.to_owned(), Vec::new()))
         }
 
-        fn record(&self, url: &String) -> WhatwgRecord {
-            WhatwgRecord { href: Some(url.clone()), ..WhatwgRecord::default() }
+        fn parse_url(&self, input: &str, base: Option<&str>) -> Option<String> {
+            self.parse(input, base).ok().map(|(url, _)| url)
+        }
+
+        fn get<'u>(&self, url: &'u String, field: &str) -> Cow<'u, str> {
+            Cow::Borrowed(if field == "href" { url } else { "" })
         }
 
         fn set(&self, _: &mut String, _: &str, _: &str) -> SetterCall {

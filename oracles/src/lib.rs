@@ -16,6 +16,7 @@
 //!   WPT's inputs and a generated set), judged by the reference.
 
 pub mod ada;
+pub mod agreement;
 pub mod inprocess;
 pub mod model;
 pub mod panic_guard;

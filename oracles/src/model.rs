@@ -89,6 +89,14 @@ impl Case {
 
 /// Escape control characters so case names stay on one line.
 pub fn escape_for_name(s: &str) -> String {
+    // Most names need no escape (printable ASCII but `\`): skip the per-character pass.
+    if s.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'\\') {
+        return s.to_owned();
+    }
+    escape_each_char(s)
+}
+
+fn escape_each_char(s: &str) -> String {
     s.chars()
         .flat_map(char::escape_debug)
         .collect::<String>()
@@ -502,4 +510,18 @@ pub trait Oracle: Send + Sync {
     /// that case's `Crashed` answer). `Err` is for an oracle that cannot go on at all (a worker
     /// that cannot be restarted, an unavailable oracle): a harness error, not an answer.
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_skip_escaping_only_where_it_changes_nothing() {
+        for c in (0u8..=0x7F).map(char::from).chain(['é', '\u{200B}', '\u{FEFF}']) {
+            let s = format!("a{c}b");
+            assert_eq!(escape_for_name(&s), escape_each_char(&s), "{c:?}");
+        }
+        assert_eq!(escape_for_name("a\tb\\c\"d'"), "a\\tb\\\\c\"d'");
+    }
 }

@@ -10,8 +10,9 @@
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
 use crate::model::{
     Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
-    WhatwgRecord, VALIDATION_ERRORS,
+    VALIDATION_ERRORS,
 };
+use std::borrow::Cow;
 use urldiff_parser::{valid, SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
@@ -68,7 +69,7 @@ impl Oracle for ReferenceOracle {
     }
 }
 
-struct ReferenceApi;
+pub(crate) struct ReferenceApi;
 
 impl UrlApi for ReferenceApi {
     type Url = Url;
@@ -83,10 +84,13 @@ impl UrlApi for ReferenceApi {
         }
     }
 
-    fn record(&self, url: &Url) -> WhatwgRecord {
-        inprocess::full_record(|field| {
-            url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
-        })
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
+        let base = parse_base(base).ok()?;
+        Url::parse(input, base.as_ref()).ok()
+    }
+
+    fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {
+        url.attribute(field).unwrap_or_default()
     }
 
     fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {

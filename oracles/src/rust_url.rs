@@ -7,9 +7,8 @@
 //! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
 use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
-use crate::model::{
-    Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel, WhatwgRecord,
-};
+use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use url::{quirks, SyntaxViolation, Url};
 
@@ -70,7 +69,7 @@ pub fn spec_name(violation: SyntaxViolation) -> &'static str {
     }
 }
 
-struct RustUrlApi;
+pub(crate) struct RustUrlApi;
 
 impl UrlApi for RustUrlApi {
     type Url = Url;
@@ -96,19 +95,25 @@ impl UrlApi for RustUrlApi {
         }
     }
 
-    fn record(&self, url: &Url) -> WhatwgRecord {
-        inprocess::full_record(|field| match field {
-            "href" => quirks::href(url).to_owned(),
-            "protocol" => quirks::protocol(url).to_owned(),
-            "username" => quirks::username(url).to_owned(),
-            "password" => quirks::password(url).to_owned(),
-            "host" => quirks::host(url).to_owned(),
-            "hostname" => quirks::hostname(url).to_owned(),
-            "port" => quirks::port(url).to_owned(),
-            "pathname" => quirks::pathname(url).to_owned(),
-            "search" => quirks::search(url).to_owned(),
-            "hash" => quirks::hash(url).to_owned(),
-            _ => quirks::origin(url),
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
+        let base = base.map(Url::parse).transpose().ok()?;
+        Url::options().base_url(base.as_ref()).parse(input).ok()
+    }
+
+    fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {
+        Cow::Borrowed(match field {
+            "href" => quirks::href(url),
+            "origin" => return Cow::Owned(quirks::origin(url)),
+            "protocol" => quirks::protocol(url),
+            "username" => quirks::username(url),
+            "password" => quirks::password(url),
+            "host" => quirks::host(url),
+            "hostname" => quirks::hostname(url),
+            "port" => quirks::port(url),
+            "pathname" => quirks::pathname(url),
+            "search" => quirks::search(url),
+            "hash" => quirks::hash(url),
+            _ => "",
         })
     }
 

@@ -227,7 +227,7 @@ fn new_group(
     let digest =
         Sha256::digest(format!("urldiff-group-1\n{}\n{}", signature.line(), errors.join(",")));
     Group {
-        id: digest.iter().take(8).map(|b| format!("{b:02x}")).collect(),
+        id: urldiff_corpus::hex(&digest[..8]),
         signature: signature.line(),
         signature_id: signature.id(),
         validation_errors: errors,

@@ -1,9 +1,11 @@
 //! `differential`: the reference parser vs rust-url vs ada, in process, compared with the
 //! comparison core (`urldiff_compare`: projection, grades, signature).
 //!
-//! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. The
-//! three oracles answer the parse case through the same adapters `urldiff conform` uses; when
-//! they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
+//! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. First
+//! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer
+//! identically, as they do for most inputs, nothing more is done, since identical answers are
+//! never a divergence. Otherwise the three oracles answer the parse case through the same
+//! adapters `urldiff conform` uses; when they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
 //! not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and the
 //! run goes on. A panic of the reference is a broken invariant (libFuzzer keeps the input as a
 //! crash); a panic of rust-url or ada is that oracle's `Crashed` answer, a divergence like any
@@ -17,8 +19,10 @@ use super::{CheckResult, Violation};
 use crate::findings::Finding;
 use crate::input;
 use std::sync::OnceLock;
-use urldiff_compare::{compare_all, ledger::Ledger, Answered, Signature};
+use urldiff_compare::{compare_all, ledger::Ledger, Answered, Comparison, Signature};
 use urldiff_oracles::ada::AdaOracle;
+use urldiff_oracles::agreement;
+use urldiff_oracles::panic_guard::catch_quietly;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::rust_url::RustUrlOracle;
 use urldiff_oracles::{Answer, Case, Oracle};
@@ -58,6 +62,41 @@ pub fn compare_case(
     base: Option<&str>,
     data: &[u8],
 ) -> CheckResult {
+    if known_to_agree(input, base) {
+        return Ok(Vec::new());
+    }
+    let state = state();
+    let (case, answers, comparison) = compare_answers(target, input, base)?;
+    if !comparison.disagrees() {
+        return Ok(Vec::new());
+    }
+    let oracles: Vec<&dyn Oracle> = state.oracles.iter().map(|o| o.as_ref()).collect();
+    let (suite, name) = (format!("fuzz/{target}"), case.name());
+    if is_expected(&state.ledger, &oracles, &answers, &comparison, (&suite, &name)) {
+        return Ok(Vec::new());
+    }
+    let line = Signature::of(&comparison).line();
+    let id = Signature::id_of_line(&line);
+    let detail = format!("{name}: {}", outcomes(&oracles, &answers));
+    let mut finding = Finding::new(target, line, detail, data).about(input, base);
+    finding.signature_id = id;
+    Ok(vec![finding])
+}
+
+/// Whether the three parsers answer identically, read straight off them
+/// (`urldiff_oracles::agreement`). Most inputs are such, and identical answers are never a
+/// divergence, so for them the answers are not built nor compared. A panic there is not
+/// agreement: the full comparison then meets it again and records it.
+fn known_to_agree(input: &str, base: Option<&str>) -> bool {
+    catch_quietly(|| agreement::parse_agrees(input, base)).unwrap_or(false)
+}
+
+/// The case, every oracle's answer, and the comparison core's verdict on them.
+fn compare_answers(
+    target: &'static str,
+    input: &str,
+    base: Option<&str>,
+) -> Result<(Case, Vec<Answer>, Comparison), Violation> {
     let state = state();
     let case = Case::parse(input, base);
     let answers = answer(target, &state.oracles, &case)?;
@@ -68,19 +107,7 @@ pub fn compare_case(
         .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
         .collect();
     let comparison = compare_all(&case, &answered);
-    if !comparison.disagrees() {
-        return Ok(Vec::new());
-    }
-    let oracles: Vec<&dyn Oracle> = state.oracles.iter().map(|o| o.as_ref()).collect();
-    let suite = format!("fuzz/{target}");
-    if is_expected(&state.ledger, &oracles, &answers, &comparison, (&suite, &case.name())) {
-        return Ok(Vec::new());
-    }
-    let signature = Signature::of(&comparison);
-    let detail = format!("{}: {}", case.name(), outcomes(&oracles, &answers));
-    let mut finding = Finding::new(target, signature.line(), detail, data).about(input, base);
-    finding.signature_id = signature.id();
-    Ok(vec![finding])
+    Ok((case, answers, comparison))
 }
 
 /// Every oracle's answer. A panic of the reference breaks the target's invariant (our bug: the
@@ -124,6 +151,34 @@ mod tests {
     fn findings(input: &str, base: Option<&str>) -> Vec<Finding> {
         let data = input::encode(&[input, base.unwrap_or("")]);
         check(&data).expect("no oracle panics")
+    }
+
+    #[test]
+    fn the_parsers_asked_first_are_the_oracles_compared() {
+        let names: Vec<&str> = state().oracles.iter().map(|o| o.name()).collect();
+        assert_eq!(names, agreement::ORACLES);
+    }
+
+    /// What the fast path skips, the comparison core would not have called a divergence: over
+    /// the seeds and generated cases like a campaign's, every input the parsers answer
+    /// identically is one the full comparison finds no difference in.
+    #[test]
+    fn inputs_known_to_agree_are_ones_the_comparison_finds_no_difference_in() {
+        let sources = crate::seeds::Sources::locate().expect("the WPT data");
+        let strings = crate::seeds::Strings::read(&sources).expect("the seed strings");
+        let (mut agreed, mut compared) = (0, 0);
+        for data in crate::seeds::differential_workload(&strings, 2000) {
+            let fields = input::fields(&data);
+            let (input, base) = (&fields[0], input::optional(&fields, 1));
+            if !known_to_agree(input, base) {
+                compared += 1;
+                continue;
+            }
+            agreed += 1;
+            let (case, _, comparison) = compare_answers(TARGET, input, base).expect("answers");
+            assert!(!comparison.disagrees(), "{}: {comparison:?}", case.name());
+        }
+        assert!(agreed > 0 && compared > 0, "both paths taken: {agreed} agreed, {compared} not");
     }
 
     #[test]

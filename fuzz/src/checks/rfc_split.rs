@@ -46,9 +46,9 @@ fn regexes() -> &'static Regexes {
 
 pub fn check(data: &[u8]) -> CheckResult {
     let fields = input::fields(data);
-    let reference = &fields[0];
+    let reference: &str = &fields[0];
     let base = input::optional(&fields, 1).unwrap_or(DEFAULT_BASE);
-    for s in [reference.as_str(), base] {
+    for s in [reference, base] {
         split_matches_appendix_b(s)?;
         normalization_is_idempotent(s)?;
     }

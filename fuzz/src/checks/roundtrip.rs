@@ -29,7 +29,7 @@ pub fn settable_attributes() -> impl Iterator<Item = &'static str> {
 
 pub fn check(data: &[u8]) -> CheckResult {
     let fields = input::fields(data);
-    check_strings(&fields[0], input::optional(&fields, 1), fields.get(2).map(String::as_str), data)
+    check_strings(&fields[0], input::optional(&fields, 1), fields.get(2).map(|f| f.as_ref()), data)
 }
 
 /// The checks on strings: `new URL(input, base)`, then, with a `setter_value`, every setter.

@@ -41,7 +41,11 @@ impl Program {
             })
             .take(MAX_STEPS)
             .collect();
-        Program { url: fields[0].clone(), base: input::optional(&fields, 1).map(Into::into), steps }
+        Program {
+            url: fields[0].to_string(),
+            base: input::optional(&fields, 1).map(Into::into),
+            steps,
+        }
     }
 
     /// The step field that selects `setter` with `value` (the seeds tool writes these).
@@ -112,9 +116,9 @@ fn compare(
     let differing: Vec<(&str, String, String)> = ATTRIBUTES
         .iter()
         .filter_map(|name| {
-            let ours = reference.attribute(name).unwrap_or_default().into_owned();
+            let ours = reference.attribute(name).unwrap_or_default();
             let theirs = urldiff_oracles::ada::getter(ada, name);
-            (ours != theirs).then_some((*name, ours, theirs))
+            (ours != theirs).then(|| (*name, ours.into_owned(), theirs.into_owned()))
         })
         .collect();
     if differing.is_empty() {
