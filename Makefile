@@ -53,7 +53,8 @@ bless: fetch node-deps
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
 # then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs,
 # then `urldiff serve` under 8 concurrent clients (rate, p50/p90/p99) against separate runs,
-# then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs.
+# then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs, then the
+# differential fuzz target's check against the three parsers' summed time (its ideal).
 bench: fetch node-deps
 	$(CARGO) bench -p urldiff-parser --bench throughput
 	$(CARGO) bench -p urldiff-parser --bench long_inputs
@@ -63,6 +64,7 @@ bench: fetch node-deps
 	$(CARGO) bench -p urldiff --bench serve_load
 	$(CARGO) bench -p urldiff-triage --bench minimize
 	$(CARGO) bench -p urldiff-triage --bench triage
+	$(CARGO) bench --manifest-path $(FUZZ_MANIFEST) --bench differential_rate
 
 # The live viewer, the runs dashboard and the JSON API on http://127.0.0.1:8484/ (loopback;
 # SERVE_ARGS="--addr 127.0.0.1:9000 --runs DIR" for others). Ctrl-C stops it.

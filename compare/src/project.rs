@@ -186,7 +186,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_rule:
             "username, plus `:` password when password is non-empty; `\"\"` = empty or undefined",
         whatwg: whatwg_userinfo,
-        whatwg_reads: &["username"],
+        whatwg_reads: &["username", "password"],
         rfc_rule: "userinfo (defined/undefined); from authority (§3.2) if only that is given",
         rfc: |r| Some(component(&r.userinfo)),
         rfc_reads: "userinfo",
@@ -294,6 +294,13 @@ fn with_authority_parts(r: &RfcRecord, source: &Source) -> Option<RfcRecord> {
     let mut uri = UriRef::default();
     uri.set_authority(r.authority.clone());
     Some(RfcRecord { userinfo: uri.userinfo, host: uri.host, port: uri.port, ..r.clone() })
+}
+
+/// Every WHATWG record field the projection reads, in table order: the getters whose values
+/// can make a shared field differ. The others (`host`, `origin`) are own fields
+/// ([`own_fields`]), compared but never a divergence.
+pub fn whatwg_fields_read() -> Vec<&'static str> {
+    PROJECTION.iter().flat_map(|row| row.whatwg_reads.iter().copied()).collect()
 }
 
 /// Project a record made by `source`. `Text` and `Pairs` records project onto `value` and

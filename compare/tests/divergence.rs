@@ -236,3 +236,41 @@ fn adapter_rules_apply_by_oracle_name() {
     assert_eq!(get("java-uri", SharedField::Query), Some(d("")));
     assert_eq!(get("java-uri", SharedField::Host), Some(d("::1")));
 }
+
+/// The getters the projection reads are the ones that can make a shared field differ: a
+/// record differing only elsewhere (`host`, `origin`) is no divergence, and one differing in
+/// any of them is.
+#[test]
+fn the_fields_read_are_exactly_those_a_divergence_can_come_from() {
+    use urldiff_compare::project::whatwg_fields_read;
+    use urldiff_oracles::model::WHATWG_FIELDS;
+    let read = whatwg_fields_read();
+    let sample = |field: &str| match field {
+        "href" => "https://u:p@h.example:8080/p?q#f",
+        "protocol" => "https:",
+        "username" => "u",
+        "password" => "p",
+        "host" => "h.example:8080",
+        "hostname" => "h.example",
+        "port" => "8080",
+        "pathname" => "/p",
+        "search" => "?q",
+        "hash" => "#f",
+        _ => "https://h.example:8080",
+    };
+    let base = WhatwgRecord::from_fields(|f| Some(sample(f).to_owned()));
+    for field in WHATWG_FIELDS {
+        let changed = WhatwgRecord::from_fields(|f| {
+            Some(if f == field { format!("{}x", sample(f)) } else { sample(f).to_owned() })
+        });
+        let answers = [
+            Answer::Parsed { record: Record::Whatwg(base.clone()), errors: vec![] },
+            Answer::Parsed { record: Record::Whatwg(changed), errors: vec![] },
+        ];
+        let infos = [info("a", RecordModel::Whatwg, &[]), info("b", RecordModel::Whatwg, &[])];
+        let answered: Vec<Answered> =
+            infos.iter().zip(&answers).map(|(info, answer)| Answered { info, answer }).collect();
+        let disagrees = compare_all(&Case::parse("x", None), &answered).disagrees();
+        assert_eq!(disagrees, read.contains(&field), "{field}");
+    }
+}

@@ -7,10 +7,14 @@
 //!   fuzz input, the agreement check, and for inputs the parsers do not answer identically the
 //!   full comparison and the ledger (no findings are written: that is the fuzz driver's part).
 //!
-//! The inputs are the target's seeds and cases generated from them (mutations and
-//! grammar-built URLs, fixed seed, [`urldiff_fuzz::seeds::differential_workload`]), so the
-//! share of divergent inputs is like a campaign's. Each measurement runs whole rounds for
-//! about a second; the best round counts. Prints, asserts nothing.
+//! Two sets of inputs, each measured on its own: the corpus `make bench` measures the parsers
+//! on (`parser/benches/corpus_gen.rs`: realistic URLs, relative references, invalid inputs,
+//! WPT's), and the target's seeds with cases generated from them (mutations and grammar-built
+//! URLs, fixed seed, [`urldiff_fuzz::seeds::differential_workload`]), whose share of divergent
+//! inputs is more like a campaign's. Each measurement runs whole rounds for about a second
+//! (a third with `--quick`); the best round counts. Prints, asserts nothing. Under libFuzzer
+//! the rate is far lower (coverage instrumentation and libFuzzer's own work per execution):
+//! see the README's "Fuzzing" section for measured executions per second.
 //!
 //! `cargo bench --manifest-path fuzz/Cargo.toml --bench differential_rate`; `--quick` for a
 //! shorter run.
@@ -20,6 +24,10 @@ use std::time::{Duration, Instant};
 use urldiff_fuzz::checks::differential;
 use urldiff_fuzz::input;
 use urldiff_fuzz::seeds::{differential_workload, Sources, Strings};
+use urldiff_oracles::agreement::{parse_answers, ParseAnswers};
+
+#[path = "../../parser/benches/corpus_gen.rs"]
+mod corpus_gen;
 
 type Case = (String, Option<String>);
 
@@ -87,7 +95,18 @@ fn main() {
         Ok(strings) => strings,
         Err(e) => return eprintln!("differential_rate: skipped: {e:#}"),
     };
-    let inputs = differential_workload(&strings, generated);
+    let throughput: Vec<Vec<u8>> = corpus_gen::corpus(if quick { 5_000 } else { 50_000 })
+        .iter()
+        .map(|(input, base)| input::encode(&[input.as_str(), base.as_deref().unwrap_or("")]))
+        .collect();
+    measure("make bench's throughput corpus (parser/benches/corpus_gen.rs)", &throughput, budget);
+    let fuzz_like = differential_workload(&strings, generated);
+    let label = format!("the target's seeds and {generated} cases generated from them");
+    measure(&label, &fuzz_like, budget);
+}
+
+/// The three parsers and the check on `inputs` (fuzz inputs, `input ⟨FF⟩ base`), printed.
+fn measure(label: &str, inputs: &[Vec<u8>], budget: Duration) {
     let cases: Vec<Case> = inputs
         .iter()
         .map(|data| {
@@ -95,34 +114,39 @@ fn main() {
             (fields[0].to_string(), input::optional(&fields, 1).map(str::to_owned))
         })
         .collect();
-    let agreeing = cases
-        .iter()
-        .filter(|(i, b)| urldiff_oracles::agreement::parse_agrees(i, b.as_deref()))
-        .count();
+    let getters = urldiff_compare::project::whatwg_fields_read();
+    let alike = |(input, base): &Case| {
+        matches!(parse_answers(input, base.as_deref(), &getters), ParseAnswers::Alike)
+    };
+    let (mut alike_inputs, mut differing) = (Vec::new(), Vec::new());
+    for (data, case) in inputs.iter().zip(&cases) {
+        if alike(case) { &mut alike_inputs } else { &mut differing }.push(data.clone());
+    }
     let n = cases.len();
     println!(
-        "differential_rate: {n} inputs ({} seeds, {generated} generated), {agreeing} ({:.1}%) \
-         answered identically by the three parsers",
-        n - generated,
-        100.0 * agreeing as f64 / n as f64
+        "differential_rate: {label}: {n} inputs, {} ({:.1}%) answered alike by the three parsers",
+        alike_inputs.len(),
+        100.0 * alike_inputs.len() as f64 / n as f64
     );
+    let row = |name: &str, t: f64, unit: &str| {
+        println!("  {name:<26} {:>10.0} {unit}s/s {:>8.3} µs/{unit}", 1.0 / t, t * 1e6);
+    };
     let mut sum = 0.0;
     for (name, run) in
         [("reference", reference as fn(&[Case]) -> usize), ("rust-url", rust_url), ("ada", ada)]
     {
         let t = per_item(n, budget, || run(&cases));
         sum += t;
-        println!("  {name:<22} {:>12.0} cases/s {:>8.3} µs/case", 1.0 / t, t * 1e6);
+        row(name, t, "case");
     }
-    println!("  {:<22} {:>12.0} cases/s {:>8.3} µs/case", "ideal (1 ÷ sum)", 1.0 / sum, sum * 1e6);
-    let agree = |(i, b): &Case| urldiff_oracles::agreement::parse_agrees(i, b.as_deref());
-    let t = per_item(n, budget, || cases.iter().filter(|c| agree(c)).count());
-    println!("  {:<22} {:>12.0} inputs/s {:>7.3} µs/input", "agreement check", 1.0 / t, t * 1e6);
-    let rest: Vec<Vec<u8>> =
-        inputs.iter().zip(&cases).filter(|(_, c)| !agree(c)).map(|(d, _)| d.clone()).collect();
-    let t = per_item(rest.len(), budget, || check(&rest));
-    println!("  {:<22} {:>12.0} inputs/s {:>7.3} µs/input", "check, the others", 1.0 / t, t * 1e6);
-    let t = per_item(n, budget, || check(&inputs));
-    println!("  {:<22} {:>12.0} inputs/s {:>7.3} µs/input", "differential check", 1.0 / t, t * 1e6);
+    row("ideal (1 ÷ sum)", sum, "case");
+    for (name, part) in [("check, inputs alike", &alike_inputs), ("check, the others", &differing)]
+    {
+        if !part.is_empty() {
+            row(name, per_item(part.len(), budget, || check(part)), "input");
+        }
+    }
+    let t = per_item(n, budget, || check(inputs));
+    row("differential check", t, "input");
     println!("  check rate / ideal rate {:>6.2} (goal: at least 0.50)", sum / t);
 }

@@ -4,7 +4,7 @@
 //! reason beyond "the input is not a valid URL". Setters are ada's own `set_*`, which follow
 //! the URL API (a rejected value leaves the URL unchanged).
 
-use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
 use ada_url::{Url, UrlSearchParams};
 use std::borrow::Cow;
@@ -54,7 +54,7 @@ pub(crate) struct AdaApi;
 impl UrlApi for AdaApi {
     type Url = Url;
 
-    fn parse(&self, input: &str, base: Option<&str>) -> Result<(Url, Vec<String>), Rejection> {
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
         let error = match Url::parse(input, base) {
             Ok(url) => return Ok((url, Vec::new())),
             Err(e) => e,

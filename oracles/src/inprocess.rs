@@ -32,11 +32,23 @@ pub(crate) const WHATWG_CASE_KINDS: [CaseKindTag; 5] = [
     CaseKindTag::FormUrlencoded,
 ];
 
+/// Validation errors by their spec names, in the order met: static names, made into an
+/// answer's strings only when an answer is made.
+pub(crate) type ErrorNames = Vec<&'static str>;
+
 /// Why a parse was rejected, in the parser's own words.
 #[derive(Debug)]
 pub(crate) struct Rejection {
     pub reason: String,
-    pub errors: Vec<String>,
+    pub errors: ErrorNames,
+}
+
+/// What [`UrlApi::parse`] gives: the URL and its validation errors, or why it was rejected.
+pub(crate) type Parsed<U> = Result<(U, ErrorNames), Rejection>;
+
+/// An answer's errors.
+fn owned(errors: ErrorNames) -> Vec<String> {
+    errors.into_iter().map(str::to_owned).collect()
 }
 
 /// What a setter call did.
@@ -54,8 +66,7 @@ pub(crate) trait UrlApi {
     type Url;
 
     /// `new URL(input, base)`; validation errors (spec names) on success when known.
-    fn parse(&self, input: &str, base: Option<&str>)
-        -> Result<(Self::Url, Vec<String>), Rejection>;
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Self::Url>;
 
     /// The URL `new URL(input, base)` gives, `None` when it throws: [`UrlApi::parse`] without
     /// the errors and reasons, for callers that only compare URLs (the in-process agreement
@@ -93,7 +104,12 @@ pub(crate) fn answer_batch<A: UrlApi>(
     api: &A,
     cases: &[Case],
 ) -> Result<Vec<Answer>, OracleError> {
-    Ok(cases.iter().map(|case| guarded(oracle, case, || answer(api, case))).collect())
+    Ok(cases.iter().map(|case| answer_one(oracle, api, case)).collect())
+}
+
+/// The answer of the oracle `oracle` to one case, behind `catch_unwind`.
+pub(crate) fn answer_one<A: UrlApi>(oracle: &str, api: &A, case: &Case) -> Answer {
+    guarded(oracle, case, || answer(api, case))
 }
 
 /// Run `answer_one` for `case`; a panic in it becomes that case's `Crashed` answer, with the
@@ -133,7 +149,7 @@ fn validity_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answe
     let valid = match api.valid_url_string(input, base) {
         None => return Answer::NoOpinion,
         Some(Err(rejection)) => {
-            return Answer::Failure { reason: rejection.reason, errors: rejection.errors }
+            return Answer::Failure { reason: rejection.reason, errors: owned(rejection.errors) }
         }
         Some(Ok(valid)) => valid,
     };
@@ -142,13 +158,17 @@ fn validity_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answe
         Err(rejection) => rejection.errors,
     };
     let value = if valid { VALID } else { INVALID };
-    Answer::Parsed { record: Record::Text { value: value.to_owned() }, errors }
+    Answer::Parsed { record: Record::Text { value: value.to_owned() }, errors: owned(errors) }
 }
 
 fn parse_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answer {
     match api.parse(input, base) {
-        Ok((url, errors)) => Answer::Parsed { record: Record::Whatwg(api.record(&url)), errors },
-        Err(rejection) => Answer::Failure { reason: rejection.reason, errors: rejection.errors },
+        Ok((url, errors)) => {
+            Answer::Parsed { record: Record::Whatwg(api.record(&url)), errors: owned(errors) }
+        }
+        Err(rejection) => {
+            Answer::Failure { reason: rejection.reason, errors: owned(rejection.errors) }
+        }
     }
 }
 
@@ -158,7 +178,7 @@ fn setter_answer<A: UrlApi>(api: &A, case: &Case, property: &str, value: &str) -
         Err(rejection) => {
             return Answer::Failure {
                 reason: format!("the URL to set does not parse: {}", rejection.reason),
-                errors: rejection.errors,
+                errors: owned(rejection.errors),
             }
         }
     };
@@ -173,14 +193,17 @@ fn setter_answer<A: UrlApi>(api: &A, case: &Case, property: &str, value: &str) -
 
 fn text_answer<A: UrlApi>(
     api: &A,
-    parsed: Result<(A::Url, Vec<String>), Rejection>,
+    parsed: Parsed<A::Url>,
     pick: impl Fn(&WhatwgRecord) -> String,
 ) -> Answer {
     match parsed {
         Ok((url, errors)) => {
-            Answer::Parsed { record: Record::Text { value: pick(&api.record(&url)) }, errors }
+            let value = pick(&api.record(&url));
+            Answer::Parsed { record: Record::Text { value }, errors: owned(errors) }
         }
-        Err(rejection) => Answer::Failure { reason: rejection.reason, errors: rejection.errors },
+        Err(rejection) => {
+            Answer::Failure { reason: rejection.reason, errors: owned(rejection.errors) }
+        }
     }
 }
 
@@ -223,7 +246,7 @@ mod tests {
     impl UrlApi for Fragile {
         type Url = String;
 
-        fn parse(&self, input: &str, _: Option<&str>) -> Result<(String, Vec<String>), Rejection> {
+        fn parse(&self, input: &str, _: Option<&str>) -> Parsed<String> {
             assert!(!input.contains("boom"), "fragile parser hit {input}");
             Ok((input.to_owned(), Vec::new()))
         }

@@ -7,7 +7,7 @@
 //! setters; form-urlencoded is its application/x-www-form-urlencoded parser. A panic becomes
 //! `Crashed` for that case only.
 
-use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{
     Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
     VALIDATION_ERRORS,
@@ -74,10 +74,10 @@ pub(crate) struct ReferenceApi;
 impl UrlApi for ReferenceApi {
     type Url = Url;
 
-    fn parse(&self, input: &str, base: Option<&str>) -> Result<(Url, Vec<String>), Rejection> {
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
         let base = parse_base(base)?;
         let outcome = Url::parse_with_errors(input, base.as_ref());
-        let errors = outcome.errors.iter().map(|e| e.kind.name().to_owned()).collect();
+        let errors = outcome.errors.iter().map(|e| e.kind.name()).collect();
         match outcome.result {
             Ok(url) => Ok((url, errors)),
             Err(e) => Err(Rejection { reason: e.to_string(), errors }),

@@ -6,7 +6,7 @@
 //! `errors` speaks the same vocabulary as the reference. The mapping's catch-all is the named
 //! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
-use crate::inprocess::{self, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -74,7 +74,7 @@ pub(crate) struct RustUrlApi;
 impl UrlApi for RustUrlApi {
     type Url = Url;
 
-    fn parse(&self, input: &str, base: Option<&str>) -> Result<(Url, Vec<String>), Rejection> {
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
         let base = match base {
             Some(base) => Some(Url::parse(base).map_err(|e| Rejection {
                 reason: format!("the base does not parse: {e}"),
@@ -88,7 +88,7 @@ impl UrlApi for RustUrlApi {
             .base_url(base.as_ref())
             .syntax_violation_callback(Some(&record_violation))
             .parse(input);
-        let errors = violations.into_inner().into_iter().map(|v| spec_name(v).to_owned()).collect();
+        let errors = violations.into_inner().into_iter().map(spec_name).collect();
         match result {
             Ok(url) => Ok((url, errors)),
             Err(e) => Err(Rejection { reason: e.to_string(), errors }),

@@ -59,7 +59,7 @@ mod tests {
 
     #[test]
     fn a_rendered_divergence_is_a_structured_finding() {
-        let found = check_rendered("http://h/a^b", None, b"").unwrap();
+        let found = check_rendered("\\\\|x\\e", Some("sc:/p/q"), b"").unwrap();
         assert!(found.iter().any(|f| f.target == TARGET && f.signature.contains("{rust-url}")));
     }
 }
