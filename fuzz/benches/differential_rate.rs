@@ -29,45 +29,10 @@ use urldiff_oracles::agreement::{parse_answers, ParseAnswers};
 #[path = "../../parser/benches/corpus_gen.rs"]
 mod corpus_gen;
 
-type Case = (String, Option<String>);
+#[path = "../../parser/benches/parsers.rs"]
+mod parsers;
 
-fn reference(cases: &[Case]) -> usize {
-    let mut parsed = 0;
-    for (input, base) in cases {
-        let base = match base.as_deref().map(|b| urldiff_parser::Url::parse(b, None)) {
-            Some(Err(_)) => continue,
-            base => base.and_then(Result::ok),
-        };
-        if let Ok(url) = urldiff_parser::Url::parse(input, base.as_ref()) {
-            parsed += black_box(url.href().len()) & 1 | 1;
-        }
-    }
-    parsed
-}
-
-fn rust_url(cases: &[Case]) -> usize {
-    let mut parsed = 0;
-    for (input, base) in cases {
-        let url = match base {
-            Some(b) => url::Url::parse(b).and_then(|b| b.join(input)),
-            None => url::Url::parse(input),
-        };
-        if let Ok(url) = url {
-            parsed += black_box(url.as_str().len()) & 1 | 1;
-        }
-    }
-    parsed
-}
-
-fn ada(cases: &[Case]) -> usize {
-    let mut parsed = 0;
-    for (input, base) in cases {
-        if let Ok(url) = ada_url::Url::parse(input.as_str(), base.as_deref()) {
-            parsed += black_box(url.href().len()) & 1 | 1;
-        }
-    }
-    parsed
-}
+use parsers::{Case, Runner};
 
 /// The differential check on every input; the number of findings.
 fn check(inputs: &[Vec<u8>]) -> usize {
@@ -132,9 +97,9 @@ fn measure(label: &str, inputs: &[Vec<u8>], budget: Duration) {
         println!("  {name:<26} {:>10.0} {unit}s/s {:>8.3} µs/{unit}", 1.0 / t, t * 1e6);
     };
     let mut sum = 0.0;
-    for (name, run) in
-        [("reference", reference as fn(&[Case]) -> usize), ("rust-url", rust_url), ("ada", ada)]
-    {
+    let runners: [(&str, Runner); 3] =
+        [("reference", parsers::reference), ("rust-url", parsers::rust_url), ("ada", parsers::ada)];
+    for (name, run) in runners {
         let t = per_item(n, budget, || run(&cases));
         sum += t;
         row(name, t, "case");

@@ -8,56 +8,15 @@
 //! inputs, plus every WPT urltestdata input when the data is found. Each parser runs the
 //! whole corpus several rounds, interleaved, and the best round counts.
 
-use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 #[path = "corpus_gen.rs"]
 mod corpus_gen;
 
-type Case = (String, Option<String>);
-/// Runs the whole corpus through one parser; returns how many cases parsed.
-type Runner = fn(&[Case]) -> usize;
+#[path = "parsers.rs"]
+mod parsers;
 
-fn run_reference(cases: &[Case]) -> usize {
-    let mut ok = 0;
-    for (input, base) in cases {
-        let base = match base {
-            Some(b) => match urldiff_parser::Url::parse(b, None) {
-                Ok(b) => Some(b),
-                Err(_) => continue,
-            },
-            None => None,
-        };
-        if let Ok(url) = urldiff_parser::Url::parse(input, base.as_ref()) {
-            ok += black_box(url.href().len()) & 1 | 1;
-        }
-    }
-    ok
-}
-
-fn run_rust_url(cases: &[Case]) -> usize {
-    let mut ok = 0;
-    for (input, base) in cases {
-        let parsed = match base {
-            Some(b) => url::Url::parse(b).and_then(|b| b.join(input)),
-            None => url::Url::parse(input),
-        };
-        if let Ok(url) = parsed {
-            ok += black_box(url.as_str().len()) & 1 | 1;
-        }
-    }
-    ok
-}
-
-fn run_ada(cases: &[Case]) -> usize {
-    let mut ok = 0;
-    for (input, base) in cases {
-        if let Ok(url) = ada_url::Url::parse(input.as_str(), base.as_deref()) {
-            ok += black_box(url.href().len()) & 1 | 1;
-        }
-    }
-    ok
-}
+use parsers::Runner;
 
 fn main() {
     // `cargo bench` passes `--bench`; anything else is ignored.
@@ -69,7 +28,7 @@ fn main() {
     let relative = cases.iter().filter(|c| c.1.is_some()).count();
     println!("corpus: {} cases ({} with a base), seed fixed", cases.len(), relative);
     let parsers: [(&str, Runner); 3] =
-        [("reference", run_reference), ("rust-url", run_rust_url), ("ada", run_ada)];
+        [("reference", parsers::reference), ("rust-url", parsers::rust_url), ("ada", parsers::ada)];
     let rounds = if quick { 3 } else { 9 };
     let mut best = [Duration::MAX; 3];
     let mut parsed = [0usize; 3];

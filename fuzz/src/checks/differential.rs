@@ -109,14 +109,19 @@ fn compare_answers(
             return Err(Violation::new(target, "no-oracle-panics", detail));
         }
     }
-    let answered: Vec<Answered> = state
+    let comparison = compare(&case, &answers);
+    Ok(Some((case, answers, comparison)))
+}
+
+/// The comparison core's verdict on the three oracles' answers to `case`.
+fn compare(case: &Case, answers: &[Answer]) -> Comparison {
+    let answered: Vec<Answered> = state()
         .oracles
         .iter()
-        .zip(&answers)
+        .zip(answers)
         .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
         .collect();
-    let comparison = compare_all(&case, &answered);
-    Ok(Some((case, answers, comparison)))
+    compare_all(case, &answered)
 }
 
 /// `reference: parsed, rust-url: failure, …` for a finding's detail.
@@ -161,13 +166,7 @@ mod tests {
             match agreement::parse_answers(input, base, &state.getters) {
                 ParseAnswers::Alike => {
                     alike += 1;
-                    let answered: Vec<Answered> = state
-                        .oracles
-                        .iter()
-                        .zip(&own)
-                        .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
-                        .collect();
-                    let comparison = compare_all(&case, &answered);
+                    let comparison = compare(&case, &own);
                     assert!(!comparison.disagrees(), "{}: {comparison:?}", case.name());
                 }
                 ParseAnswers::Differ { answers, .. } => {
