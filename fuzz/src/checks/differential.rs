@@ -2,14 +2,14 @@
 //! comparison core (`urldiff_compare`: projection, grades, signature).
 //!
 //! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. First
-//! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer
-//! identically, as they do for most inputs, nothing more is done, since identical answers are
-//! never a divergence. Otherwise the three oracles answer the parse case through the same
-//! adapters `urldiff conform` uses; when they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
-//! not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and the
-//! run goes on. A panic of the reference is a broken invariant (libFuzzer keeps the input as a
-//! crash); a panic of rust-url or ada is that oracle's `Crashed` answer, a divergence like any
-//! other.
+//! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer alike
+//! (all fail, or every getter the projection reads is equal), as they do for most inputs,
+//! nothing more is done, since no comparison could find a difference. Otherwise the oracles'
+//! own answers are compared; when they disagree and the ledger (`corpus/expected/`, as
+//! embedded, read by its one reader) does not expect it, the divergence is a [`Finding`] keyed
+//! by its divergence signature, and the run goes on. A panic of the reference is a broken
+//! invariant (libFuzzer keeps the input as a crash); a panic of rust-url or ada is that
+//! oracle's `Crashed` answer, a divergence like any other.
 //!
 //! The ledger is read as `urldiff triage` reads it: for the suite `fuzz/<target>` and the
 //! case's name, each oracle's difference from the reference must be covered by that oracle's
