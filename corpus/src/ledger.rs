@@ -24,6 +24,7 @@
 //! crate: the reader is generic over a [`LedgerField`] type, which the compare crate provides.
 
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -218,8 +219,8 @@ impl<F: LedgerField> Ledger<F> {
     }
 }
 
-/// An entry written twice in one ledger file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An entry written twice in one ledger file (also as `urldiff conform`'s reports record it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Duplicate {
     pub oracle: String,
     pub file: String,

@@ -163,16 +163,8 @@ pub struct LedgerLine {
     pub entry: String,
 }
 
-/// A ledger entry written twice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Duplicate {
-    pub oracle: String,
-    pub file: String,
-    /// The line of the first copy.
-    pub first: usize,
-    pub line: usize,
-    pub entry: String,
-}
+/// A ledger entry written twice: the ledger reader's own type.
+pub use urldiff_compare::ledger::Duplicate;
 
 /// An adapter rule as the report records it (the table of the urldiff that ran).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

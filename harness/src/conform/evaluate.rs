@@ -4,7 +4,7 @@
 //! case of any suite (unknown), entries written twice (duplicates).
 
 use crate::conform::driver::Plan;
-use crate::conform::ledger::{difference, duplicates, Entry, Index, Matcher};
+use crate::conform::ledger::{difference, Entry, Index, Matcher};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use urldiff_compare::{compare, Severity, SharedField, Source, Sources, Verdict};
 use urldiff_oracles::suite::Suite;
@@ -53,7 +53,7 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
     let mut report = ConformReport::new(env!("CARGO_PKG_VERSION"));
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
-    report.duplicates = duplicates(plan.ledger);
+    report.duplicates = plan.ledger.duplicates();
     let mut result = RunResult { report, scope: HashMap::new(), used: HashMap::new() };
     for (status, answers) in &answered {
         if let Some(answers) = answers {
