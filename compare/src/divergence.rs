@@ -42,15 +42,19 @@ pub struct Group {
     pub oracles: Vec<String>,
     /// The group's value (an empty-or-undefined member agrees with it without being it).
     pub value: Projected,
-    /// Each member's own value, in `oracles` order.
+    /// Positions in `oracles` of the members whose own value is
+    /// [`Projected::EmptyOrUndefined`]; every other member's own value is `value` (equal
+    /// values are what makes a group). Empty, and so not allocated, for most groups.
     #[serde(skip)]
-    pub values: Vec<Projected>,
+    pub empty_or_undefined: Vec<usize>,
 }
 
 impl Group {
     /// The value `oracle` itself gave, if it is a member.
     pub fn value_of(&self, oracle: &str) -> Option<&Projected> {
-        self.oracles.iter().position(|o| o == oracle).map(|i| &self.values[i])
+        const EMPTY_OR_UNDEFINED: &Projected = &Projected::EmptyOrUndefined;
+        let i = self.oracles.iter().position(|o| o == oracle)?;
+        Some(if self.empty_or_undefined.contains(&i) { EMPTY_OR_UNDEFINED } else { &self.value })
     }
 }
 
@@ -149,57 +153,76 @@ fn outcome_groups(speaking: &[&Answered]) -> Vec<Group> {
                 .collect();
             oracles.sort();
             let value = Projected::Defined((*outcome).to_owned());
-            let values = vec![value.clone(); oracles.len()];
-            (!oracles.is_empty()).then_some(Group { oracles, value, values })
+            (!oracles.is_empty()).then_some(Group {
+                oracles,
+                value,
+                empty_or_undefined: Vec::new(),
+            })
         })
         .collect()
 }
 
 /// The scheme most oracles give (ties: the smallest text), lowercased, for default ports.
 fn common_scheme(values: Option<&Vec<(&str, Projected)>>) -> String {
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for (_, v) in values.into_iter().flatten() {
-        *counts.entry(v.text().to_ascii_lowercase()).or_default() += 1;
+    let schemes: Vec<&str> = values.into_iter().flatten().map(|(_, v)| v.text()).collect();
+    let count = |s: &str| schemes.iter().filter(|t| t.eq_ignore_ascii_case(s)).count();
+    let smaller = |a: &str, b: &str| {
+        a.bytes().map(|c| c.to_ascii_lowercase()).lt(b.bytes().map(|c| c.to_ascii_lowercase()))
+    };
+    let mut best: Option<(&str, usize)> = None;
+    for &s in &schemes {
+        let n = count(s);
+        if best.is_none_or(|(b, m)| n > m || (n == m && smaller(s, b))) {
+            best = Some((s, n));
+        }
     }
-    let best = counts.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
-    best.map(|(s, _)| s.clone()).unwrap_or_default()
+    best.map(|(s, _)| s.to_ascii_lowercase()).unwrap_or_default()
 }
 
 /// Group values by agreement (see the module documentation for empty-or-undefined).
 pub fn group(values: Vec<(&str, Projected)>) -> Vec<Group> {
-    // Few oracles answer a case, so a list searched in order holds the concrete values (each
-    // group's first member's value is its key) without cloning any of them.
-    let total = values.len();
-    let mut concrete: Vec<Vec<(String, Projected)>> = Vec::with_capacity(total);
-    let mut wildcards: Vec<(String, Projected)> = Vec::new();
+    // Few oracles answer a case: a list searched in order holds each concrete group's value
+    // (its first member's, moved), and each member says which group it joined, so no value
+    // is cloned. A member `None` is empty-or-undefined, placed below.
+    let mut keys: Vec<Projected> = Vec::with_capacity(values.len());
+    let mut members: Vec<(&str, Option<usize>)> = Vec::with_capacity(values.len());
     for (oracle, value) in values {
-        let member = (oracle.to_owned(), value);
-        if member.1 == Projected::EmptyOrUndefined {
-            wildcards.push(member);
-        } else if let Some(same) = concrete.iter_mut().find(|g| g[0].1 == member.1) {
-            same.push(member);
+        let joined = if value == Projected::EmptyOrUndefined {
+            None
+        } else if let Some(i) = keys.iter().position(|key| *key == value) {
+            Some(i)
         } else {
-            let mut group = Vec::with_capacity(total);
-            group.push(member);
-            concrete.push(group);
-        }
+            keys.push(value);
+            Some(keys.len() - 1)
+        };
+        members.push((oracle, joined));
     }
-    if !wildcards.is_empty() {
+    let wildcards_home = members.iter().any(|(_, joined)| joined.is_none()).then(|| {
         let mut compatible =
-            concrete.iter_mut().filter(|g| Projected::EmptyOrUndefined.agrees(&g[0].1));
+            (0..keys.len()).filter(|&i| Projected::EmptyOrUndefined.agrees(&keys[i]));
         match (compatible.next(), compatible.next()) {
-            (Some(one), None) => one.append(&mut wildcards),
-            _ => concrete.push(wildcards),
+            (Some(one), None) => one,
+            _ => {
+                keys.push(Projected::EmptyOrUndefined);
+                keys.len() - 1
+            }
         }
-    }
-    let mut groups: Vec<Group> = concrete
+    });
+    members.sort_by(|a, b| a.0.cmp(b.0)); // oracle names are unique
+    let mut groups: Vec<Group> = keys
         .into_iter()
-        .map(|mut members| {
-            // The key: a concrete group's first member comes first (wildcards join after it).
-            let value = members[0].1.clone();
-            members.sort_by(|a, b| a.0.cmp(&b.0)); // oracle names are unique
-            let (oracles, values) = members.into_iter().unzip();
-            Group { oracles, value, values }
+        .enumerate()
+        .map(|(i, value)| {
+            let mut group = Group { oracles: Vec::new(), value, empty_or_undefined: Vec::new() };
+            for (oracle, joined) in &members {
+                if joined.or(wildcards_home) == Some(i) {
+                    if joined.is_none() {
+                        group.empty_or_undefined.push(group.oracles.len());
+                    }
+                    group.oracles.push((*oracle).to_owned());
+                }
+            }
+            group
         })
         .collect();
     groups.sort_by(|a, b| a.oracles.cmp(&b.oracles));
@@ -227,4 +250,39 @@ fn split_field(
 /// The oracles whose answers were lost (crashed or timed out).
 pub fn lost<'a>(answers: &'a [Answered<'a>]) -> impl Iterator<Item = &'a Answered<'a>> {
     answers.iter().filter(|a| is_lost(a.answer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `common_scheme` means, spelled out with a map of lowercased schemes.
+    fn most_common_by_map(schemes: &[&str]) -> String {
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for s in schemes {
+            *counts.entry(s.to_ascii_lowercase()).or_default() += 1;
+        }
+        let best = counts.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
+        best.map(|(s, _)| s.clone()).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_common_scheme_is_the_most_given_then_the_smallest_lowercased() {
+        let sets: [&[&str]; 7] = [
+            &[],
+            &["HTTP"],
+            &["HTTP", "http", "ftp"],
+            &["ftp", "HTTP", "http"],
+            &["b", "a"],
+            &["B", "a", "b"],
+            &["wss", "WS", "ws", "Wss"],
+        ];
+        for set in sets {
+            let values: Vec<(&str, Projected)> =
+                set.iter().map(|s| ("o", Projected::Defined((*s).to_owned()))).collect();
+            let got = common_scheme(Some(&values));
+            assert_eq!(got, most_common_by_map(set), "{set:?}");
+        }
+        assert_eq!(common_scheme(None), "");
+    }
 }

@@ -4,7 +4,7 @@
 //! reason beyond "the input is not a valid URL". Setters are ada's own `set_*`, which follow
 //! the URL API (a rejected value leaves the URL unchanged).
 
-use crate::inprocess::{self, Parsed, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, ErrorNames, Quiet, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
 use ada_url::{Url, UrlSearchParams};
 use std::borrow::Cow;
@@ -53,25 +53,28 @@ pub(crate) struct AdaApi;
 
 impl UrlApi for AdaApi {
     type Url = Url;
+    /// ada reports no validation errors.
+    type Errors = ();
+    /// ada says only that the input is not a valid URL.
+    type Failure = ();
 
-    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
-        let error = match Url::parse(input, base) {
-            Ok(url) => return Ok((url, Vec::new())),
-            Err(e) => e,
-        };
+    fn parse_quietly(&self, input: &str, base: Option<&str>) -> Quiet<Self> {
+        Url::parse(input, base).map(|url| (url, ())).map_err(|_| ())
+    }
+
+    fn error_names(&self, _: ()) -> ErrorNames {
+        Vec::new()
+    }
+
+    fn rejection(&self, _: (), input: &str, base: Option<&str>) -> Rejection {
         // Only a failure asks why: the base's own failure is named as such, as `new URL` does.
         let reason = match base {
             Some(base) if !Url::can_parse(base, None) => {
                 format!("the base does not parse: invalid url {base:?}")
             }
-            _ => error.to_string(),
+            _ => ada_url::ParseUrlError { input }.to_string(),
         };
-        Err(Rejection { reason, errors: Vec::new() })
-    }
-
-    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
-        // A base that does not parse fails the parse here too: no `can_parse` needed.
-        Url::parse(input, base).ok()
+        Rejection { reason, errors: Vec::new() }
     }
 
     fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {

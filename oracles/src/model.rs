@@ -76,12 +76,22 @@ impl Case {
 
     /// The conventional name of a case: `<input> against <base>` (or `<input>`).
     pub fn name(&self) -> String {
-        let mut name = format!("<{}>", escape_for_name(&self.input));
+        let base_len = self.base.as_ref().map_or(0, |b| b.len() + 11);
+        let mut name = String::with_capacity(self.input.len() + base_len + 2);
+        name.push('<');
+        escape_into(&mut name, &self.input);
+        name.push('>');
         if let Some(base) = &self.base {
-            name.push_str(&format!(" against <{}>", escape_for_name(base)));
+            name.push_str(" against <");
+            escape_into(&mut name, base);
+            name.push('>');
         }
         if let CaseKind::Setter { property, value } = &self.kind {
-            name.push_str(&format!(" set {property} to <{}>", escape_for_name(value)));
+            name.push_str(" set ");
+            name.push_str(property);
+            name.push_str(" to <");
+            escape_into(&mut name, value);
+            name.push('>');
         }
         name
     }
@@ -89,19 +99,24 @@ impl Case {
 
 /// Escape control characters so case names stay on one line.
 pub fn escape_for_name(s: &str) -> String {
-    // Most names need no escape (printable ASCII but `\`): skip the per-character pass.
-    if s.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'\\') {
-        return s.to_owned();
-    }
-    escape_each_char(s)
+    let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s);
+    out
 }
 
-fn escape_each_char(s: &str) -> String {
-    s.chars()
-        .flat_map(char::escape_debug)
-        .collect::<String>()
-        .replace("\\\"", "\"")
-        .replace("\\'", "'")
+/// Append `s` to `out` as Rust's `char::escape_debug` writes each character, except that
+/// quotes stay as they are (a name is not a string literal).
+fn escape_into(out: &mut String, s: &str) {
+    // Most names need no escape (printable ASCII but `\`): skip the per-character pass.
+    if s.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'\\') {
+        return out.push_str(s);
+    }
+    for c in s.chars() {
+        match c {
+            '"' | '\'' => out.push(c),
+            _ => out.extend(c.escape_debug()),
+        }
+    }
 }
 
 /// Which record model an oracle speaks.
@@ -516,12 +531,30 @@ pub trait Oracle: Send + Sync {
 mod tests {
     use super::*;
 
+    /// What a name's escape means: `char::escape_debug` on every character, then the quotes
+    /// unescaped again.
+    fn escape_each_char(s: &str) -> String {
+        s.chars()
+            .flat_map(char::escape_debug)
+            .collect::<String>()
+            .replace("\\\"", "\"")
+            .replace("\\'", "'")
+    }
+
     #[test]
-    fn names_skip_escaping_only_where_it_changes_nothing() {
-        for c in (0u8..=0x7F).map(char::from).chain(['é', '\u{200B}', '\u{FEFF}']) {
-            let s = format!("a{c}b");
-            assert_eq!(escape_for_name(&s), escape_each_char(&s), "{c:?}");
+    fn names_escape_each_character_as_escape_debug_does_but_quotes() {
+        let odd = ['é', '\u{200B}', '\u{FEFF}', '\u{301}', '\u{85}', '\u{10FFFF}', '\u{E000}'];
+        for c in (0u8..=0x7F).map(char::from).chain(odd) {
+            for s in [format!("a{c}b"), format!("{c}"), format!("\\{c}\"")] {
+                assert_eq!(escape_for_name(&s), escape_each_char(&s), "{c:?}");
+            }
         }
         assert_eq!(escape_for_name("a\tb\\c\"d'"), "a\\tb\\\\c\"d'");
+        let case = Case {
+            input: "\u{c}x".into(),
+            base: Some("sc:\\".into()),
+            kind: CaseKind::Setter { property: "host".into(), value: "h\n".into() },
+        };
+        assert_eq!(case.name(), "<\\u{c}x> against <sc:\\\\> set host to <h\\n>");
     }
 }
