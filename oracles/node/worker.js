@@ -158,11 +158,28 @@ function exitWhenOrphaned() {
   new Worker(watch, { eval: true, workerData: { parent: process.ppid, pid: process.pid } }).unref();
 }
 
+// Write all of `bytes` to `fd`, waiting while the pipe is full. Node can leave stdout's pipe
+// non-blocking (the orphan watcher's worker thread sets up the process's stdio), so a parent
+// that is slow to read makes writeSync fail with EAGAIN or write part of a line: retried
+// after a millisecond, or the answer (and every one after it) would be lost.
+function writeAll(fd, bytes) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
+    } catch (e) {
+      if (e.code !== "EAGAIN") throw e;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+
 function main() {
   exitWhenOrphaned();
   const mode = process.argv[2];
   const { version, kinds, fields = WHATWG_FIELDS, unicode, answer } = makeMode(mode);
-  const write = line => fs.writeSync(1, line + "\n");
+  const write = line => writeAll(1, Buffer.from(line + "\n"));
   const hello = { name: mode, version, model: "whatwg", fields, case_kinds: kinds, unicode };
   write(JSON.stringify({ hello }));
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -258,3 +258,51 @@ fn a_worker_that_cannot_be_restarted_is_an_error() {
     assert!(shown.starts_with("oracle fake: its worker cannot be restarted: "), "{shown}");
     assert!(shown.contains("refusing to start twice"), "{shown}");
 }
+
+/// The Node worker keeps every answer when its parent is slow to read: Node can leave the
+/// worker's stdout pipe non-blocking, where a full pipe made `writeSync` fail with EAGAIN and
+/// the worker exit mid-batch (seen as a flaky `url-parse` crash in `make conform`). Here the
+/// parent writes 20,000 requests and reads nothing for a second, so the pipe fills.
+#[test]
+fn the_node_worker_waits_for_a_slow_reader_and_loses_no_answer() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let worker = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node/worker.js");
+    let spawned = Command::new("node")
+        .arg(&worker)
+        .arg("node-url")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = spawned else {
+        let _ = writeln!(std::io::stderr(), "skipped: node is not installed");
+        return;
+    };
+    const N: usize = 20_000;
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for id in 0..N {
+            let request = serde_json::json!({
+                "id": id, "kind": "parse", "input": format!("http://h/{id}"), "base": null
+            });
+            // A worker that died is what the assertions below report, with its stderr.
+            if writeln!(stdin, "{request}").is_err() {
+                break;
+            }
+        }
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    let lines: Vec<String> =
+        BufReader::new(child.stdout.take().unwrap()).lines().map(Result::unwrap).collect();
+    writer.join().unwrap();
+    let status = child.wait().unwrap();
+    let stderr = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
+    assert!(status.success(), "{status}: {stderr}");
+    assert_eq!(lines.len(), N + 1, "the hello and one answer per request; stderr: {stderr}");
+    let last: serde_json::Value = serde_json::from_str(&lines[N]).unwrap();
+    assert_eq!(
+        (last["id"].as_u64(), last["outcome"].as_str()),
+        (Some(N as u64 - 1), Some("parsed"))
+    );
+}
