@@ -179,48 +179,73 @@ fn common_scheme(values: Option<&Vec<(&str, Projected)>>) -> String {
     best.map(|(s, _)| s.to_ascii_lowercase()).unwrap_or_default()
 }
 
-/// Group values by agreement (see the module documentation for empty-or-undefined).
-pub fn group(values: Vec<(&str, Projected)>) -> Vec<Group> {
-    // Few oracles answer a case: a list searched in order holds each concrete group's value
-    // (its first member's, moved), and each member says which group it joined, so no value
-    // is cloned. A member `None` is empty-or-undefined, placed below.
-    let mut keys: Vec<Projected> = Vec::with_capacity(values.len());
-    let mut members: Vec<(&str, Option<usize>)> = Vec::with_capacity(values.len());
-    for (oracle, value) in values {
-        let joined = if value == Projected::EmptyOrUndefined {
-            None
-        } else if let Some(i) = keys.iter().position(|key| *key == value) {
-            Some(i)
-        } else {
-            keys.push(value);
-            Some(keys.len() - 1)
-        };
-        members.push((oracle, joined));
-    }
-    let wildcards_home = members.iter().any(|(_, joined)| joined.is_none()).then(|| {
-        let mut compatible =
-            (0..keys.len()).filter(|&i| Projected::EmptyOrUndefined.agrees(&keys[i]));
-        match (compatible.next(), compatible.next()) {
-            (Some(one), None) => one,
-            _ => {
-                keys.push(Projected::EmptyOrUndefined);
-                keys.len() - 1
+/// The agreement rule: each value's group, numbered from 0 in order of the groups' first
+/// concrete member (the empty-or-undefined group, when it stands alone, last). Equal values
+/// share a group; an empty-or-undefined value joins the one group it agrees with, or else
+/// (none or several) the empty-or-undefined values form their own. What [`group`] and
+/// [`crate::standing`] both group by.
+pub(crate) fn assign(values: &[&Projected]) -> Vec<usize> {
+    // Few oracles answer a case: a list searched in order holds each group's key.
+    let mut keys: Vec<&Projected> = Vec::with_capacity(values.len());
+    let joined: Vec<Option<usize>> = values
+        .iter()
+        .map(|&value| {
+            if *value == Projected::EmptyOrUndefined {
+                None
+            } else if let Some(i) = keys.iter().position(|key| *key == value) {
+                Some(i)
+            } else {
+                keys.push(value);
+                Some(keys.len() - 1)
             }
+        })
+        .collect();
+    let mut compatible = (0..keys.len()).filter(|&i| Projected::EmptyOrUndefined.agrees(keys[i]));
+    let home = match (compatible.next(), compatible.next()) {
+        (Some(one), None) => one,
+        _ => keys.len(),
+    };
+    joined.into_iter().map(|j| j.unwrap_or(home)).collect()
+}
+
+/// Group values by agreement ([`assign`]; see the module documentation for
+/// empty-or-undefined).
+pub fn group(mut values: Vec<(&str, Projected)>) -> Vec<Group> {
+    // Most fields every oracle agrees on, with one value: one group, nothing to assign.
+    if values.iter().all(|(_, value)| *value == values[0].1) {
+        values.sort_by(|a, b| a.0.cmp(b.0)); // oracle names are unique
+        let wildcard = values.first().is_some_and(|(_, v)| *v == Projected::EmptyOrUndefined);
+        let empty_or_undefined = if wildcard { (0..values.len()).collect() } else { Vec::new() };
+        let oracles = values.iter().map(|(oracle, _)| (*oracle).to_owned()).collect();
+        return match values.into_iter().next() {
+            Some((_, value)) => vec![Group { oracles, value, empty_or_undefined }],
+            None => Vec::new(),
+        };
+    }
+    let numbers = assign(&values.iter().map(|(_, value)| value).collect::<Vec<_>>());
+    let count = numbers.iter().max().map_or(0, |n| n + 1);
+    // Each group's value is its first concrete member's, moved (no value is cloned).
+    let mut keys: Vec<Option<Projected>> = (0..count).map(|_| None).collect();
+    let mut members: Vec<(&str, usize, bool)> = Vec::with_capacity(values.len());
+    for ((oracle, value), &n) in values.into_iter().zip(&numbers) {
+        let wildcard = value == Projected::EmptyOrUndefined;
+        if !wildcard && keys[n].is_none() {
+            keys[n] = Some(value);
         }
-    });
+        members.push((oracle, n, wildcard));
+    }
     members.sort_by(|a, b| a.0.cmp(b.0)); // oracle names are unique
     let mut groups: Vec<Group> = keys
         .into_iter()
         .enumerate()
-        .map(|(i, value)| {
+        .map(|(n, key)| {
+            let value = key.unwrap_or(Projected::EmptyOrUndefined);
             let mut group = Group { oracles: Vec::new(), value, empty_or_undefined: Vec::new() };
-            for (oracle, joined) in &members {
-                if joined.or(wildcards_home) == Some(i) {
-                    if joined.is_none() {
-                        group.empty_or_undefined.push(group.oracles.len());
-                    }
-                    group.oracles.push((*oracle).to_owned());
+            for &(oracle, _, wildcard) in members.iter().filter(|m| m.1 == n) {
+                if wildcard {
+                    group.empty_or_undefined.push(group.oracles.len());
                 }
+                group.oracles.push(oracle.to_owned());
             }
             group
         })

@@ -309,8 +309,7 @@ pub fn project(record: &Record, source: Source) -> Projection {
     match record {
         Record::Whatwg(w) => PROJECTION
             .iter()
-            .filter(|row| source.fills(row.whatwg_reads))
-            .filter_map(|row| Some((row.field, (row.whatwg)(w)?)))
+            .filter_map(|row| Some((row.field, project_whatwg_row(row, w, source)?)))
             .collect(),
         Record::Rfc(r) => {
             let derived = with_authority_parts(r, &source);
@@ -333,6 +332,17 @@ pub fn project(record: &Record, source: Source) -> Projection {
             vec![(SharedField::Pairs, Projected::Defined(json))]
         }
     }
+}
+
+/// One row of the projection of a WHATWG record made by `source` (what [`project`] does for
+/// each row): `None` when the source does not fill what the row reads, or the record leaves it
+/// out. A pure function of the record fields the row reads (`whatwg_reads`).
+pub fn project_whatwg_row(
+    row: &ProjectionRow,
+    w: &WhatwgRecord,
+    source: Source,
+) -> Option<Projected> {
+    source.fills(row.whatwg_reads).then(|| (row.whatwg)(w)).flatten()
 }
 
 /// How the validation errors are read, for `--explain-projection`.

@@ -109,7 +109,8 @@ impl Signature {
 
     /// The id of the signature whose one-line form is `line` (for callers that have it).
     pub fn id_of_line(line: &str) -> String {
-        let digest = Sha256::digest(format!("urldiff-signature-1\n{line}"));
+        let digest =
+            Sha256::new().chain_update("urldiff-signature-1\n").chain_update(line).finalize();
         urldiff_corpus::hex(&digest[..8])
     }
 }

@@ -5,7 +5,9 @@
 //!   measures them), the least any differential check of the three must do;
 //! - the check is `urldiff_fuzz::checks::differential::check` on the same inputs: decoding the
 //!   fuzz input, the agreement check, and for inputs the parsers do not answer identically the
-//!   full comparison and the ledger (no findings are written: that is the fuzz driver's part).
+//!   answers for comparing, who stands apart from the reference, the ledger, and for a
+//!   divergence the ledger does not expect the whole comparison and its signature (no findings
+//!   are written: that is the fuzz driver's part).
 //!
 //! Two sets of inputs, each measured on its own: the corpus `make bench` measures the parsers
 //! on (`parser/benches/corpus_gen.rs`: realistic URLs, relative references, invalid inputs,
@@ -24,7 +26,7 @@ use std::time::{Duration, Instant};
 use urldiff_fuzz::checks::differential;
 use urldiff_fuzz::input;
 use urldiff_fuzz::seeds::{differential_workload, Sources, Strings};
-use urldiff_oracles::agreement::{parse_answers, ParseAnswers};
+use urldiff_oracles::agreement::{parse_answers, Getters, ParseAnswers};
 
 #[path = "../../parser/benches/corpus_gen.rs"]
 mod corpus_gen;
@@ -79,7 +81,7 @@ fn measure(label: &str, inputs: &[Vec<u8>], budget: Duration) {
             (fields[0].to_string(), input::optional(&fields, 1).map(str::to_owned))
         })
         .collect();
-    let getters = urldiff_compare::project::whatwg_fields_read();
+    let getters = Getters::new(&urldiff_compare::project::whatwg_fields_read());
     let alike = |(input, base): &Case| {
         matches!(parse_answers(input, base.as_deref(), &getters), ParseAnswers::Alike)
     };

@@ -44,6 +44,26 @@ impl Finding {
         }
     }
 
+    /// A divergence of the comparison core: its signature's one-line form and id
+    /// (`urldiff_compare::Signature::id_of_line`), about the URL `input` against `base`.
+    pub fn of_divergence(
+        target: &'static str,
+        (signature, signature_id): (String, String),
+        detail: String,
+        data: &[u8],
+        (input, base): (&str, Option<&str>),
+    ) -> Self {
+        Finding {
+            target,
+            signature_id,
+            signature,
+            detail,
+            input: input.to_owned(),
+            base: base.map(str::to_owned),
+            data: data.to_vec(),
+        }
+    }
+
     /// The same finding about the URL `input` against `base`.
     pub fn about(mut self, input: &str, base: Option<&str>) -> Self {
         self.input = input.to_owned();

@@ -4,7 +4,7 @@
 //! reason beyond "the input is not a valid URL". Setters are ada's own `set_*`, which follow
 //! the URL API (a rejected value leaves the URL unchanged).
 
-use crate::inprocess::{self, ErrorNames, Quiet, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
 use ada_url::{Url, UrlSearchParams};
 use std::borrow::Cow;
@@ -53,32 +53,29 @@ pub(crate) struct AdaApi;
 
 impl UrlApi for AdaApi {
     type Url = Url;
-    /// ada reports no validation errors.
-    type Errors = ();
-    /// ada says only that the input is not a valid URL.
-    type Failure = ();
 
-    fn parse_quietly(&self, input: &str, base: Option<&str>) -> Quiet<Self> {
-        Url::parse(input, base).map(|url| (url, ())).map_err(|_| ())
-    }
-
-    fn error_names(&self, _: ()) -> ErrorNames {
-        Vec::new()
-    }
-
-    fn rejection(&self, _: (), input: &str, base: Option<&str>) -> Rejection {
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
+        let error = match Url::parse(input, base) {
+            Ok(url) => return Ok((url, Vec::new())),
+            Err(e) => e,
+        };
         // Only a failure asks why: the base's own failure is named as such, as `new URL` does.
         let reason = match base {
             Some(base) if !Url::can_parse(base, None) => {
                 format!("the base does not parse: invalid url {base:?}")
             }
-            _ => ada_url::ParseUrlError { input }.to_string(),
+            _ => error.to_string(),
         };
-        Rejection { reason, errors: Vec::new() }
+        Err(Rejection { reason, errors: Vec::new() })
     }
 
-    fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {
-        getter(url, field)
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
+        // A base that does not parse fails the parse here too: no `can_parse` needed.
+        Url::parse(input, base).ok()
+    }
+
+    fn getter(&self, field: &str) -> Getter<Url> {
+        getter_named(field)
     }
 
     fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
@@ -130,18 +127,23 @@ impl UrlApi for AdaApi {
 /// ada's getter for a URL API attribute name (the empty string for any other name): the one
 /// mapping the adapter's records and the fuzz targets' getter comparisons both use.
 pub fn getter<'u>(url: &'u Url, name: &str) -> Cow<'u, str> {
-    Cow::Borrowed(match name {
-        "href" => url.href(),
-        "origin" => return Cow::Owned(url.origin()),
-        "protocol" => url.protocol(),
-        "username" => url.username(),
-        "password" => url.password(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
-        _ => "",
-    })
+    getter_named(name)(url)
+}
+
+/// ada's getter named `name`, chosen once (see [`getter`]).
+pub(crate) fn getter_named(name: &str) -> Getter<Url> {
+    match name {
+        "href" => |url| Cow::Borrowed(url.href()),
+        "origin" => |url| Cow::Owned(url.origin()),
+        "protocol" => |url| Cow::Borrowed(url.protocol()),
+        "username" => |url| Cow::Borrowed(url.username()),
+        "password" => |url| Cow::Borrowed(url.password()),
+        "host" => |url| Cow::Borrowed(url.host()),
+        "hostname" => |url| Cow::Borrowed(url.hostname()),
+        "port" => |url| Cow::Borrowed(url.port()),
+        "pathname" => |url| Cow::Borrowed(url.pathname()),
+        "search" => |url| Cow::Borrowed(url.search()),
+        "hash" => |url| Cow::Borrowed(url.hash()),
+        _ => |_| Cow::Borrowed(""),
+    }
 }

@@ -1,28 +1,33 @@
-//! The parse answers of the in-process WHATWG oracles, with a shortcut for the common case
-//! that they agree: decided straight off the three parsers, before any answer is built.
+//! The parse answers of the in-process WHATWG oracles for comparing them, with a shortcut for
+//! the common case that they agree: decided straight off the three parsers, before any
+//! answer is built.
 //!
 //! The differential fuzz target asks this for every input. Most inputs the reference,
 //! rust-url and ada answer alike, and building three answers only for the comparison core to
-//! find them equal costs several times the parsing. So each parser parses first, as cheaply
-//! as its adapter can (the reference and ada through [`UrlApi::parse_quietly`]: errors as
-//! collected, a failure not yet in words; rust-url through [`UrlApi::parse_url`], without the
-//! violation callback that makes it slower): when all three fail, or all three parse and every
-//! getter the caller names is byte-equal, the answer is [`ParseAnswers::Alike`] and nothing
-//! more is done. Otherwise the reference's and ada's parses become their answers through the
-//! function `answer_batch` uses ([`inprocess::answer_parse`], behind the same panic guard),
-//! and rust-url is asked again as `answer_batch` asks it, errors and all. When a parser
-//! panicked while deciding, each oracle is asked through `answer_batch`'s own path, whose
-//! guard makes the panic its `Crashed` answer.
+//! find them equal costs several times the parsing. So each parser parses through its
+//! adapter's lean [`UrlApi::parse_url`] (the adapter's parse without errors and reasons): when
+//! all three fail, or all three parse and every getter the caller names is byte-equal, the
+//! answer is [`ParseAnswers::Alike`] and nothing more is done.
+//!
+//! Otherwise the same parses become the answers, holding what the comparison core reads of
+//! them and nothing else: a parsed answer's record has the getters the caller names (the
+//! projection's, `urldiff_compare::project::whatwg_fields_read`), a failure no reason, and no
+//! answer validation errors (only the reference declares them, so among these three they
+//! never differ). Outcomes, shared fields and so divergences and their signatures are those of
+//! the oracles' whole answers (`answer_batch`: tested on generated cases); the rest (reasons,
+//! errors, `origin`) is what triage asks every oracle for when it explains a finding. Each
+//! answer is made behind the same panic guard as `answer_batch`'s; when a parser panicked
+//! while deciding, each oracle is asked through `answer_batch` itself, whose guard makes the
+//! panic its `Crashed` answer.
 //!
 //! "Alike" is a statement about what the comparison core can see: equal values of the getters
-//! it reads (`urldiff_compare::project::whatwg_fields_read`, which the caller passes), and for
-//! failures, nothing it compares among these three (a failure's reason is not compared; only
-//! the reference declares validation errors). The differential target's tests check that no
-//! input said to be alike is one the comparison finds a difference in.
+//! it reads, and for failures, nothing it compares among these three (a failure's reason is
+//! not compared; only the reference declares validation errors). The differential target's
+//! tests check that no input said to be alike is one the comparison finds a difference in.
 
 use crate::ada::AdaApi;
-use crate::inprocess::{self, Quiet, UrlApi};
-use crate::model::{Answer, Case};
+use crate::inprocess::{self, Getter, UrlApi};
+use crate::model::{Answer, Case, Record, WhatwgRecord, WHATWG_FIELDS};
 use crate::panic_guard::catch_quietly;
 use crate::reference::ReferenceApi;
 use crate::rust_url::RustUrlApi;
@@ -35,22 +40,59 @@ pub const ORACLES: [&str; 3] = ["reference", "rust-url", "ada"];
 pub enum ParseAnswers {
     /// All failed, or all parsed with every named getter equal.
     Alike,
-    /// The case and their answers, in [`ORACLES`] order, as each oracle's `answer_batch`
-    /// gives them.
+    /// The case and their answers for comparing (see the module documentation), in
+    /// [`ORACLES`] order.
     Differ { case: Case, answers: Vec<Answer> },
+}
+
+/// The getters to compare, each parser's chosen once by name ([`UrlApi::getter`]), so that
+/// deciding does not look a getter up by name for every input.
+pub struct Getters {
+    names: Vec<String>,
+    /// For each of [`WHATWG_FIELDS`], the position of its getter here, if there is one.
+    slots: [Option<usize>; WHATWG_FIELDS.len()],
+    reference: Vec<Getter<<ReferenceApi as UrlApi>::Url>>,
+    rust_url: Vec<Getter<<RustUrlApi as UrlApi>::Url>>,
+    ada: Vec<Getter<<AdaApi as UrlApi>::Url>>,
+}
+
+impl std::fmt::Debug for Getters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Getters").field("names", &self.names).finish()
+    }
+}
+
+impl Getters {
+    /// The getters named `names` (URL API attribute names) of each parser.
+    pub fn new(names: &[&str]) -> Getters {
+        Getters {
+            names: names.iter().map(|name| (*name).to_owned()).collect(),
+            slots: WHATWG_FIELDS.map(|field| names.iter().position(|name| *name == field)),
+            reference: names.iter().map(|name| ReferenceApi.getter(name)).collect(),
+            rust_url: names.iter().map(|name| RustUrlApi.getter(name)).collect(),
+            ada: names.iter().map(|name| AdaApi.getter(name)).collect(),
+        }
+    }
+
+    /// The record of `url` with the fields these getters read, through `getters` (one of
+    /// this set's parsers).
+    fn record<U>(&self, getters: &[Getter<U>], url: &U) -> WhatwgRecord {
+        WhatwgRecord::from_values(self.slots.map(|slot| Some(getters[slot?](url).into_owned())))
+    }
 }
 
 /// The three first parses of one case; ada's is skipped when the first two already differ in
 /// outcome.
 struct Parses {
-    reference: Quiet<ReferenceApi>,
+    reference: Option<<ReferenceApi as UrlApi>::Url>,
     rust_url: Option<<RustUrlApi as UrlApi>::Url>,
-    ada: Option<Quiet<AdaApi>>,
+    ada: Option<Option<<AdaApi as UrlApi>::Url>>,
 }
 
-/// The [`ORACLES`]' answers to `new URL(input, base)`, or [`ParseAnswers::Alike`] when they
-/// all fail or all parse with every getter in `getters` (URL API attribute names) equal.
-pub fn parse_answers(input: &str, base: Option<&str>, getters: &[&str]) -> ParseAnswers {
+/// The [`ORACLES`]' answers to `new URL(input, base)` for comparing, or
+/// [`ParseAnswers::Alike`] when they all fail or all parse with every getter in `getters`
+/// equal.
+pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> ParseAnswers {
     // A panic while deciding is not agreement: each oracle is then asked on its own.
     let parses = match catch_quietly(|| parse_all(input, base)) {
         Ok(parses) if catch_quietly(|| alike(&parses, getters)).unwrap_or(false) => {
@@ -61,12 +103,16 @@ pub fn parse_answers(input: &str, base: Option<&str>, getters: &[&str]) -> Parse
     };
     let case = Case::parse(input, base);
     let answers = match parses {
-        Some(Parses { reference, ada, .. }) => {
-            let ada = ada.unwrap_or_else(|| AdaApi.parse_quietly(input, base));
+        Some(Parses { reference, rust_url, ada }) => {
+            let ada = ada.unwrap_or_else(|| AdaApi.parse_url(input, base));
             vec![
-                answer(ORACLES[0], &ReferenceApi, reference, &case),
-                inprocess::answer_one(ORACLES[1], &RustUrlApi, &case),
-                answer(ORACLES[2], &AdaApi, ada, &case),
+                answer(ORACLES[0], &case, || {
+                    reference.map(|u| getters.record(&getters.reference, &u))
+                }),
+                answer(ORACLES[1], &case, || {
+                    rust_url.map(|u| getters.record(&getters.rust_url, &u))
+                }),
+                answer(ORACLES[2], &case, || ada.map(|u| getters.record(&getters.ada, &u))),
             ]
         }
         None => vec![
@@ -79,27 +125,33 @@ pub fn parse_answers(input: &str, base: Option<&str>, getters: &[&str]) -> Parse
 }
 
 fn parse_all(input: &str, base: Option<&str>) -> Parses {
-    let reference = ReferenceApi.parse_quietly(input, base);
+    let reference = ReferenceApi.parse_url(input, base);
     let rust_url = RustUrlApi.parse_url(input, base);
-    let ada = (reference.is_ok() == rust_url.is_some()).then(|| AdaApi.parse_quietly(input, base));
+    let ada = (reference.is_some() == rust_url.is_some()).then(|| AdaApi.parse_url(input, base));
     Parses { reference, rust_url, ada }
 }
 
-fn alike(parses: &Parses, getters: &[&str]) -> bool {
+fn alike(parses: &Parses, getters: &Getters) -> bool {
     match (&parses.reference, &parses.rust_url, &parses.ada) {
-        (Err(_), None, Some(Err(_))) => true,
-        (Ok((r, _)), Some(u), Some(Ok((a, _)))) => getters.iter().all(|getter| {
-            let ours = ReferenceApi.get(r, getter);
-            ours == RustUrlApi.get(u, getter) && ours == AdaApi.get(a, getter)
-        }),
+        (None, None, Some(None)) => true,
+        (Some(r), Some(u), Some(Some(a))) => {
+            let each = getters.reference.iter().zip(&getters.rust_url).zip(&getters.ada);
+            each.into_iter().all(|((ours, rust_url), ada)| {
+                let ours = ours(r);
+                ours == rust_url(u) && ours == ada(a)
+            })
+        }
         _ => false,
     }
 }
 
-/// `oracle`'s answer to `case` from its parse, as `answer_batch` makes it, behind its guard.
-fn answer<A: UrlApi>(oracle: &str, api: &A, parsed: Quiet<A>, case: &Case) -> Answer {
-    let (input, base) = (case.input.as_str(), case.base.as_deref());
-    inprocess::guarded(oracle, case, || inprocess::answer_parse(api, parsed, input, base))
+/// `oracle`'s answer for comparing: its record, or a failure when it has none; behind the
+/// panic guard `answer_batch` uses.
+fn answer(oracle: &str, case: &Case, record: impl FnOnce() -> Option<WhatwgRecord>) -> Answer {
+    inprocess::guarded(oracle, case, || match record() {
+        Some(record) => Answer::Parsed { record: Record::Whatwg(record), errors: Vec::new() },
+        None => Answer::Failure { reason: String::new(), errors: Vec::new() },
+    })
 }
 
 #[cfg(test)]
@@ -120,7 +172,7 @@ mod tests {
     }
 
     fn alike(input: &str, base: Option<&str>) -> bool {
-        matches!(parse_answers(input, base, &WHATWG_FIELDS), ParseAnswers::Alike)
+        matches!(parse_answers(input, base, &Getters::new(&WHATWG_FIELDS)), ParseAnswers::Alike)
     }
 
     #[test]
@@ -143,21 +195,66 @@ mod tests {
         assert!(!alike("http://h/a^b", None));
     }
 
-    /// Where they differ, the answers are the oracles' own, field for field.
+    /// Where they differ, each answer has its oracle's outcome and, of its record, the
+    /// fields the getters name, as the oracle's own answer has them; nothing else.
     #[test]
-    fn the_answers_are_the_oracles_answers() {
+    fn the_answers_are_the_oracles_outcomes_and_the_named_fields() {
+        let names = ["href", "pathname", "hostname"];
+        let getters = Getters::new(&names);
         let cases =
             [("///x", Some("http://h/")), ("http://h/a^b", None), ("\\\\h\\p", Some("sc://x/"))];
         for (input, base) in cases {
-            let ParseAnswers::Differ { case, answers } = parse_answers(input, base, &WHATWG_FIELDS)
+            let ParseAnswers::Differ { case, answers } = parse_answers(input, base, &getters)
             else {
                 panic!("{input:?} against {base:?}: the oracles differ here");
             };
             assert_eq!(case, Case::parse(input, base));
             for (oracle, answer) in oracles().iter().zip(answers) {
                 let own = oracle.answer_batch(std::slice::from_ref(&case)).unwrap().remove(0);
-                assert_eq!(answer, own, "{} on {input:?} against {base:?}", oracle.name());
+                let context = format!("{} on {input:?} against {base:?}", oracle.name());
+                assert_eq!(answer.outcome(), own.outcome(), "{context}");
+                let (
+                    Answer::Parsed { record: Record::Whatwg(ours), errors },
+                    Answer::Parsed { record: Record::Whatwg(theirs), .. },
+                ) = (&answer, &own)
+                else {
+                    assert_eq!(
+                        answer,
+                        Answer::Failure { reason: String::new(), errors: Vec::new() },
+                        "{context}"
+                    );
+                    continue;
+                };
+                assert!(errors.is_empty(), "{context}");
+                for field in WHATWG_FIELDS {
+                    let expected = if names.contains(&field) { theirs.get(field) } else { None };
+                    assert_eq!(ours.get(field), expected, "{context}: {field}");
+                }
             }
+        }
+    }
+
+    /// `parse_url` is `parse` without errors and reasons: the same outcome, the same URL.
+    fn same_as_parse<A: UrlApi>(api: &A, input: &str, base: Option<&str>) {
+        let lean = api.parse_url(input, base).map(|url| api.get(&url, "href").into_owned());
+        let full = api.parse(input, base).ok().map(|(url, _)| api.get(&url, "href").into_owned());
+        assert_eq!(lean, full, "{input:?} against {base:?}");
+    }
+
+    #[test]
+    fn the_lean_parse_is_the_adapters_parse() {
+        let cases = [
+            ("https://example.com/", None),
+            ("http://", None),
+            ("x", Some("not a base")),
+            ("x", Some("http://h/")),
+            ("\\\\h\\p", Some("file:///C:/")),
+            ("a", None),
+        ];
+        for (input, base) in cases {
+            same_as_parse(&ReferenceApi, input, base);
+            same_as_parse(&RustUrlApi, input, base);
+            same_as_parse(&AdaApi, input, base);
         }
     }
 

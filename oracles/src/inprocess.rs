@@ -61,47 +61,30 @@ pub(crate) enum SetterCall {
     Unsupported,
 }
 
-/// What [`UrlApi::parse_quietly`] gives: the URL and its validation errors, or the parser's
-/// failure, both as the parser gives them (not yet names or words).
-pub(crate) type Quiet<A> =
-    Result<(<A as UrlApi>::Url, <A as UrlApi>::Errors), <A as UrlApi>::Failure>;
+/// A URL API getter of one adapter ([`UrlApi::getter`]).
+pub(crate) type Getter<U> = for<'u> fn(&'u U) -> Cow<'u, str>;
 
 /// The WHATWG URL API of one parser.
 pub(crate) trait UrlApi {
     type Url;
-    /// The validation errors of a parse as the parser collects them, cheap to make and drop.
-    type Errors;
-    /// A failed parse as the parser gives it, cheap to make: put in words only when an answer
-    /// needs it ([`UrlApi::rejection`]), since most failures are only counted (the in-process
-    /// agreement check, [`crate::agreement`], meets many).
-    type Failure;
 
-    /// `new URL(input, base)`, with its validation errors when the parser reports them.
-    fn parse_quietly(&self, input: &str, base: Option<&str>) -> Quiet<Self>;
+    /// `new URL(input, base)`; validation errors (spec names) on success when known.
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Self::Url>;
 
-    /// The validation errors by their spec names, in order.
-    fn error_names(&self, errors: Self::Errors) -> ErrorNames;
+    /// The URL `new URL(input, base)` gives, `None` when it throws: [`UrlApi::parse`] without
+    /// the errors and reasons, for callers that only compare URLs (the in-process agreement
+    /// check, [`crate::agreement`]). Same parser, same outcome.
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Self::Url>;
 
-    /// The failure of `new URL(input, base)` in words, with the validation errors met.
-    fn rejection(&self, failure: Self::Failure, input: &str, base: Option<&str>) -> Rejection;
+    /// The URL API getter named `field` (one of [`crate::model::WHATWG_FIELDS`]), borrowing
+    /// from the URL where the parser allows it; one giving the empty string for any other
+    /// name. Chosen once by callers that read the same getters of many URLs.
+    fn getter(&self, field: &str) -> Getter<Self::Url>;
 
-    /// `new URL(input, base)`: the URL and its errors' names, or the failure in words.
-    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Self::Url> {
-        match self.parse_quietly(input, base) {
-            Ok((url, errors)) => Ok((url, self.error_names(errors))),
-            Err(failure) => Err(self.rejection(failure, input, base)),
-        }
+    /// The URL API getter named `field` of `url` (see [`UrlApi::getter`]).
+    fn get<'u>(&self, url: &'u Self::Url, field: &str) -> Cow<'u, str> {
+        self.getter(field)(url)
     }
-
-    /// The URL `new URL(input, base)` gives, `None` when it throws, for callers that only
-    /// compare URLs; an adapter whose parser does extra work to report errors skips it here.
-    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Self::Url> {
-        self.parse_quietly(input, base).ok().map(|(url, _)| url)
-    }
-
-    /// The URL API getter named `field` (one of [`crate::model::WHATWG_FIELDS`]), borrowed
-    /// from the URL where the parser allows it; the empty string for any other name.
-    fn get<'u>(&self, url: &'u Self::Url, field: &str) -> Cow<'u, str>;
 
     /// The record of `url`: every field from its getter.
     fn record(&self, url: &Self::Url) -> WhatwgRecord {
@@ -188,25 +171,11 @@ fn validity_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answe
 }
 
 fn parse_answer<A: UrlApi>(api: &A, input: &str, base: Option<&str>) -> Answer {
-    answer_parse(api, api.parse_quietly(input, base), input, base)
-}
-
-/// The answer to `new URL(input, base)` from what `api.parse_quietly(input, base)` gave: the
-/// one place a parse becomes an answer, for callers that parsed already
-/// ([`crate::agreement`]) as for [`answer_batch`].
-pub(crate) fn answer_parse<A: UrlApi>(
-    api: &A,
-    parsed: Quiet<A>,
-    input: &str,
-    base: Option<&str>,
-) -> Answer {
-    match parsed {
-        Ok((url, errors)) => Answer::Parsed {
-            record: Record::Whatwg(api.record(&url)),
-            errors: owned(api.error_names(errors)),
-        },
-        Err(failure) => {
-            let rejection = api.rejection(failure, input, base);
+    match api.parse(input, base) {
+        Ok((url, errors)) => {
+            Answer::Parsed { record: Record::Whatwg(api.record(&url)), errors: owned(errors) }
+        }
+        Err(rejection) => {
             Answer::Failure { reason: rejection.reason, errors: owned(rejection.errors) }
         }
     }
@@ -285,24 +254,21 @@ mod tests {
 
     impl UrlApi for Fragile {
         type Url = String;
-        type Errors = ();
-        type Failure = std::convert::Infallible;
 
-        fn parse_quietly(&self, input: &str, _: Option<&str>) -> Quiet<Self> {
+        fn parse(&self, input: &str, _: Option<&str>) -> Parsed<String> {
             assert!(!input.contains("boom"), "fragile parser hit {input}");
-            Ok((input.to_owned(), ()))
+            Ok((input.to_owned(), Vec::new()))
         }
 
-        fn error_names(&self, _: ()) -> ErrorNames {
-            Vec::new()
+        fn parse_url(&self, input: &str, base: Option<&str>) -> Option<String> {
+            self.parse(input, base).ok().map(|(url, _)| url)
         }
 
-        fn rejection(&self, failure: Self::Failure, _: &str, _: Option<&str>) -> Rejection {
-            match failure {}
-        }
-
-        fn get<'u>(&self, url: &'u String, field: &str) -> Cow<'u, str> {
-            Cow::Borrowed(if field == "href" { url } else { "" })
+        fn getter(&self, field: &str) -> Getter<String> {
+            match field {
+                "href" => |url| Cow::Borrowed(url),
+                _ => |_| Cow::Borrowed(""),
+            }
         }
 
         fn set(&self, _: &mut String, _: &str, _: &str) -> SetterCall {

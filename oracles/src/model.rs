@@ -107,16 +107,22 @@ pub fn escape_for_name(s: &str) -> String {
 /// Append `s` to `out` as Rust's `char::escape_debug` writes each character, except that
 /// quotes stay as they are (a name is not a string literal).
 fn escape_into(out: &mut String, s: &str) {
-    // Most names need no escape (printable ASCII but `\`): skip the per-character pass.
-    if s.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'\\') {
-        return out.push_str(s);
-    }
-    for c in s.chars() {
-        match c {
-            '"' | '\'' => out.push(c),
-            _ => out.extend(c.escape_debug()),
+    // Runs of characters that stay as they are go in whole; printable ASCII but `\` always
+    // stays, and is most of most names.
+    let mut run = 0;
+    for (i, c) in s.char_indices() {
+        let stays = match c {
+            '\\' => false,
+            ' '..='~' => true, // quotes included: they stay
+            _ => c.escape_debug().len() == 1,
+        };
+        if !stays {
+            out.push_str(&s[run..i]);
+            out.extend(c.escape_debug());
+            run = i + c.len_utf8();
         }
     }
+    out.push_str(&s[run..]);
 }
 
 /// Which record model an oracle speaks.
@@ -167,20 +173,46 @@ pub struct WhatwgRecord {
 impl WhatwgRecord {
     /// The one record builder: each field from `get(name)`, for every name of
     /// [`WHATWG_FIELDS`] (`None`: the source does not give that field).
-    pub fn from_fields(mut get: impl FnMut(&str) -> Option<String>) -> Self {
+    pub fn from_fields(get: impl FnMut(&str) -> Option<String>) -> Self {
+        WhatwgRecord::from_values(WHATWG_FIELDS.map(get))
+    }
+
+    /// The record whose fields are `values`, in [`WHATWG_FIELDS`] order (what
+    /// [`WhatwgRecord::values`] gives back).
+    pub fn from_values(values: [Option<String>; WHATWG_FIELDS.len()]) -> Self {
+        let [href, protocol, username, password, host, hostname, port, pathname, search, hash, origin] =
+            values;
         WhatwgRecord {
-            href: get("href"),
-            protocol: get("protocol"),
-            username: get("username"),
-            password: get("password"),
-            host: get("host"),
-            hostname: get("hostname"),
-            port: get("port"),
-            pathname: get("pathname"),
-            search: get("search"),
-            hash: get("hash"),
-            origin: get("origin"),
+            href,
+            protocol,
+            username,
+            password,
+            host,
+            hostname,
+            port,
+            pathname,
+            search,
+            hash,
+            origin,
         }
+    }
+
+    /// Every field, in [`WHATWG_FIELDS`] order, for callers that read fields by their
+    /// position in that list (a test holds the order to [`WhatwgRecord::get`]'s names).
+    pub fn values(&self) -> [Option<&str>; WHATWG_FIELDS.len()] {
+        [
+            self.href.as_deref(),
+            self.protocol.as_deref(),
+            self.username.as_deref(),
+            self.password.as_deref(),
+            self.host.as_deref(),
+            self.hostname.as_deref(),
+            self.port.as_deref(),
+            self.pathname.as_deref(),
+            self.search.as_deref(),
+            self.hash.as_deref(),
+            self.origin.as_deref(),
+        ]
     }
 
     /// The field named `name` (one of [`WHATWG_FIELDS`]); `None` when not filled or unknown.
@@ -539,6 +571,16 @@ mod tests {
             .collect::<String>()
             .replace("\\\"", "\"")
             .replace("\\'", "'")
+    }
+
+    #[test]
+    fn record_values_are_in_the_field_list_order() {
+        let record = WhatwgRecord::from_fields(|name| Some(format!("<{name}>")));
+        let values = record.values();
+        for (i, name) in WHATWG_FIELDS.iter().enumerate() {
+            assert_eq!(values[i], record.get(name), "{name}");
+            assert_eq!(values[i], Some(format!("<{name}>").as_str()), "{name}");
+        }
     }
 
     #[test]

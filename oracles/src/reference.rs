@@ -7,13 +7,13 @@
 //! setters; form-urlencoded is its application/x-www-form-urlencoded parser. A panic becomes
 //! `Crashed` for that case only.
 
-use crate::inprocess::{self, ErrorNames, Quiet, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{
     Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
     VALIDATION_ERRORS,
 };
 use std::borrow::Cow;
-use urldiff_parser::{valid, Errors, ParseError, SetAttributeError, Url};
+use urldiff_parser::{valid, SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
 pub fn version() -> String {
@@ -73,33 +73,24 @@ pub(crate) struct ReferenceApi;
 
 impl UrlApi for ReferenceApi {
     type Url = Url;
-    type Errors = Errors;
-    /// The base's failure, or the input's with the validation errors met.
-    type Failure = (Option<Errors>, ParseError);
 
-    fn parse_quietly(&self, input: &str, base: Option<&str>) -> Quiet<Self> {
-        let base = base.map(|base| Url::parse(base, None)).transpose().map_err(|e| (None, e))?;
-        match Url::parse_collecting(input, base.as_ref()) {
-            (Ok(url), errors) => Ok((url, errors)),
-            (Err(e), errors) => Err((Some(errors), e)),
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
+        let base = parse_base(base)?;
+        let outcome = Url::parse_with_errors(input, base.as_ref());
+        let errors = outcome.errors.iter().map(|e| e.kind.name()).collect();
+        match outcome.result {
+            Ok(url) => Ok((url, errors)),
+            Err(e) => Err(Rejection { reason: e.to_string(), errors }),
         }
     }
 
-    fn error_names(&self, errors: Errors) -> ErrorNames {
-        errors.as_slice().iter().map(|e| e.kind.name()).collect()
+    fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
+        let base = parse_base(base).ok()?;
+        Url::parse(input, base.as_ref()).ok()
     }
 
-    fn rejection(&self, failure: Self::Failure, _: &str, _: Option<&str>) -> Rejection {
-        match failure {
-            (None, e) => base_rejection(e),
-            (Some(errors), e) => {
-                Rejection { reason: e.to_string(), errors: self.error_names(errors) }
-            }
-        }
-    }
-
-    fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {
-        url.attribute(field).unwrap_or_default()
+    fn getter(&self, field: &str) -> Getter<Url> {
+        Url::attribute_getter(field).unwrap_or(|_| Cow::Borrowed(""))
     }
 
     fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
@@ -122,9 +113,11 @@ impl UrlApi for ReferenceApi {
 
 /// The base as a URL; one that does not parse rejects the case, as `new URL(input, base)` does.
 fn parse_base(base: Option<&str>) -> Result<Option<Url>, Rejection> {
-    base.map(|base| Url::parse(base, None).map_err(base_rejection)).transpose()
-}
-
-fn base_rejection(e: ParseError) -> Rejection {
-    Rejection { reason: format!("the base does not parse: {e}"), errors: Vec::new() }
+    base.map(|base| {
+        Url::parse(base, None).map_err(|e| Rejection {
+            reason: format!("the base does not parse: {e}"),
+            errors: Vec::new(),
+        })
+    })
+    .transpose()
 }

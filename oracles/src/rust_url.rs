@@ -6,11 +6,11 @@
 //! `errors` speaks the same vocabulary as the reference. The mapping's catch-all is the named
 //! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
-use crate::inprocess::{self, ErrorNames, Quiet, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
 use std::borrow::Cow;
 use std::cell::RefCell;
-use url::{quirks, ParseError, SyntaxViolation, Url};
+use url::{quirks, SyntaxViolation, Url};
 
 /// The `url` crate version linked into this build (from Cargo.lock, see `build.rs`).
 pub const VERSION: &str = env!("URLDIFF_URL_VERSION");
@@ -73,60 +73,48 @@ pub(crate) struct RustUrlApi;
 
 impl UrlApi for RustUrlApi {
     type Url = Url;
-    type Errors = ErrorNames;
-    /// The base's failure, or the input's with the validation errors met.
-    type Failure = (Option<ErrorNames>, ParseError);
 
-    fn parse_quietly(&self, input: &str, base: Option<&str>) -> Quiet<Self> {
-        let base = base.map(Url::parse).transpose().map_err(|e| (None, e))?;
+    fn parse(&self, input: &str, base: Option<&str>) -> Parsed<Url> {
+        let base = match base {
+            Some(base) => Some(Url::parse(base).map_err(|e| Rejection {
+                reason: format!("the base does not parse: {e}"),
+                errors: Vec::new(),
+            })?),
+            None => None,
+        };
         let violations = RefCell::new(Vec::new());
-        let record_violation = |v: SyntaxViolation| violations.borrow_mut().push(spec_name(v));
+        let record_violation = |v: SyntaxViolation| violations.borrow_mut().push(v);
         let result = Url::options()
             .base_url(base.as_ref())
             .syntax_violation_callback(Some(&record_violation))
             .parse(input);
-        let errors = violations.into_inner();
+        let errors = violations.into_inner().into_iter().map(spec_name).collect();
         match result {
             Ok(url) => Ok((url, errors)),
-            Err(e) => Err((Some(errors), e)),
+            Err(e) => Err(Rejection { reason: e.to_string(), errors }),
         }
     }
 
-    fn error_names(&self, errors: ErrorNames) -> ErrorNames {
-        errors
-    }
-
-    /// Without the violation callback: with one, rust-url checks every code point for it
-    /// (measured: a quarter of a microsecond more per parse on fuzz inputs).
     fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Url> {
         let base = base.map(Url::parse).transpose().ok()?;
         Url::options().base_url(base.as_ref()).parse(input).ok()
     }
 
-    fn rejection(&self, failure: Self::Failure, _: &str, _: Option<&str>) -> Rejection {
-        match failure {
-            (None, e) => {
-                Rejection { reason: format!("the base does not parse: {e}"), errors: Vec::new() }
-            }
-            (Some(errors), e) => Rejection { reason: e.to_string(), errors },
+    fn getter(&self, field: &str) -> Getter<Url> {
+        match field {
+            "href" => |url| Cow::Borrowed(quirks::href(url)),
+            "origin" => |url| Cow::Owned(quirks::origin(url)),
+            "protocol" => |url| Cow::Borrowed(quirks::protocol(url)),
+            "username" => |url| Cow::Borrowed(quirks::username(url)),
+            "password" => |url| Cow::Borrowed(quirks::password(url)),
+            "host" => |url| Cow::Borrowed(quirks::host(url)),
+            "hostname" => |url| Cow::Borrowed(quirks::hostname(url)),
+            "port" => |url| Cow::Borrowed(quirks::port(url)),
+            "pathname" => |url| Cow::Borrowed(quirks::pathname(url)),
+            "search" => |url| Cow::Borrowed(quirks::search(url)),
+            "hash" => |url| Cow::Borrowed(quirks::hash(url)),
+            _ => |_| Cow::Borrowed(""),
         }
-    }
-
-    fn get<'u>(&self, url: &'u Url, field: &str) -> Cow<'u, str> {
-        Cow::Borrowed(match field {
-            "href" => quirks::href(url),
-            "origin" => return Cow::Owned(quirks::origin(url)),
-            "protocol" => quirks::protocol(url),
-            "username" => quirks::username(url),
-            "password" => quirks::password(url),
-            "host" => quirks::host(url),
-            "hostname" => quirks::hostname(url),
-            "port" => quirks::port(url),
-            "pathname" => quirks::pathname(url),
-            "search" => quirks::search(url),
-            "hash" => quirks::hash(url),
-            _ => "",
-        })
     }
 
     fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {

@@ -26,24 +26,32 @@ pub enum SetAttributeError {
     HrefDoesNotParse(ParseError),
 }
 
+/// A URL class getter, as [`Url::attribute_getter`] gives it.
+pub type AttributeGetter = for<'u> fn(&'u Url) -> Cow<'u, str>;
+
 impl Url {
     /// The getter of the attribute named `name`, or `None` for a name the URL class lacks.
     pub fn attribute(&self, name: &str) -> Option<Cow<'_, str>> {
-        let value = match name {
-            "href" => self.href(),
-            "origin" => return Some(Cow::Owned(self.origin().ascii_serialization())),
-            "protocol" => self.protocol(),
-            "username" => self.username(),
-            "password" => self.password(),
-            "host" => self.host(),
-            "hostname" => self.hostname(),
-            "port" => self.port(),
-            "pathname" => self.pathname(),
-            "search" => self.search(),
-            "hash" => self.hash(),
+        Url::attribute_getter(name).map(|get| get(self))
+    }
+
+    /// The getter of the attribute named `name`, chosen once for callers that read it from
+    /// many URLs; `None` for a name the URL class lacks.
+    pub fn attribute_getter(name: &str) -> Option<AttributeGetter> {
+        Some(match name {
+            "href" => |url| Cow::Borrowed(url.href()),
+            "origin" => |url| Cow::Owned(url.origin().ascii_serialization()),
+            "protocol" => |url| Cow::Borrowed(url.protocol()),
+            "username" => |url| Cow::Borrowed(url.username()),
+            "password" => |url| Cow::Borrowed(url.password()),
+            "host" => |url| Cow::Borrowed(url.host()),
+            "hostname" => |url| Cow::Borrowed(url.hostname()),
+            "port" => |url| Cow::Borrowed(url.port()),
+            "pathname" => |url| Cow::Borrowed(url.pathname()),
+            "search" => |url| Cow::Borrowed(url.search()),
+            "hash" => |url| Cow::Borrowed(url.hash()),
             _ => return None,
-        };
-        Some(Cow::Borrowed(value))
+        })
     }
 
     /// The setter of the attribute named `name`. Only `href` can throw; the others ignore a

@@ -15,7 +15,8 @@
 //! oracle's answer (the covered ones included: the finding shows the whole picture).
 
 use std::collections::BTreeSet;
-use urldiff_compare::{Comparison, SharedField};
+pub use urldiff_compare::Apart;
+use urldiff_compare::SharedField;
 use urldiff_oracles::{Answer, Oracle};
 
 /// The ledger, as triage asks it (the binary implements it over `corpus/expected/`).
@@ -53,38 +54,14 @@ impl Ledger for urldiff_compare::ledger::Ledger {
 /// The oracle whose answers the ledgers are read against.
 pub const TRUTH: &str = "reference";
 
-/// The fields on which `oracle` stands apart from `truth` (see the module documentation).
-pub fn fields_apart(comparison: &Comparison, truth: &str, oracle: &str) -> BTreeSet<SharedField> {
-    let group_of = |groups: &[urldiff_compare::Group], name: &str| {
-        groups.iter().position(|g| g.oracles.iter().any(|o| o == name))
-    };
-    let mut fields = BTreeSet::new();
-    if let (Some(a), Some(b)) =
-        (group_of(&comparison.outcomes, truth), group_of(&comparison.outcomes, oracle))
-    {
-        if a != b {
-            fields.insert(SharedField::Outcome);
-        }
-    }
-    for split in comparison.differing() {
-        if let (Some(a), Some(b)) =
-            (group_of(&split.groups, truth), group_of(&split.groups, oracle))
-        {
-            if a != b {
-                fields.insert(split.field);
-            }
-        }
-    }
-    fields
-}
-
 /// Whether the ledger expects this divergence (see the module documentation). `false` when
-/// the truth did not answer.
+/// the truth did not answer. Who stands apart from the truth is read from `comparison`: a
+/// whole `Comparison`, or a `Standing` when the comparison is not built yet.
 pub fn is_expected(
     ledger: &dyn Ledger,
     oracles: &[&dyn Oracle],
     answers: &[Answer],
-    comparison: &Comparison,
+    comparison: &dyn Apart,
     (suite, case_name): (&str, &str),
 ) -> bool {
     let Some(truth) = oracles.iter().position(|o| o.name() == TRUTH) else { return false };
@@ -99,7 +76,7 @@ pub fn is_expected(
         }
         let lost = urldiff_compare::verdict::is_lost(answer);
         let fields =
-            if lost { BTreeSet::new() } else { fields_apart(comparison, TRUTH, oracle.name()) };
+            if lost { BTreeSet::new() } else { comparison.fields_apart(TRUTH, oracle.name()) };
         (!lost && fields.is_empty())
             || ledger.covers(oracle.name(), suite, case_name, answer, &fields)
     })

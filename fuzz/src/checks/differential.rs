@@ -4,10 +4,11 @@
 //! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. First
 //! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer alike
 //! (all fail, or every getter the projection reads is equal), as they do for most inputs,
-//! nothing more is done, since no comparison could find a difference. Otherwise the oracles'
-//! own answers are compared; when they disagree and the ledger (`corpus/expected/`, as
-//! embedded, read by its one reader) does not expect it, the divergence is a [`Finding`] keyed
-//! by its divergence signature, and the run goes on. A panic of the reference is a broken
+//! nothing more is done, since no comparison could find a difference. Otherwise their answers
+//! for comparing (what the comparison core reads of the oracles' answers) are compared; when
+//! they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
+//! not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and the
+//! run goes on. A panic of the reference is a broken
 //! invariant (libFuzzer keeps the input as a crash); a panic of rust-url or ada is that
 //! oracle's `Crashed` answer, a divergence like any other.
 //!
@@ -20,34 +21,47 @@ use crate::findings::Finding;
 use crate::input;
 use std::sync::OnceLock;
 use urldiff_compare::project::whatwg_fields_read;
-use urldiff_compare::{compare_all, ledger::Ledger, Answered, Comparison, Signature};
+use urldiff_compare::{compare_all, ledger::Ledger, Answered, Signature, Standing};
+#[cfg(test)]
+use urldiff_compare::{Apart, Comparison};
 use urldiff_oracles::ada::AdaOracle;
-use urldiff_oracles::agreement::{self, ParseAnswers};
+use urldiff_oracles::agreement::{self, Getters, ParseAnswers};
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::rust_url::RustUrlOracle;
 use urldiff_oracles::{Answer, Case, Oracle};
 use urldiff_triage::expected::is_expected;
 
-const TARGET: &str = "differential";
+/// A target that compares the three oracles: its name (its findings' `target`) and the
+/// ledger suite its cases are read under, `fuzz/<name>`.
+#[derive(Clone, Copy, Debug)]
+pub struct Comparing {
+    pub target: &'static str,
+    pub suite: &'static str,
+}
+
+const TARGET: Comparing = Comparing { target: "differential", suite: "fuzz/differential" };
 
 /// The three in-process oracles, the ledger and the getters the comparison reads, made once
-/// per process.
+/// per process (and kept for it: the oracles are leaked to lend them as `&'static`).
 struct Differential {
-    oracles: Vec<Box<dyn Oracle>>,
+    oracles: Vec<&'static dyn Oracle>,
     ledger: Ledger,
-    getters: Vec<&'static str>,
+    getters: Getters,
 }
 
 fn state() -> &'static Differential {
     static STATE: OnceLock<Differential> = OnceLock::new();
-    STATE.get_or_init(|| Differential {
-        oracles: vec![
+    STATE.get_or_init(|| {
+        let oracles: [Box<dyn Oracle>; 3] = [
             Box::new(ReferenceOracle::new()),
             Box::new(RustUrlOracle::new()),
             Box::new(AdaOracle::new()),
-        ],
-        ledger: Ledger::embedded().unwrap_or_else(|e| panic!("the embedded ledger: {e}")),
-        getters: whatwg_fields_read(),
+        ];
+        Differential {
+            oracles: oracles.into_iter().map(|o| &*Box::leak(o)).collect(),
+            ledger: Ledger::embedded().unwrap_or_else(|e| panic!("the embedded ledger: {e}")),
+            getters: Getters::new(&whatwg_fields_read()),
+        }
     })
 }
 
@@ -58,46 +72,53 @@ pub fn check(data: &[u8]) -> CheckResult {
 
 /// Compare the three oracles' answers to `input` against `base`: no finding when they agree
 /// or the ledger expects the divergence, else one finding with the divergence's signature.
-/// `target` names the target whose findings folder receives it (`structured` uses this too).
+/// `comparing` names the target whose findings folder receives it and the ledger suite
+/// (`structured` uses this too).
+///
+/// Most divergences are ones the ledger expects, and the ledger reads only who stands apart
+/// from the reference on which fields: a [`Standing`] says that without building the whole
+/// comparison, which is made (graded, for the signature) only for a divergence it does not
+/// expect.
 pub fn compare_case(
-    target: &'static str,
+    comparing: Comparing,
     input: &str,
     base: Option<&str>,
     data: &[u8],
 ) -> CheckResult {
-    let Some((case, answers, comparison)) = compare_answers(target, input, base)? else {
+    let Comparing { target, suite } = comparing;
+    let Some((case, answers)) = answers(target, input, base)? else {
         return Ok(Vec::new());
     };
-    if !comparison.disagrees() {
+    let state = state();
+    let answered = answered(&answers);
+    let oracles = &state.oracles;
+    let name = case.name();
+    let standing = Standing::of(&case, &answered);
+    if is_expected(&state.ledger, oracles, &answers, &standing, (suite, &name)) {
         return Ok(Vec::new());
     }
-    let state = state();
-    let oracles: Vec<&dyn Oracle> = state.oracles.iter().map(|o| o.as_ref()).collect();
-    let (suite, name) = (format!("fuzz/{target}"), case.name());
-    if is_expected(&state.ledger, &oracles, &answers, &comparison, (&suite, &name)) {
+    let comparison = compare_all(&case, &answered);
+    if !comparison.disagrees() {
         return Ok(Vec::new());
     }
     let line = Signature::of(&comparison).line();
     let id = Signature::id_of_line(&line);
-    let detail = format!("{name}: {}", outcomes(&oracles, &answers));
-    let mut finding = Finding::new(target, line, detail, data).about(input, base);
-    finding.signature_id = id;
-    Ok(vec![finding])
+    let detail = format!("{name}: {}", outcomes(oracles, &answers));
+    Ok(vec![Finding::of_divergence(target, (line, id), detail, data, (input, base))])
 }
 
-/// The case, the three oracles' answers and the comparison core's verdict on them; `None`
-/// when the parsers answer alike (`urldiff_oracles::agreement`: all fail, or all parse with
-/// every getter the projection reads equal), which no comparison calls a divergence, so for
-/// most inputs no answer is built nor compared.
+/// The case and the three oracles' answers; `None` when the parsers answer alike
+/// (`urldiff_oracles::agreement`: all fail, or all parse with every getter the projection
+/// reads equal), which no comparison calls a divergence, so for most inputs no answer is built.
 ///
 /// A panic of the reference breaks the target's invariant (our bug: the fuzzer keeps the input
 /// as a crash); a panic of rust-url or ada is that oracle's `Crashed` answer, compared like any
 /// answer (the signature says `crashed{…}`), so the campaign records it and goes on.
-fn compare_answers(
+fn answers(
     target: &'static str,
     input: &str,
     base: Option<&str>,
-) -> Result<Option<(Case, Vec<Answer>, Comparison)>, Violation> {
+) -> Result<Option<(Case, Vec<Answer>)>, Violation> {
     let state = state();
     let (case, answers) = match agreement::parse_answers(input, base, &state.getters) {
         ParseAnswers::Alike => return Ok(None),
@@ -109,19 +130,23 @@ fn compare_answers(
             return Err(Violation::new(target, "no-oracle-panics", detail));
         }
     }
-    let comparison = compare(&case, &answers);
-    Ok(Some((case, answers, comparison)))
+    Ok(Some((case, answers)))
 }
 
-/// The comparison core's verdict on the three oracles' answers to `case`.
-fn compare(case: &Case, answers: &[Answer]) -> Comparison {
-    let answered: Vec<Answered> = state()
-        .oracles
+/// The three oracles' answers, each with who gave it, as the comparison core takes them.
+fn answered(answers: &[Answer]) -> Vec<Answered<'_>> {
+    let oracles = &state().oracles;
+    oracles
         .iter()
         .zip(answers)
         .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
-        .collect();
-    compare_all(case, &answered)
+        .collect()
+}
+
+/// The comparison core's verdict on the three oracles' answers to `case`.
+#[cfg(test)]
+fn compare(case: &Case, answers: &[Answer]) -> Comparison {
+    compare_all(case, &answered(answers))
 }
 
 /// `reference: parsed, rust-url: failure, …` for a finding's detail.
@@ -145,11 +170,13 @@ mod tests {
         assert_eq!(names, agreement::ORACLES);
     }
 
-    /// What the shortcut skips, the comparison core would not have called a divergence, and
-    /// where it answers, its answers are the oracles' own: over the seeds and generated cases
-    /// like a campaign's.
+    /// What the shortcut skips, the comparison core would not have called a divergence; where
+    /// it answers, its answers for comparing make the comparison the oracles' own answers make
+    /// (the same divergence, the same signature), and a `Standing` of them says who stands
+    /// apart on what as that comparison does: over the seeds and generated cases like a
+    /// campaign's.
     #[test]
-    fn answers_alike_are_no_divergence_and_the_others_are_the_oracles_answers() {
+    fn the_check_decides_as_the_whole_answers_would() {
         let sources = crate::seeds::Sources::locate().expect("the WPT data");
         let strings = crate::seeds::Strings::read(&sources).expect("the seed strings");
         let state = state();
@@ -163,15 +190,26 @@ mod tests {
                 .iter()
                 .map(|o| o.answer_batch(std::slice::from_ref(&case)).unwrap().remove(0))
                 .collect();
+            let whole = compare(&case, &own);
+            let name = case.name();
             match agreement::parse_answers(input, base, &state.getters) {
                 ParseAnswers::Alike => {
                     alike += 1;
-                    let comparison = compare(&case, &own);
-                    assert!(!comparison.disagrees(), "{}: {comparison:?}", case.name());
+                    assert!(!whole.disagrees(), "{name}: {whole:?}");
                 }
                 ParseAnswers::Differ { answers, .. } => {
                     differ += 1;
-                    assert_eq!(answers, own, "{}", case.name());
+                    let lean = compare(&case, &answers);
+                    assert_eq!(lean.disagrees(), whole.disagrees(), "{name}");
+                    assert_eq!(Signature::of(&lean), Signature::of(&whole), "{name}");
+                    let standing = Standing::of(&case, &answered(&answers));
+                    for oracle in agreement::ORACLES {
+                        let (quick, full) = (
+                            standing.fields_apart("reference", oracle),
+                            whole.fields_apart("reference", oracle),
+                        );
+                        assert_eq!(quick, full, "{oracle} on {name}");
+                    }
                 }
             }
         }

@@ -34,11 +34,13 @@ pub fn check_rendered(input: &str, base: Option<&str>, data: &[u8]) -> CheckResu
     // divergences) but name the rendered strings rather than the description's bytes.
     let roundtrip = roundtrip::check_strings(input, base, Some(input), data).map_err(rendered)?;
     let mut findings: Vec<_> = roundtrip.into_iter().map(|f| f.about(input, base)).collect();
-    findings.extend(differential::compare_case(TARGET, input, base, data).map_err(rendered)?);
+    findings.extend(differential::compare_case(COMPARING, input, base, data).map_err(rendered)?);
     Ok(findings)
 }
 
 const TARGET: &str = "structured";
+const COMPARING: differential::Comparing =
+    differential::Comparing { target: TARGET, suite: "fuzz/structured" };
 
 #[cfg(test)]
 mod tests {

@@ -126,9 +126,8 @@ impl Url {
         ParseOutcome { result, errors: errors.into_vec() }
     }
 
-    /// The basic URL parser without a state override, and the validation errors it met, as
-    /// collected: the first few inline, so a caller that may drop them allocates nothing.
-    pub fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
+    /// The basic URL parser without a state override, and the validation errors it met.
+    fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
         let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len());
