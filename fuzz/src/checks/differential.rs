@@ -107,7 +107,8 @@ pub fn compare_case(
     Ok(vec![Finding::of_divergence(target, (line, id), detail, data, (input, base))])
 }
 
-/// The case and the three oracles' answers; `None` when the parsers answer alike
+/// The case and the three oracles' answers for comparing (what the comparison core reads of
+/// their answers, `urldiff_oracles::agreement`); `None` when the parsers answer alike
 /// (`urldiff_oracles::agreement`: all fail, or all parse with every getter the projection
 /// reads equal), which no comparison calls a divergence, so for most inputs no answer is built.
 ///
