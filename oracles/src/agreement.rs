@@ -104,7 +104,8 @@ pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> Pars
     let case = Case::parse(input, base);
     let answers = match parses {
         Some(Parses { reference, rust_url, ada }) => {
-            let ada = ada.unwrap_or_else(|| AdaApi.parse_url(input, base));
+            // ada's parse, when deciding skipped it, runs behind its answer's guard.
+            let ada = || ada.unwrap_or_else(|| AdaApi.parse_url(input, base));
             vec![
                 answer(ORACLES[0], &case, || {
                     reference.map(|u| getters.record(&getters.reference, &u))
@@ -112,7 +113,7 @@ pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> Pars
                 answer(ORACLES[1], &case, || {
                     rust_url.map(|u| getters.record(&getters.rust_url, &u))
                 }),
-                answer(ORACLES[2], &case, || ada.map(|u| getters.record(&getters.ada, &u))),
+                answer(ORACLES[2], &case, || ada().map(|u| getters.record(&getters.ada, &u))),
             ]
         }
         None => vec![
