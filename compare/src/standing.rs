@@ -110,11 +110,11 @@ fn whatwg_splits(speaking: &[&Answered], records: &[Option<&WhatwgRecord>]) -> S
             .zip(records)
             .map(|(a, w)| project_whatwg_row(row, (*w)?, Source::of(a.info)))
             .collect();
-        push_split(&mut splits, row.field, &values);
+        push_split(&mut splits, row.field, &borrowed(&values));
     }
     let errors: Vec<Option<Projected>> =
         speaking.iter().map(|a| validation_errors(a.answer, Source::of(a.info))).collect();
-    push_split(&mut splits, SharedField::ValidationErrors, &errors);
+    push_split(&mut splits, SharedField::ValidationErrors, &borrowed(&errors));
     splits
 }
 
@@ -138,9 +138,9 @@ fn projected_splits(case: &Case, speaking: &[&Answered]) -> Splits {
         speaking.iter().map(|a| project_answer(&case.kind, a.answer, Source::of(a.info))).collect();
     let mut splits = Vec::new();
     for field in SharedField::ALL {
-        let values: Vec<Option<Projected>> = projections
+        let values: Vec<Option<&Projected>> = projections
             .iter()
-            .map(|p| p.iter().find(|(f, _)| *f == field).map(|(_, v)| v.clone()))
+            .map(|p| p.iter().find(|(f, _)| *f == field).map(|(_, v)| v))
             .collect();
         push_split(&mut splits, field, &values);
     }
@@ -149,14 +149,18 @@ fn projected_splits(case: &Case, speaking: &[&Answered]) -> Splits {
 
 type Splits = Vec<(SharedField, Vec<Option<usize>>)>;
 
+fn borrowed(values: &[Option<Projected>]) -> Vec<Option<&Projected>> {
+    values.iter().map(Option::as_ref).collect()
+}
+
 /// Add `field`'s groups when those who speak about it do not all agree.
-fn push_split(splits: &mut Splits, field: SharedField, values: &[Option<Projected>]) {
-    let present: Vec<&Projected> = values.iter().flatten().collect();
+fn push_split(splits: &mut Splits, field: SharedField, values: &[Option<&Projected>]) {
+    let present: Vec<&Projected> = values.iter().flatten().copied().collect();
     if present.iter().all(|v| *v == present[0]) {
         return;
     }
     let mut numbers = assign(&present).into_iter();
-    splits.push((field, values.iter().map(|v| v.as_ref().and_then(|_| numbers.next())).collect()));
+    splits.push((field, values.iter().map(|v| v.and_then(|_| numbers.next())).collect()));
 }
 
 impl Apart for Standing<'_> {

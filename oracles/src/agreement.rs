@@ -48,7 +48,6 @@ pub enum ParseAnswers {
 /// The getters to compare, each parser's chosen once by name ([`UrlApi::getter`]), so that
 /// deciding does not look a getter up by name for every input.
 pub struct Getters {
-    names: Vec<String>,
     /// For each of [`WHATWG_FIELDS`], the position of its getter here, if there is one.
     slots: [Option<usize>; WHATWG_FIELDS.len()],
     reference: Vec<Getter<<ReferenceApi as UrlApi>::Url>>,
@@ -58,7 +57,9 @@ pub struct Getters {
 
 impl std::fmt::Debug for Getters {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Getters").field("names", &self.names).finish()
+        let names = WHATWG_FIELDS.iter().zip(&self.slots).filter(|(_, slot)| slot.is_some());
+        let names: Vec<&str> = names.map(|(name, _)| *name).collect();
+        f.debug_struct("Getters").field("names", &names).finish()
     }
 }
 
@@ -66,7 +67,6 @@ impl Getters {
     /// The getters named `names` (URL API attribute names) of each parser.
     pub fn new(names: &[&str]) -> Getters {
         Getters {
-            names: names.iter().map(|name| (*name).to_owned()).collect(),
             slots: WHATWG_FIELDS.map(|field| names.iter().position(|name| *name == field)),
             reference: names.iter().map(|name| ReferenceApi.getter(name)).collect(),
             rust_url: names.iter().map(|name| RustUrlApi.getter(name)).collect(),

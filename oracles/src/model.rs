@@ -197,8 +197,8 @@ impl WhatwgRecord {
         }
     }
 
-    /// Every field, in [`WHATWG_FIELDS`] order, for callers that read fields by their
-    /// position in that list (a test holds the order to [`WhatwgRecord::get`]'s names).
+    /// Every field, in [`WHATWG_FIELDS`] order (the one place that order meets the struct's
+    /// fields, with [`WhatwgRecord::from_values`]; a test holds the two to each other).
     pub fn values(&self) -> [Option<&str>; WHATWG_FIELDS.len()] {
         [
             self.href.as_deref(),
@@ -217,21 +217,8 @@ impl WhatwgRecord {
 
     /// The field named `name` (one of [`WHATWG_FIELDS`]); `None` when not filled or unknown.
     pub fn get(&self, name: &str) -> Option<&str> {
-        let field = match name {
-            "href" => &self.href,
-            "protocol" => &self.protocol,
-            "username" => &self.username,
-            "password" => &self.password,
-            "host" => &self.host,
-            "hostname" => &self.hostname,
-            "port" => &self.port,
-            "pathname" => &self.pathname,
-            "search" => &self.search,
-            "hash" => &self.hash,
-            "origin" => &self.origin,
-            _ => return None,
-        };
-        field.as_deref()
+        let i = WHATWG_FIELDS.iter().position(|field| *field == name)?;
+        self.values()[i]
     }
 }
 

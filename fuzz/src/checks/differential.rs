@@ -8,9 +8,9 @@
 //! for comparing (what the comparison core reads of the oracles' answers) are compared; when
 //! they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
 //! not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and the
-//! run goes on. A panic of the reference is a broken
-//! invariant (libFuzzer keeps the input as a crash); a panic of rust-url or ada is that
-//! oracle's `Crashed` answer, a divergence like any other.
+//! run goes on. A panic of the reference is a broken invariant (libFuzzer keeps the input as a
+//! crash); a panic of rust-url or ada is that oracle's `Crashed` answer, a divergence like any
+//! other.
 //!
 //! The ledger is read as `urldiff triage` reads it: for the suite `fuzz/<target>` and the
 //! case's name, each oracle's difference from the reference must be covered by that oracle's
@@ -107,10 +107,10 @@ pub fn compare_case(
     Ok(vec![Finding::of_divergence(target, (line, id), detail, data, (input, base))])
 }
 
-/// The case and the three oracles' answers for comparing (what the comparison core reads of
-/// their answers, `urldiff_oracles::agreement`); `None` when the parsers answer alike
-/// (`urldiff_oracles::agreement`: all fail, or all parse with every getter the projection
-/// reads equal), which no comparison calls a divergence, so for most inputs no answer is built.
+/// The case and the three oracles' answers for comparing (`urldiff_oracles::agreement`: what
+/// the comparison core reads of their answers); `None` when the parsers answer alike (all
+/// fail, or all parse with every getter the projection reads equal), which no comparison calls
+/// a divergence, so for most inputs no answer is built.
 ///
 /// A panic of the reference breaks the target's invariant (our bug: the fuzzer keeps the input
 /// as a crash); a panic of rust-url or ada is that oracle's `Crashed` answer, compared like any
