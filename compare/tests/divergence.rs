@@ -26,6 +26,7 @@ fn info(name: &str, model: RecordModel, fields: &[&str]) -> OracleInfo {
         fields: fields.iter().map(|f| (*f).to_owned()).collect(),
         case_kinds: vec![CaseKindTag::Parse],
         unicode: None,
+        claim: Default::default(),
     }
 }
 

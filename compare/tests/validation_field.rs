@@ -32,6 +32,7 @@ fn info(name: &str, errors: bool) -> OracleInfo {
         fields,
         case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Validity],
         unicode: None,
+        claim: Default::default(),
     }
 }
 

@@ -101,6 +101,7 @@ fn fake_oracle() -> Vec<Box<dyn Oracle>> {
         fields: vec![],
         case_kinds: vec![CaseKindTag::Parse],
         unicode: None,
+        claim: Default::default(),
     };
     vec![Box::new(Fake { info, answers })]
 }

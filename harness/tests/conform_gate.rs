@@ -68,6 +68,7 @@ fn fake_with(name: &str, answers: &[(&str, Answer)], available: Availability) ->
             fields: vec![],
             case_kinds: vec![CaseKindTag::Parse],
             unicode: None,
+            claim: Default::default(),
         },
         answers: answers.iter().map(|(i, a)| ((*i).to_owned(), a.clone())).collect(),
         available,

@@ -62,6 +62,7 @@ fn fake(declares: bool, answers: [Answer; 3]) -> Box<dyn Oracle> {
         fields,
         case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Validity],
         unicode: None,
+        claim: Default::default(),
     };
     let answers = INPUTS.iter().map(|i| (*i).to_owned()).zip(answers).collect();
     Box::new(Fake { info, answers })

@@ -92,6 +92,7 @@ impl Stuck {
                 fields: vec!["href".into()],
                 case_kinds: vec![urldiff_oracles::CaseKindTag::Parse],
                 unicode: None,
+                claim: Default::default(),
             },
             calls,
         }

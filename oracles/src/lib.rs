@@ -26,6 +26,7 @@ pub mod registry;
 pub mod rfc3986_regex;
 pub mod rfc_examples;
 pub mod rust_url;
+pub mod standard;
 pub mod subprocess;
 pub mod suite;
 pub mod validity;
@@ -33,3 +34,4 @@ pub mod wpt;
 
 pub use model::*;
 pub use registry::{default_oracles, RegistryConfig};
+pub use standard::{Claim, Standard};

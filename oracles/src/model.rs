@@ -488,6 +488,9 @@ pub struct OracleInfo {
     /// unknown.
     #[serde(default)]
     pub unicode: Option<String>,
+    /// The standard it claims ([`crate::standard`]); no standard when not said.
+    #[serde(default)]
+    pub claim: crate::standard::Claim,
 }
 
 /// The capability an oracle declares in `OracleInfo::fields` (and a worker in its handshake's

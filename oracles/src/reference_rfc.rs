@@ -34,6 +34,7 @@ impl ReferenceRfc3986Oracle {
                 fields: RFC_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
                 case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
                 unicode: None,
+                claim: crate::standard::builtin_claim("reference-rfc3986"),
             },
         }
     }

@@ -109,6 +109,7 @@ impl UnavailableOracle {
                 fields: Vec::new(),
                 case_kinds: Vec::<CaseKindTag>::new(),
                 unicode: None,
+                claim: crate::standard::builtin_claim(name),
             },
             reason: reason.to_owned(),
         }

@@ -49,6 +49,7 @@ impl Rfc3986RegexOracle {
                 fields: fields.iter().map(|f| (*f).to_owned()).collect(),
                 case_kinds: vec![CaseKindTag::Parse],
                 unicode: None,
+                claim: crate::standard::builtin_claim("rfc3986-regex"),
             },
             regex: Regex::new(APPENDIX_B).expect("the Appendix B expression compiles"),
         }

@@ -125,6 +125,7 @@ impl RfcExamplesOracle {
             fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
             unicode: None,
+            claim: crate::standard::builtin_claim("rfc-examples"),
         };
         RfcExamplesOracle { info, table }
     }

@@ -193,6 +193,7 @@ impl WptOracle {
                 CaseKindTag::PercentEncode,
             ],
             unicode,
+            claim: crate::standard::builtin_claim("wpt"),
         };
         WptOracle { info, table }
     }

@@ -75,6 +75,7 @@ fn settings(url: String) -> HttpSettings {
         timeout: Duration::from_millis(400),
         fields: vec![],
         case_kinds: vec![],
+        claim: Default::default(),
     }
 }
 

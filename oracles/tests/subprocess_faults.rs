@@ -32,6 +32,7 @@ fn fake_oracle_with(case_ms: u64, command: WorkerCommand) -> WorkerOracle {
         model: RecordModel::Whatwg,
         fields: vec![],
         case_kinds: vec![],
+        claim: Default::default(),
     };
     WorkerOracle::new(declared, Box::new(move || Ok(command.clone()))).with_timeouts(Timeouts {
         case: Duration::from_millis(case_ms),
@@ -191,6 +192,7 @@ fn a_worker_without_handshake_is_unavailable_with_its_stderr() {
         model: RecordModel::Rfc,
         fields: vec![],
         case_kinds: vec![],
+        claim: Default::default(),
     };
     let oracle = WorkerOracle::new(declared, Box::new(move || Ok(command.clone())));
     let Availability::Unavailable { reason } = oracle.availability() else { panic!() };

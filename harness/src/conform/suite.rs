@@ -67,6 +67,7 @@ impl TableOracle {
             fields: RecordModel::Whatwg.field_names(),
             case_kinds: vec![CaseKindTag::Parse],
             unicode: None,
+            claim: Default::default(),
         };
         TableOracle { info, table: entries.into_iter().collect() }
     }

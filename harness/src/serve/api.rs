@@ -222,7 +222,7 @@ fn minimize_failed(failed: (MinimizeError, usize, urldiff_triage::Request)) -> R
     }
 }
 
-pub async fn oracles(State(state): Shared) -> Json<Vec<Value>> {
+pub async fn oracles(State(state): Shared) -> Json<Vec<crate::listing::OracleRow>> {
     Json(state.listing.clone())
 }
 

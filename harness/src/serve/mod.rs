@@ -138,7 +138,7 @@ pub struct AppState {
     /// The available oracles, guarded, in registry order.
     pub oracles: Vec<Box<dyn Oracle>>,
     /// `urldiff oracles --json`, as listed at start-up.
-    pub listing: Vec<serde_json::Value>,
+    pub listing: Vec<crate::listing::OracleRow>,
     /// (name, reason) of each oracle that cannot run.
     pub unavailable: Vec<(String, String)>,
     pub permits: Arc<tokio::sync::Semaphore>,

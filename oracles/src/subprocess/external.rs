@@ -69,6 +69,21 @@ pub struct ExternalEntry {
     /// Cases per POST (services), default 256.
     #[serde(default)]
     pub batch_size: Option<usize>,
+    /// The standard the parser claims (`whatwg`, `rfc3986`, `rfc2396`, `none`): triage holds
+    /// it to that standard's answer. Default `none`.
+    #[serde(default)]
+    pub standard: crate::standard::Standard,
+    /// It splits inputs its standard rejects, by design: held to the standard only where the
+    /// standard accepts. Default `false`.
+    #[serde(default)]
+    pub lenient: bool,
+}
+
+impl ExternalEntry {
+    /// What the entry claims.
+    pub fn claim(&self) -> crate::standard::Claim {
+        crate::standard::Claim { standard: self.standard, lenient: self.lenient }
+    }
 }
 
 /// The config file in use, if any: `$URLDIFF_ORACLES`, `./urldiff-oracles.json`, or the
@@ -120,6 +135,7 @@ fn entry_oracle(entry: ExternalEntry, dir: &Path, timeouts: Timeouts) -> Box<dyn
             timeout: Duration::from_millis(entry.timeout_ms.unwrap_or(30_000)),
             fields: entry.fields.clone(),
             case_kinds: entry.case_kinds.clone(),
+            claim: entry.claim(),
         })),
         _ => Box::new(broken(
             &entry.name,
@@ -148,6 +164,7 @@ pub fn command_oracle(entry: &ExternalEntry, command: &[String], dir: &Path) -> 
         model: entry.model.unwrap_or(RecordModel::Whatwg),
         fields: entry.fields.clone(),
         case_kinds: entry.case_kinds.clone(),
+        claim: entry.claim(),
     };
     let timeouts = entry_timeouts(entry, Timeouts::default());
     WorkerOracle::new(declared, Box::new(move || Ok(worker.clone()))).with_timeouts(timeouts)

@@ -30,6 +30,8 @@ pub struct HttpSettings {
     /// Fields and case kinds declared by configuration (else the service's hello).
     pub fields: Vec<String>,
     pub case_kinds: Vec<CaseKindTag>,
+    /// The standard the service claims.
+    pub claim: crate::standard::Claim,
 }
 
 #[derive(Debug)]
@@ -91,6 +93,7 @@ impl HttpOracle {
                 fields: s.fields.clone(),
                 case_kinds: s.case_kinds.clone(),
                 unicode: None,
+                claim: s.claim,
             };
             match handshake {
                 Ok((client, hello)) => {

@@ -58,6 +58,7 @@ fn node_oracle(
         model: RecordModel::Whatwg,
         fields,
         case_kinds: kinds.to_vec(),
+        claim: crate::standard::builtin_claim(mode),
     };
     WorkerOracle::new(declared, Box::new(move || launch(mode, package)))
 }

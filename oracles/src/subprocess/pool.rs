@@ -78,6 +78,8 @@ pub struct Declared {
     pub fields: Vec<String>,
     /// Case kinds declared by configuration; when empty, the handshake's (or `parse`).
     pub case_kinds: Vec<CaseKindTag>,
+    /// The standard it claims.
+    pub claim: crate::standard::Claim,
 }
 
 #[derive(Debug)]
@@ -96,6 +98,7 @@ impl Declared {
             model: RecordModel::Rfc,
             fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+            claim: crate::standard::builtin_claim(name),
         }
     }
 }
@@ -194,6 +197,7 @@ impl WorkerOracle {
             fields: pick(&d.fields, &hello.fields),
             case_kinds,
             unicode: hello.unicode.clone(),
+            claim: d.claim,
         }
     }
 
@@ -207,6 +211,7 @@ impl WorkerOracle {
             fields: d.fields.clone(),
             case_kinds: d.case_kinds.clone(),
             unicode: None,
+            claim: d.claim,
         }
     }
 
