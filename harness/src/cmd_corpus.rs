@@ -1,6 +1,8 @@
 //! `urldiff corpus …`: managing urldiff's data. `corpus sync` downloads the WPT URL files at a
 //! pinned revision, verifies them against recorded checksums and installs them in the cache
-//! that the `wpt` oracle prefers over the packaged copy (see `wpt_sync`).
+//! that the `wpt` oracle prefers over the packaged copy (see `wpt_sync`). `corpus generate N`
+//! prints N generated cases (`urldiff_corpus::urlgen`: mutations of WPT's inputs and
+//! grammar-built URLs) as JSON Lines, ready for `urldiff triage`.
 
 use crate::wpt_sync::{self, SyncRequest};
 use clap::{Args, Subcommand};
@@ -15,6 +17,24 @@ pub struct CorpusArgs {
 pub enum CorpusCommand {
     /// Download the WPT url/resources files at a pinned revision into the cache, verified.
     Sync(SyncArgs),
+    /// Print N generated cases as JSON Lines of {"input", "base"} (deterministic per --seed).
+    Generate(GenerateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many cases.
+    pub count: usize,
+    /// The generator's seed: the same seed gives the same cases.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// One generated case, as `urldiff triage` and `compare --jsonl` read it.
+#[derive(serde::Serialize)]
+struct GeneratedCase<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
 }
 
 #[derive(Debug, Args)]
@@ -36,7 +56,31 @@ pub struct SyncArgs {
 pub fn run(args: CorpusArgs) -> anyhow::Result<u8> {
     match args.command {
         CorpusCommand::Sync(sync) => run_sync(sync),
+        CorpusCommand::Generate(generate) => run_generate(generate),
     }
+}
+
+fn run_generate(args: GenerateArgs) -> anyhow::Result<u8> {
+    let seeds: Vec<urldiff_corpus::urlgen::GenCase> = urldiff_corpus::wpt::locate()
+        .ok()
+        .and_then(|data| data.read("urltestdata.json").ok())
+        .and_then(|text| urldiff_corpus::urltestdata::parse(&text, "urltestdata.json").ok())
+        .map(|file| {
+            let to_case = |e: urldiff_corpus::urltestdata::Entry| urldiff_corpus::urlgen::GenCase {
+                input: e.input,
+                base: e.base,
+            };
+            file.entries.into_iter().map(to_case).collect()
+        })
+        .unwrap_or_default();
+    let mut out = String::new();
+    for case in urldiff_corpus::urlgen::generate(&seeds, args.count, args.seed) {
+        let line = GeneratedCase { input: &case.input, base: case.base.as_deref() };
+        out.push_str(&serde_json::to_string(&line)?);
+        out.push('\n');
+    }
+    urldiff::out!("{out}");
+    Ok(0)
 }
 
 fn run_sync(args: SyncArgs) -> anyhow::Result<u8> {

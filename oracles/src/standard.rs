@@ -158,7 +158,8 @@ pub const BUILTIN_CLAIMS: &[ClaimRow] = &[
     ClaimRow {
         oracle: "url-parse",
         claim: Claim::strict(Standard::None),
-        reason: "url-parse claims no standard (\"parses URLs in Node.js and browsers\")",
+        reason: "url-parse claims no standard: its README says it predates the WHATWG URL API \
+                 and recommends that API \"for better security and accuracy\"",
     },
     ClaimRow {
         oracle: "python-urllib",
@@ -173,6 +174,16 @@ pub const BUILTIN_CLAIMS: &[ClaimRow] = &[
                  accept (URISyntaxException)",
     },
 ];
+
+/// The standard an implementation that claims none is read against: the one whose record
+/// model it speaks (url-parse offers the URL interface, so the URL Standard).
+pub fn compared_with(claim: Claim, model: crate::RecordModel) -> Standard {
+    match (claim.standard, model) {
+        (Standard::None, crate::RecordModel::Whatwg) => Standard::Whatwg,
+        (Standard::None, crate::RecordModel::Rfc) => Standard::Rfc3986,
+        (standard, _) => standard,
+    }
+}
 
 /// The claim of a built-in oracle (`None` claims no standard for an unknown name).
 pub fn builtin_claim(oracle: &str) -> Claim {

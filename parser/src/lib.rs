@@ -43,4 +43,6 @@ pub use attributes::{SetAttributeError, ATTRIBUTES};
 pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};
 pub use host::Host;
 pub use parser::State;
+#[cfg(feature = "trace")]
+pub use parser::TraceStep;
 pub use url::{default_port, HostKind, Origin, ParseOutcome, Url};

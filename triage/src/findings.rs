@@ -11,12 +11,13 @@
 
 use crate::ask::Request;
 use crate::classify::{Class, CLASSES};
+use crate::rootcause::{FindingKind, RootCause};
 use serde::{Deserialize, Serialize};
 use urldiff_compare::{Comparison, Projected, Severity};
 use urldiff_oracles::{Answer, OracleInfo, OracleKind, RecordModel};
 
 /// The version of this schema.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A whole findings file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,8 +33,25 @@ pub struct Findings {
     pub run: RunSummary,
     /// The class table, with counts for this run.
     pub classes: Vec<ClassRow>,
-    /// Most severe first, then largest.
+    /// Conformance groups, then confusions; most severe first, then largest.
     pub groups: Vec<Group>,
+    /// What two standards read differently by design: counted per root cause (standards,
+    /// field, class), one example each; not findings.
+    #[serde(default)]
+    pub model_differences: Vec<ModelDifference>,
+}
+
+/// One kind of model difference and how many cases showed it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelDifference {
+    /// The root cause's id.
+    pub id: String,
+    pub root_cause: RootCause,
+    /// The implementations that showed it.
+    pub libraries: Vec<String>,
+    pub cases: usize,
+    /// The shortest case that showed it.
+    pub example: Original,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,11 +151,22 @@ impl ClassRow {
     }
 }
 
-/// One group of findings: the same signature and the same validation errors once minimized.
+/// One group of findings: the cases of one root cause.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Group {
-    /// A stable id: a hash of the signature and the validation errors.
+    /// A stable id: the root cause's ([`RootCause::id`]).
     pub id: String,
+    pub kind: FindingKind,
+    /// The key the group's cases share.
+    pub root_cause: RootCause,
+    /// The implementations that show it: the deviating one (conformance), or those of both
+    /// standards that read differently (confusion).
+    pub libraries: Vec<String>,
+    /// The severity rule that applies (`urldiff triage --explain-severity`).
+    pub severity_rule: String,
+    /// What the standard says: its reference's answer to the example (conformance).
+    #[serde(default)]
+    pub expected: Option<OracleAnswer>,
     /// The signature's one-line form (`urldiff_compare::Signature::line`).
     pub signature: String,
     pub signature_id: String,
@@ -153,6 +182,9 @@ pub struct Group {
     pub example: Example,
     /// The first few original cases of the group.
     pub originals: Vec<Original>,
+    /// Every triaged case of the group.
+    #[serde(default)]
+    pub members: Vec<Original>,
     /// Every oracle's answer to the minimized example, in `Findings::oracles` order.
     pub answers: Vec<OracleAnswer>,
     /// The fields the oracles disagree on (`outcome` first when some parse and some fail).
@@ -166,6 +198,8 @@ pub struct Example {
     pub base: Option<String>,
     /// The case it was minimized from.
     pub original: Request,
+    /// The minimization reached an input from which no code point can be removed (before
+    /// it was dressed toward readability).
     pub one_minimal: bool,
     pub oracle_calls: usize,
     pub seconds: f64,

@@ -22,6 +22,8 @@ pub mod findings;
 pub mod minimize;
 pub mod pipeline;
 pub mod rfc_vs_whatwg;
+pub mod rootcause;
+pub mod standards;
 pub mod wpt_export;
 
 pub use ask::{ask, case_for, request_of, AskError, Request};

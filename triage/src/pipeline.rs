@@ -1,28 +1,37 @@
-//! Triage of many cases into findings:
+//! Triage of many cases into findings, grouped by root cause ([`crate::rootcause`]):
 //!
-//! 1. every oracle answers every case, one batch per oracle ([`crate::ask`]);
-//! 2. the divergent cases are kept, less those the ledger expects ([`crate::expected`]);
-//! 3. they are deduplicated by *dedupe key* (signature plus the reference's validation errors
-//!    of the original): only the first [`Config::minimize_per_key`] cases of a key are
-//!    minimized, side by side on rayon;
-//! 4. each minimized example is classified and grouped by its signature plus the validation
-//!    errors of the minimized input; a case that was not minimized counts in the group of the
-//!    first minimized case of its dedupe key.
+//! 1. every oracle, and the reference of every standard they claim, answers every case (one
+//!    batch per oracle, [`crate::ask`]);
+//! 2. each divergent case is cut into parts: conformance, confusion, model difference; the
+//!    ledger removes each implementation whose part it expects, and a case with no part left
+//!    is *expected*;
+//! 3. each part gets its root-cause key ([`crate::rootcause::keys`]);
+//! 4. conformance parts and confusions group by key: the first [`Config::minimize_per_key`]
+//!    cases of a group are minimized keeping the key (side by side on rayon) and the smallest
+//!    result is the group's example; model differences are only counted per key, with their
+//!    shortest case;
+//! 5. the examples are asked of every oracle once more, for the report: every answer, the
+//!    differences, the classes (those of the original that the example keeps), the validation
+//!    errors.
 
 use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::{classify, Facts, UNCLASSIFIED};
 use crate::events::TriageEvents;
-use crate::expected::{is_expected, Ledger};
-use crate::findings::{self, ClassRow, Example, Findings, Group, OracleAnswer, OracleVersion};
+use crate::expected::{Ledger, TRUTH};
+use crate::findings::{ClassRow, Findings, OracleVersion};
 use crate::findings::{Original, RunSummary, SkippedOracle, Tool, SCHEMA_VERSION};
-use crate::minimize::{minimize, Budget, MinimizeError, Minimized};
-use rayon::prelude::*;
-use sha2::{Digest, Sha256};
-use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use crate::minimize::{Budget, Minimized};
+use crate::rootcause::keys::{keys, ToKey};
+use crate::rootcause::parts::{parts_of, Judged, Part};
+use crate::rootcause::{FindingKind, RootCause};
+use crate::standards::references_for;
+use std::collections::BTreeMap;
 use std::time::Instant;
-use urldiff_compare::{Severity, Signature};
+use urldiff_compare::Apart;
 use urldiff_oracles::{Answer, Oracle, OracleInfo};
+
+mod examples;
+mod groups;
 
 /// One case to triage and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,14 +43,25 @@ pub struct TriageCase {
     pub name: String,
 }
 
+impl TriageCase {
+    fn original(&self) -> Original {
+        Original {
+            input: self.request.input.clone(),
+            base: self.request.base.clone(),
+            source: self.suite.clone(),
+        }
+    }
+}
+
 /// How to triage.
 pub struct Config<'a> {
     pub oracles: &'a [&'a dyn Oracle],
     pub ledger: Option<&'a dyn Ledger>,
     /// Per minimization.
     pub budget: Budget,
+    /// How many cases of a group are minimized.
     pub minimize_per_key: usize,
-    /// How many originals a group keeps.
+    /// How many originals a group keeps as a sample (`members` lists them all).
     pub originals_kept: usize,
     pub tool: Tool,
     pub wpt_revision: Option<String>,
@@ -65,11 +85,10 @@ impl Config<'_> {
     pub const DEFAULT_ORIGINALS_KEPT: usize = 5;
 }
 
-/// A divergent, unexpected case with its signature and the errors of its dedupe key.
-struct Kept {
+/// A divergent case with the parts the ledger left.
+struct Divergent {
     case: usize,
-    signature: Signature,
-    key: (String, Vec<String>),
+    parts: Vec<Part>,
 }
 
 /// The reference's validation-error names for a request, sorted, each once.
@@ -93,78 +112,51 @@ pub fn triage(
     events: &dyn TriageEvents,
 ) -> Result<Findings, AskError> {
     let started = Instant::now();
+    let references = references_for(config.oracles.iter().map(|o| o.info().claim.standard));
+    let judged = Judged::new(config.oracles, &references);
     let requests: Vec<Request> = cases.iter().map(|c| c.request.clone()).collect();
-    let answers = ask(config.oracles, &requests)?;
+    let answers = ask(&judged.oracles, &requests)?;
     events.asked(cases.len(), started.elapsed().as_secs_f64());
-    let mut divergent = 0;
-    let mut expected = 0;
-    let mut kept: Vec<Kept> = Vec::new();
-    for (i, (case, answers)) in cases.iter().zip(&answers).enumerate() {
-        let comparison = compare_answers(config.oracles, &case.request, answers);
-        let signature = Signature::of(&comparison);
-        if !signature.disagrees() {
-            continue;
-        }
-        divergent += 1;
-        if let Some(ledger) = config.ledger {
-            if is_expected(ledger, config.oracles, answers, &comparison, (&case.suite, &case.name))
-            {
-                expected += 1;
-                continue;
-            }
-        }
-        let key = (signature.line(), error_names(&case.request));
-        kept.push(Kept { case: i, signature, key });
-    }
-    let mut keys: BTreeMap<&(String, Vec<String>), Vec<usize>> = BTreeMap::new();
-    for (k, kept) in kept.iter().enumerate() {
-        keys.entry(&kept.key).or_default().push(k);
-    }
-    let jobs: Vec<usize> =
-        keys.values().flat_map(|ks| ks.iter().take(config.minimize_per_key).copied()).collect();
-    events.kept(divergent, expected, jobs.len());
-    let done = AtomicUsize::new(0);
-    let results: Vec<Result<Option<Minimized>, AskError>> = jobs
-        .par_iter()
-        .map(|&k| {
-            let result = match minimize(config.oracles, &cases[kept[k].case].request, config.budget)
-            {
-                Ok(m) => Ok(Some(m)),
-                // The oracles agree this time (a flaky answer): nothing to group.
-                Err(MinimizeError::NotDivergent { .. }) => Ok(None),
-                Err(MinimizeError::Ask(e)) => Err(e),
-            };
-            events.minimized(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
-            result
-        })
-        .collect();
-    let mut minimized: HashMap<usize, Minimized> = HashMap::new();
-    for (&k, result) in jobs.iter().zip(results) {
-        if let Some(m) = result? {
-            minimized.insert(k, m);
+    let (divergent, expected, kept) = cut(cases, config, &judged, &answers);
+    let mut owners: Vec<usize> = Vec::new();
+    let mut to_key: Vec<ToKey> = Vec::new();
+    for d in &kept {
+        for part in &d.parts {
+            owners.push(d.case);
+            to_key.push(ToKey { request: &cases[d.case].request, answers: &answers[d.case], part });
         }
     }
-    let grouped = group(cases, &kept, &keys, &minimized, config);
-    let mut summary = RunSummary {
+    let part_keys: Vec<RootCause> = keys(&judged, &to_key)?;
+    let variants: usize = to_key
+        .iter()
+        .filter(|t| t.part.kind == FindingKind::Conformance)
+        .map(|t| t.request.input.chars().count().min(crate::rootcause::deciding::MAX_SUBSTITUTIONS))
+        .sum();
+    let mut built = groups::collect(&owners, &to_key, part_keys);
+    let model_differences = groups::model_differences(&mut built, cases, &judged);
+    let minimized =
+        examples::minimize_groups(&built, cases, &judged, config, events, (divergent, expected))?;
+    let findings_groups = examples::finish(&built, &minimized, cases, &judged, config)?;
+    let summary = RunSummary {
         sources: config.sources.clone(),
         cases: cases.len(),
         skipped_cases: config.skipped_cases,
         unreadable_lines: config.unreadable_lines.clone(),
         divergent,
         expected,
-        minimized: minimized.len(),
-        not_one_minimal: minimized.values().filter(|m| !m.one_minimal).count(),
-        oracle_calls: cases.len() + minimized.values().map(|m| m.oracle_calls).sum::<usize>(),
-        seconds: 0.0,
-        unclassified_cases: 0,
+        minimized: minimized.values().map(Vec::len).sum(),
+        not_one_minimal: minimized.values().flatten().filter(|m| !m.1.one_minimal).count(),
+        oracle_calls: cases.len()
+            + variants
+            + minimized.values().flatten().map(|m| m.1.oracle_calls).sum::<usize>(),
+        seconds: started.elapsed().as_secs_f64(),
+        unclassified_cases: findings_groups
+            .iter()
+            .filter(|g| g.classes.iter().any(|c| c == UNCLASSIFIED))
+            .map(|g| g.count)
+            .sum(),
     };
-    summary.unclassified_cases = grouped
-        .iter()
-        .filter(|g| g.classes.iter().any(|c| c == UNCLASSIFIED))
-        .map(|g| g.count)
-        .sum();
-    summary.seconds = started.elapsed().as_secs_f64();
-    events.finished(grouped.len());
+    events.finished(findings_groups.len());
     Ok(Findings {
         schema_version: SCHEMA_VERSION,
         tool: config.tool.clone(),
@@ -172,92 +164,90 @@ pub fn triage(
         oracles: config.oracles.iter().map(|o| OracleVersion::of(o.info())).collect(),
         skipped_oracles: config.skipped_oracles.clone(),
         run: summary,
-        classes: class_rows(&grouped),
-        groups: grouped,
+        classes: class_rows(&findings_groups),
+        groups: findings_groups,
+        model_differences,
     })
 }
 
-/// The groups: each minimized case by signature plus its minimized errors; the cases of a
-/// dedupe key that were not minimized go with the key's first minimized case.
-fn group(
+/// The divergent cases and their parts, less what the ledger expects: (divergent, expected,
+/// kept).
+fn cut(
     cases: &[TriageCase],
-    kept: &[Kept],
-    keys: &BTreeMap<&(String, Vec<String>), Vec<usize>>,
-    minimized: &HashMap<usize, Minimized>,
     config: &Config,
-) -> Vec<Group> {
-    let infos: Vec<&OracleInfo> = config.oracles.iter().map(|o| o.info()).collect();
-    let mut groups: BTreeMap<(String, Vec<String>), Group> = BTreeMap::new();
-    for members in keys.values() {
-        let Some(first) = members.iter().find(|k| minimized.contains_key(k)) else { continue };
-        for &k in members {
-            let owner = minimized.get(&k).map_or(*first, |_| k);
-            let m = &minimized[&owner];
-            let errors = error_names(&m.minimized);
-            let entry = groups
-                .entry((m.signature.line(), errors.clone()))
-                .or_insert_with(|| new_group(m, &kept[owner].signature, errors, config, &infos));
-            entry.count += 1;
-            if entry.originals.len() < config.originals_kept {
-                let case = &cases[kept[k].case];
-                entry.originals.push(Original {
-                    input: case.request.input.clone(),
-                    base: case.request.base.clone(),
-                    source: case.suite.clone(),
-                });
+    judged: &Judged,
+    answers: &[Vec<Answer>],
+) -> (usize, usize, Vec<Divergent>) {
+    let mut divergent = 0;
+    let mut expected = 0;
+    let mut kept = Vec::new();
+    for (i, (case, answers)) in cases.iter().zip(answers).enumerate() {
+        let comparison = compare_answers(&judged.oracles, &case.request, answers);
+        if !comparison.disagrees() {
+            continue;
+        }
+        let mut parts = parts_of(judged, answers, &comparison);
+        if parts.is_empty() {
+            continue;
+        }
+        divergent += 1;
+        if let Some(ledger) = config.ledger {
+            parts = unexpected_parts(ledger, judged, case, answers, &comparison, parts);
+            if parts.is_empty() {
+                expected += 1;
+                continue;
             }
         }
+        kept.push(Divergent { case: i, parts });
     }
-    let mut groups: Vec<Group> = groups.into_values().collect();
-    groups.sort_by(|a, b| {
-        b.severity.cmp(&a.severity).then(b.count.cmp(&a.count)).then(a.id.cmp(&b.id))
-    });
-    groups
+    (divergent, expected, kept)
 }
 
-fn new_group(
-    m: &Minimized,
-    signature: &Signature,
-    errors: Vec<String>,
-    config: &Config,
+/// `parts` less each implementation whose ledger covers its difference from the reference on
+/// this case; a part with no implementation left (or, between standards, no side left) goes.
+fn unexpected_parts(
+    ledger: &dyn Ledger,
+    judged: &Judged,
+    case: &TriageCase,
+    answers: &[Answer],
+    comparison: &urldiff_compare::Comparison,
+    parts: Vec<Part>,
+) -> Vec<Part> {
+    let covered = |i: usize| {
+        let name = judged.oracles[i].name();
+        let lost = urldiff_compare::verdict::is_lost(&answers[i]);
+        let fields = if lost { Default::default() } else { comparison.fields_apart(TRUTH, name) };
+        (lost || !fields.is_empty())
+            && ledger.covers(name, &case.suite, &case.name, &answers[i], &fields)
+    };
+    let standard = |i: usize| judged.oracles[i].info().claim.standard;
+    parts
+        .into_iter()
+        .filter_map(|mut part| {
+            part.libraries.retain(|&i| !covered(i));
+            let sides_left =
+                part.standards.iter().all(|s| part.libraries.iter().any(|&i| standard(i) == *s));
+            let keep = match part.kind {
+                FindingKind::Conformance => !part.libraries.is_empty(),
+                _ => sides_left,
+            };
+            keep.then_some(part)
+        })
+        .collect()
+}
+
+/// The classes of a case among the implementations (`infos` name them).
+fn classes_of(
+    oracles: &[&dyn Oracle],
     infos: &[&OracleInfo],
-) -> Group {
-    let comparison = compare_answers(config.oracles, &m.minimized, &m.answers);
-    let classes = classify(&Facts::new(&m.minimized, &comparison, infos));
-    let digest =
-        Sha256::digest(format!("urldiff-group-1\n{}\n{}", signature.line(), errors.join(",")));
-    Group {
-        id: urldiff_corpus::hex(&digest[..8]),
-        signature: signature.line(),
-        signature_id: signature.id(),
-        validation_errors: errors,
-        classes: classes.iter().map(|c| (*c).to_owned()).collect(),
-        severity: findings::severity(&comparison).unwrap_or(Severity::High),
-        count: 0,
-        example: Example {
-            input: m.minimized.input.clone(),
-            base: m.minimized.base.clone(),
-            original: m.original.clone(),
-            one_minimal: m.one_minimal,
-            oracle_calls: m.oracle_calls,
-            seconds: m.seconds,
-        },
-        originals: Vec::new(),
-        answers: config
-            .oracles
-            .iter()
-            .zip(&m.answers)
-            .map(|(o, a): (&&dyn Oracle, &Answer)| OracleAnswer {
-                oracle: o.name().to_owned(),
-                answer: a.clone(),
-            })
-            .collect(),
-        differences: findings::differences(&comparison),
-    }
+    request: &Request,
+    answers: &[Answer],
+) -> Vec<&'static str> {
+    classify(&Facts::new(request, &compare_answers(oracles, request, answers), infos))
 }
 
 /// The class table with each class's group and case counts.
-fn class_rows(groups: &[Group]) -> Vec<ClassRow> {
+fn class_rows(groups: &[crate::findings::Group]) -> Vec<ClassRow> {
     let mut rows = ClassRow::table();
     for row in &mut rows {
         for g in groups.iter().filter(|g| g.classes.contains(&row.id)) {
@@ -267,3 +257,7 @@ fn class_rows(groups: &[Group]) -> Vec<ClassRow> {
     }
     rows
 }
+
+/// A minimized example and the member it came from.
+type MinimizedMember = (usize, Minimized);
+type ByGroup = BTreeMap<String, Vec<MinimizedMember>>;

@@ -66,6 +66,54 @@ pub enum State {
     Fragment,
 }
 
+/// One run of a state in a traced parse ([`Url::trace_steps`]).
+#[cfg(feature = "trace")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    pub state: State,
+    /// Byte position in the caller's input of the code point read (EOF: past the end of the
+    /// trimmed input).
+    pub position: usize,
+}
+
+impl State {
+    /// The spec's anchor for this state (`port-state`): <https://url.spec.whatwg.org/#port-state>.
+    pub fn anchor(self) -> &'static str {
+        match self {
+            State::SchemeStart => "scheme-start-state",
+            State::Scheme => "scheme-state",
+            State::NoScheme => "no-scheme-state",
+            State::SpecialRelativeOrAuthority => "special-relative-or-authority-state",
+            State::PathOrAuthority => "path-or-authority-state",
+            State::Relative => "relative-state",
+            State::RelativeSlash => "relative-slash-state",
+            State::SpecialAuthoritySlashes => "special-authority-slashes-state",
+            State::SpecialAuthorityIgnoreSlashes => "special-authority-ignore-slashes-state",
+            State::Authority => "authority-state",
+            State::Host => "host-state",
+            State::Hostname => "hostname-state",
+            State::Port => "port-state",
+            State::File => "file-state",
+            State::FileSlash => "file-slash-state",
+            State::FileHost => "file-host-state",
+            State::PathStart => "path-start-state",
+            State::Path => "path-state",
+            State::OpaquePath => "cannot-be-a-base-url-path-state",
+            State::Query => "query-state",
+            State::Fragment => "fragment-state",
+        }
+    }
+
+    /// The state's name as the spec writes it (`port state`, `opaque path state`): its
+    /// anchor with spaces, but for the opaque path state, which keeps its old anchor.
+    pub fn spec_name(self) -> String {
+        match self {
+            State::OpaquePath => "opaque path state".to_owned(),
+            _ => self.anchor().replace('-', " "),
+        }
+    }
+}
+
 /// What a state tells the driver after one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -106,8 +154,10 @@ pub(crate) struct Parser<'a> {
     position_map: Option<Vec<u32>>,
     /// Bytes trimmed from the front of the caller's string.
     leading_trim: usize,
+    /// The states run and the pointer each read at, when tracing (feature `trace`; `None`
+    /// for ordinary parses, which then pay one predictable branch per step).
     #[cfg(feature = "trace")]
-    pub(crate) trace: Vec<State>,
+    pub(crate) trace: Option<Vec<(State, usize)>>,
 }
 
 fn is_ascii_tab_or_newline(c: char) -> bool {
@@ -146,11 +196,30 @@ impl Url {
     /// The states visited by a parse of `input`, in order (feature `trace`).
     #[cfg(feature = "trace")]
     pub fn trace(input: &str, base: Option<&Url>) -> Vec<State> {
+        Self::trace_steps(input, base).into_iter().map(|step| step.state).collect()
+    }
+
+    /// Each run of a state in a parse of `input`, with the byte position in `input` of the
+    /// code point it read (`input.len()` or past the trimmed end for EOF) (feature `trace`).
+    /// A state that takes a run of code points at once (a path segment, a host) appears once
+    /// for the run: the code points up to the next step's position were read in it.
+    #[cfg(feature = "trace")]
+    pub fn trace_steps(input: &str, base: Option<&Url>) -> Vec<TraceStep> {
         let mut errors = Errors::new();
-        let (prepared, _, _) = preprocess(input, &mut errors);
+        let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
         let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
+        parser.leading_trim = leading_trim;
+        parser.position_map = position_map;
+        parser.trace = Some(Vec::new());
         let _ = parser.run();
-        parser.trace
+        let steps = parser.trace.take().unwrap_or_default();
+        steps
+            .into_iter()
+            .map(|(state, pointer)| TraceStep {
+                state,
+                position: parser.original_position(pointer),
+            })
+            .collect()
     }
 }
 
@@ -218,7 +287,7 @@ impl<'a> Parser<'a> {
             position_map: None,
             leading_trim: 0,
             #[cfg(feature = "trace")]
-            trace: Vec::new(),
+            trace: None,
         }
     }
 
@@ -295,7 +364,9 @@ impl<'a> Parser<'a> {
             crate::work::tally(1);
             let c = self.c();
             #[cfg(feature = "trace")]
-            self.trace.push(self.state);
+            if let Some(trace) = &mut self.trace {
+                trace.push((self.state, self.pointer));
+            }
             match self.step(c)? {
                 Step::Return => return Ok(()),
                 Step::Reprocess => {}

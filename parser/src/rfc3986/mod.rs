@@ -45,7 +45,7 @@ pub struct UriRef {
 
 /// Byte ranges of the components of a split input (the Appendix B groups 2, 4, 5, 7, 9).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Spans {
+pub struct Spans {
     pub scheme: Option<Range<usize>>,
     pub authority: Option<Range<usize>>,
     pub path: Range<usize>,
@@ -55,7 +55,7 @@ pub(crate) struct Spans {
 
 /// Byte ranges of userinfo, host and port inside an authority.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct AuthoritySpans {
+pub struct AuthoritySpans {
     pub userinfo: Option<Range<usize>>,
     pub host: Range<usize>,
     pub port: Option<Range<usize>>,
@@ -68,7 +68,7 @@ fn find_any(bytes: &[u8], from: usize, stops: &[u8]) -> usize {
 /// The component ranges of `input`, exactly as the Appendix B expression
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` groups them — with the
 /// fragment running to the end of the string (the regex's `.` read as "any character").
-pub(crate) fn split_spans(input: &str) -> Spans {
+pub fn split_spans(input: &str) -> Spans {
     crate::work::tally(input.len());
     let bytes = input.as_bytes();
     let mut pos = 0;
@@ -114,7 +114,7 @@ pub(crate) fn split_spans(input: &str) -> Spans {
 /// userinfo ends at the *last* `@` (neither host nor port may hold one), and the port starts
 /// after the last `:` that follows the last `]` (so `[::1]` keeps its colons). An empty port
 /// after `:` is defined and empty, as `port = *DIGIT` allows.
-pub(crate) fn split_authority_spans(authority: &str) -> AuthoritySpans {
+pub fn split_authority_spans(authority: &str) -> AuthoritySpans {
     let (userinfo, host_start) = match authority.rfind('@') {
         Some(at) => (Some(0..at), at + 1),
         None => (None, 0),

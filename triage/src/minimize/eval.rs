@@ -1,6 +1,6 @@
-//! Testing candidates: does a candidate keep the target signature? Answers are cached per
-//! candidate, a round's candidates are asked as one batch ([`crate::ask::ask`]), and the
-//! budget (oracle calls, seconds) is enforced here.
+//! Testing candidates: does a candidate keep the [`Goal`] (the target signature, or a root
+//! cause)? Answers are cached per candidate, a round's candidates are asked as one batch
+//! ([`crate::ask::ask`]), and the budget (oracle calls, seconds) is enforced here.
 //!
 //! An *oracle call* is one distinct candidate put to every chosen oracle: a candidate met
 //! again (the same input and base) is answered from the cache and not counted.
@@ -32,6 +32,27 @@ impl Default for Budget {
     }
 }
 
+/// What a minimization keeps: a candidate *holds* when its answers still show it.
+pub trait Goal: Sync {
+    fn holds(&self, oracles: &[&dyn Oracle], request: &Request, answers: &[Answer]) -> bool;
+
+    /// Whether the result should also be dressed toward what a person writes (`http`,
+    /// `example.com`, an ordinary base) where the goal still holds ([`super::dress`]).
+    fn readable(&self) -> bool {
+        false
+    }
+}
+
+/// The divergence signature among the oracles stays the same.
+#[derive(Clone, Debug)]
+pub struct SameSignature(pub Signature);
+
+impl Goal for SameSignature {
+    fn holds(&self, oracles: &[&dyn Oracle], request: &Request, answers: &[Answer]) -> bool {
+        Signature::of(&compare_answers(oracles, request, answers)) == self.0
+    }
+}
+
 /// The oracles' verdict on one candidate, cached.
 enum Verdict {
     /// The signature held; the answers, one per oracle (kept for the result).
@@ -42,7 +63,7 @@ enum Verdict {
 /// Tests candidates against the target signature.
 pub(crate) struct Evaluator<'a> {
     oracles: &'a [&'a dyn Oracle],
-    pub target: Signature,
+    goal: &'a dyn Goal,
     cache: HashMap<Request, Verdict>,
     pub calls: usize,
     budget: Budget,
@@ -52,10 +73,15 @@ pub(crate) struct Evaluator<'a> {
 }
 
 impl<'a> Evaluator<'a> {
-    pub fn new(oracles: &'a [&'a dyn Oracle], budget: Budget, started: Instant) -> Self {
+    pub fn new(
+        oracles: &'a [&'a dyn Oracle],
+        goal: &'a dyn Goal,
+        budget: Budget,
+        started: Instant,
+    ) -> Self {
         Evaluator {
             oracles,
-            target: Signature { outcomes: Vec::new(), fields: Vec::new() },
+            goal,
             cache: HashMap::new(),
             calls: 0,
             budget,
@@ -64,14 +90,14 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// Ask the original, make its signature the target, and return its answers.
-    pub fn start(&mut self, original: &Request) -> Result<(Signature, Vec<Answer>), AskError> {
+    /// Ask the original and return its answers, and whether it holds the goal.
+    pub fn start(&mut self, original: &Request) -> Result<(bool, Vec<Answer>), AskError> {
         let answers = ask(self.oracles, std::slice::from_ref(original))?.remove(0);
         self.calls += 1;
-        let signature = Signature::of(&compare_answers(self.oracles, original, &answers));
-        self.target = signature.clone();
-        self.cache.insert(original.clone(), Verdict::Holds(answers.clone()));
-        Ok((signature, answers))
+        let holds = self.goal.holds(self.oracles, original, &answers);
+        let verdict = if holds { Verdict::Holds(answers.clone()) } else { Verdict::Changed };
+        self.cache.insert(original.clone(), verdict);
+        Ok((holds, answers))
     }
 
     pub fn seconds(&self) -> f64 {
@@ -104,8 +130,7 @@ impl<'a> Evaluator<'a> {
             let answers = ask(self.oracles, &fresh)?;
             self.calls += fresh.len();
             for (request, answers) in fresh.into_iter().zip(answers) {
-                let signature = Signature::of(&compare_answers(self.oracles, &request, &answers));
-                let verdict = if signature == self.target {
+                let verdict = if self.goal.holds(self.oracles, &request, &answers) {
                     Verdict::Holds(answers)
                 } else {
                     Verdict::Changed

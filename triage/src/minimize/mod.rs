@@ -12,16 +12,20 @@
 //!    [`kinds::KINDS`]), each change kept only when the signature holds.
 //! 5. Verification: the result is 1-minimal when no single code point of the input or the
 //!    base can be removed; if one can, it is removed and the passes run again.
+//! 6. For goals that ask for it (root causes), dressing toward what a person writes
+//!    ([`dress`]: `http`, `example.com`, an ordinary base), each change kept only when the goal
+//!    holds; `one_minimal` then speaks of the result before dressing.
 //!
 //! Answers are cached per candidate ([`eval`]), so `oracle_calls` counts distinct candidates.
 //! When the [`Budget`] runs out, the best candidate so far is returned with
 //! `one_minimal: false`.
 
 mod ddmin;
+mod dress;
 mod eval;
 pub mod kinds;
 
-pub use eval::Budget;
+pub use eval::{Budget, Goal, SameSignature};
 
 use crate::ask::{AskError, Request};
 use eval::Evaluator;
@@ -71,7 +75,7 @@ pub(crate) struct Candidate {
 }
 
 impl Candidate {
-    fn of(request: &Request) -> Self {
+    pub(crate) fn of(request: &Request) -> Self {
         Candidate {
             input: request.input.chars().collect(),
             base: request.base.as_ref().map(|b| b.chars().collect()),
@@ -109,9 +113,30 @@ pub fn minimize(
     budget: Budget,
 ) -> Result<Minimized, MinimizeError> {
     let started = Instant::now();
-    let mut ev = Evaluator::new(oracles, budget, started);
-    let (signature, answers) = ev.start(original)?;
+    let answers = crate::ask::ask(oracles, std::slice::from_ref(original))?.remove(0);
+    let signature = Signature::of(&crate::ask::compare_answers(oracles, original, &answers));
     if !signature.disagrees() {
+        return Err(MinimizeError::NotDivergent { answers });
+    }
+    let goal = SameSignature(signature.clone());
+    let mut m = minimize_for(oracles, original, &goal, budget)?;
+    m.signature = signature;
+    m.seconds = started.elapsed().as_secs_f64();
+    Ok(m)
+}
+
+/// Minimize `original` among `oracles` while `goal` holds, within `budget`. The result's
+/// `signature` is that of the minimized request among `oracles`.
+pub fn minimize_for(
+    oracles: &[&dyn Oracle],
+    original: &Request,
+    goal: &dyn Goal,
+    budget: Budget,
+) -> Result<Minimized, MinimizeError> {
+    let started = Instant::now();
+    let mut ev = Evaluator::new(oracles, goal, budget, started);
+    let (holds, answers) = ev.start(original)?;
+    if !holds {
         return Err(MinimizeError::NotDivergent { answers });
     }
     let mut current = Candidate::of(original);
@@ -134,8 +159,12 @@ pub fn minimize(
             }
         }
     }
+    if goal.readable() && !ev.exhausted {
+        current = dress::dress(&mut ev, current)?;
+    }
     let minimized = current.request();
     let answers = ev.answers_of(&minimized).map(<[Answer]>::to_vec).unwrap_or_default();
+    let signature = Signature::of(&crate::ask::compare_answers(oracles, &minimized, &answers));
     Ok(Minimized {
         original: original.clone(),
         minimized,
@@ -151,8 +180,12 @@ pub fn minimize(
 /// its signature among `oracles` — checked on its own (no cache, one batch), for tests and
 /// benches that verify the minimizer's claim.
 pub fn is_one_minimal(oracles: &[&dyn Oracle], request: &Request) -> Result<bool, AskError> {
+    let answers = crate::ask::ask(oracles, std::slice::from_ref(request))?.remove(0);
+    let goal =
+        SameSignature(Signature::of(&crate::ask::compare_answers(oracles, request, &answers)));
     let mut ev = Evaluator::new(
         oracles,
+        &goal,
         Budget { max_calls: usize::MAX, max_seconds: f64::MAX },
         Instant::now(),
     );

@@ -1,0 +1,233 @@
+//! Each group's example: the first cases of the group minimized keeping its root cause, the
+//! smallest result kept; then every oracle's answer to it, for the report.
+
+use super::groups::Building;
+use super::{classes_of, error_names, ByGroup, Config, TriageCase};
+use crate::ask::{ask, compare_answers, AskError, Request};
+use crate::classify::UNCLASSIFIED;
+use crate::events::TriageEvents;
+use crate::findings::{self, Example, Group, OracleAnswer};
+use crate::minimize::{minimize_for, Goal, MinimizeError, Minimized};
+use crate::rootcause::goal::{BetweenStandardsGoal, ConformanceGoal, Shape};
+use crate::rootcause::keys::pair;
+use crate::rootcause::parts::Judged;
+use crate::rootcause::FindingKind;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use urldiff_compare::Signature;
+use urldiff_oracles::{Oracle, OracleInfo};
+
+/// One minimization to run: the group, the member (a case index) and which of the group's
+/// members it is.
+struct Job<'b> {
+    group: &'b str,
+    building: &'b Building,
+    member: usize,
+}
+
+/// The oracles and goal that keep `b`'s key for its `nth` member.
+fn oracles_and_goal<'a>(
+    judged: &Judged<'a>,
+    b: &Building,
+    nth: usize,
+    request: &Request,
+) -> Option<(Vec<&'a dyn Oracle>, Box<dyn Goal>)> {
+    let part = &b.parts[nth];
+    let shape = Shape::of(request);
+    match (b.key.kind, part.library) {
+        (FindingKind::Conformance, Some(library)) => {
+            let field = b.key.fields.first()?.clone();
+            if field == "timed-out" {
+                return None; // every candidate would wait for the time limit
+            }
+            let goal = ConformanceGoal {
+                standard: *b.key.standards.first()?,
+                field,
+                step: b.key.step.clone()?,
+                code_point: b.key.code_point.clone()?,
+                shape,
+            };
+            Some((pair(judged, library), Box::new(goal)))
+        }
+        _ => {
+            let oracles = part.libraries.iter().map(|&i| judged.oracles[i]).collect();
+            let goal = BetweenStandardsGoal {
+                kind: b.key.kind,
+                standards: b.key.standards.clone(),
+                fields: b.key.fields.clone(),
+                class: b.key.class.clone().filter(|c| c != UNCLASSIFIED),
+                shape,
+            };
+            Some((oracles, Box::new(goal)))
+        }
+    }
+}
+
+/// Minimize the first members of every group, side by side.
+pub(super) fn minimize_groups(
+    built: &BTreeMap<String, Building>,
+    cases: &[TriageCase],
+    judged: &Judged,
+    config: &Config,
+    events: &dyn TriageEvents,
+    (divergent, expected): (usize, usize),
+) -> Result<ByGroup, AskError> {
+    let jobs: Vec<(Job, usize)> = built
+        .iter()
+        .flat_map(|(id, b)| {
+            b.members
+                .iter()
+                .take(config.minimize_per_key.max(1))
+                .enumerate()
+                .map(move |(nth, &m)| (Job { group: id, building: b, member: m }, nth))
+        })
+        .collect();
+    events.kept(divergent, expected, jobs.len());
+    let done = AtomicUsize::new(0);
+    let results: Vec<Result<Option<Minimized>, AskError>> = jobs
+        .par_iter()
+        .map(|(job, nth)| {
+            let request = &cases[job.member].request;
+            let result = match oracles_and_goal(judged, job.building, *nth, request) {
+                None => Ok(None),
+                Some((oracles, goal)) => {
+                    match minimize_for(&oracles, request, goal.as_ref(), config.budget) {
+                        Ok(m) => Ok(Some(m)),
+                        // The key does not hold on a fresh ask (a flaky answer): no example from it.
+                        Err(MinimizeError::NotDivergent { .. }) => Ok(None),
+                        Err(MinimizeError::Ask(e)) => Err(e),
+                    }
+                }
+            };
+            events.minimized(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
+            result
+        })
+        .collect();
+    let mut by_group: ByGroup = BTreeMap::new();
+    for ((job, _), result) in jobs.iter().zip(results) {
+        if let Some(m) = result? {
+            by_group.entry(job.group.to_owned()).or_default().push((job.member, m));
+        }
+    }
+    Ok(by_group)
+}
+
+/// The size a person reads: code points of input and base.
+fn size(r: &Request) -> usize {
+    r.input.chars().count() + r.base.as_deref().map_or(0, |b| b.chars().count())
+}
+
+/// The group's example: its smallest minimized result, else its first member as it is.
+fn example_of(
+    b: &Building,
+    minimized: Option<&Vec<(usize, Minimized)>>,
+    cases: &[TriageCase],
+) -> (usize, Example) {
+    let best = minimized.and_then(|ms| {
+        ms.iter().min_by(|(_, a), (_, b)| {
+            (size(&a.minimized), &a.minimized).cmp(&(size(&b.minimized), &b.minimized))
+        })
+    });
+    match best {
+        Some((member, m)) => (
+            *member,
+            Example {
+                input: m.minimized.input.clone(),
+                base: m.minimized.base.clone(),
+                original: m.original.clone(),
+                one_minimal: m.one_minimal,
+                oracle_calls: m.oracle_calls,
+                seconds: m.seconds,
+            },
+        ),
+        None => {
+            let first = b.members[0];
+            let r = &cases[first].request;
+            let example = Example {
+                input: r.input.clone(),
+                base: r.base.clone(),
+                original: r.clone(),
+                one_minimal: false,
+                oracle_calls: 0,
+                seconds: 0.0,
+            };
+            (first, example)
+        }
+    }
+}
+
+/// The finished groups: conformance first, then confusions; most severe, then largest.
+pub(super) fn finish(
+    built: &BTreeMap<String, Building>,
+    minimized: &ByGroup,
+    cases: &[TriageCase],
+    judged: &Judged,
+    config: &Config,
+) -> Result<Vec<Group>, AskError> {
+    let chosen: Vec<(usize, Example)> =
+        built.iter().map(|(id, b)| example_of(b, minimized.get(id), cases)).collect();
+    let requests: Vec<Request> = chosen
+        .iter()
+        .map(|(_, e)| Request { input: e.input.clone(), base: e.base.clone() })
+        .collect();
+    let answers = ask(&judged.oracles, &requests)?;
+    let originals = ask(
+        &judged.oracles,
+        &chosen.iter().map(|(m, _)| cases[*m].request.clone()).collect::<Vec<_>>(),
+    )?;
+    let infos: Vec<&OracleInfo> = config.oracles.iter().map(|o| o.info()).collect();
+    let users = judged.implementations;
+    let mut groups: Vec<Group> = Vec::new();
+    for ((((id, b), (member, example)), request), (answers, original_answers)) in
+        built.iter().zip(chosen).zip(&requests).zip(answers.iter().zip(&originals))
+    {
+        let comparison = compare_answers(config.oracles, request, &answers[..users]);
+        let signature = Signature::of(&comparison);
+        let kept = classes_of(config.oracles, &infos, request, &answers[..users]);
+        let original =
+            classes_of(config.oracles, &infos, &cases[member].request, &original_answers[..users]);
+        let mut classes: Vec<&str> =
+            kept.iter().copied().filter(|c| original.contains(c)).collect();
+        if classes.is_empty() {
+            classes = if original.is_empty() { vec![UNCLASSIFIED] } else { original };
+        }
+        let expected = b.parts[0].library.and_then(|l| judged.reference_for(l)).map(|r| {
+            OracleAnswer { oracle: judged.oracles[r].name().to_owned(), answer: answers[r].clone() }
+        });
+        let members: Vec<findings::Original> =
+            b.members.iter().map(|&c| cases[c].original()).collect();
+        groups.push(Group {
+            id: id.clone(),
+            kind: b.key.kind,
+            root_cause: b.key.clone(),
+            libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
+            severity_rule: b.severity.id.to_owned(),
+            expected,
+            signature: signature.line(),
+            signature_id: signature.id(),
+            validation_errors: error_names(request),
+            classes: classes.iter().map(|c| (*c).to_owned()).collect(),
+            severity: b.severity.severity,
+            count: b.members.len(),
+            example,
+            originals: members.iter().take(config.originals_kept).cloned().collect(),
+            members,
+            answers: config
+                .oracles
+                .iter()
+                .zip(&answers[..users])
+                .map(|(o, a)| OracleAnswer { oracle: o.name().to_owned(), answer: a.clone() })
+                .collect(),
+            differences: findings::differences(&comparison),
+        });
+    }
+    groups.sort_by(|a, b| {
+        a.kind
+            .cmp(&b.kind)
+            .then(b.severity.cmp(&a.severity))
+            .then(b.count.cmp(&a.count))
+            .then(a.id.cmp(&b.id))
+    });
+    Ok(groups)
+}

@@ -1,0 +1,204 @@
+//! The deciding code point of a conformance part, and the standard's step that reads it.
+//!
+//! Which code point decides a deviation is found by substitution: each code point of the input
+//! in turn is replaced by a plain one ([`plain_substitute`]: a letter by another letter, a
+//! digit by another digit, anything else by `a`), and the deviation is asked again. A code
+//! point whose substitution ends the deviation decides it. When several do (a port's `:` and
+//! its `\`), the last that is not an ASCII letter or digit is taken — punctuation carries URL
+//! structure — else the last; when none does, the deciding "code point" is the end of input.
+//!
+//! The step is where the reference of the library's standard reads that code point: the URL
+//! Standard's state in a traced parse (`urldiff_parser::Url::trace_steps`), or the RFC 3986
+//! component that holds it (section 3.x), section 5.2's steps when a base resolves it.
+
+use super::StandardStep;
+use crate::ask::Request;
+use urldiff_oracles::Standard;
+use urldiff_parser::rfc3986;
+
+/// Code points tried at most (the first this many of a long input).
+pub const MAX_SUBSTITUTIONS: usize = 256;
+
+/// The kind of code point that ends a deciding position of nothing: no code point decides.
+pub const END_OF_INPUT: &str = "end-of-input";
+
+/// The plain code point that stands in for `c` when testing whether `c` decides.
+pub fn plain_substitute(c: char) -> char {
+    match c {
+        'a' => 'b',
+        c if c.is_ascii_alphabetic() => 'a',
+        '1' => '2',
+        c if c.is_ascii_digit() => '1',
+        _ => 'a',
+    }
+}
+
+/// The input of `request` with its `index`-th code point replaced by its plain substitute.
+pub fn substituted(request: &Request, index: usize) -> Request {
+    let input: String = request
+        .input
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i == index { plain_substitute(c) } else { c })
+        .collect();
+    Request { input, base: request.base.clone() }
+}
+
+/// The substitution variants of `request`, one per code point (at most
+/// [`MAX_SUBSTITUTIONS`]).
+pub fn variants(request: &Request) -> Vec<Request> {
+    let n = request.input.chars().count().min(MAX_SUBSTITUTIONS);
+    (0..n).map(|i| substituted(request, i)).collect()
+}
+
+/// The deciding code point's index among `chars`, given for each variant whether the
+/// deviation still holds (see the module documentation); `None`: the end of input.
+pub fn pick(chars: &[char], still_holds: &[bool]) -> Option<usize> {
+    let decides: Vec<usize> =
+        still_holds.iter().enumerate().filter(|(_, holds)| !**holds).map(|(i, _)| i).collect();
+    decides
+        .iter()
+        .rev()
+        .find(|&&i| !chars[i].is_ascii_alphanumeric())
+        .or_else(|| decides.last())
+        .copied()
+}
+
+/// The kind a key names for a code point: ASCII letters and digits each as one kind, each
+/// other ASCII code point as itself (`U+005C`: punctuation is what URL syntax is made of), C0
+/// controls, tab or newline, DEL and C1 controls, the full stops IDNA maps to `.`, and every
+/// other non-ASCII code point as one kind (which of them decides is the same step of the same
+/// standard: percent-encoding, IDNA, or a grammar that has no room for it).
+pub fn code_point_kind(c: Option<char>) -> String {
+    let Some(c) = c else { return END_OF_INPUT.to_owned() };
+    let kind = match c {
+        c if c.is_ascii_alphabetic() => "ascii-letter",
+        c if c.is_ascii_digit() => "ascii-digit",
+        '\t' | '\n' | '\r' => "tab-or-newline",
+        c if c.is_ascii_control() && c != '\u{7f}' => "c0-control",
+        '\u{7f}'..='\u{9f}' => "del-or-c1-control",
+        '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => "idna-full-stop",
+        c if !c.is_ascii() => "non-ascii",
+        c => return format!("U+{:04X}", c as u32),
+    };
+    kind.to_owned()
+}
+
+/// Where `standard`'s reference reads byte `position` of the input (`None`: the end).
+pub fn step_at(standard: Standard, request: &Request, position: Option<usize>) -> StandardStep {
+    Steps::new(standard, request).at(position)
+}
+
+/// Where `standard`'s reference reads each position of one request: for the URL Standard,
+/// one traced parse answers every position.
+#[derive(Debug)]
+pub struct Steps<'r> {
+    standard: Standard,
+    request: &'r Request,
+    trace: Vec<urldiff_parser::TraceStep>,
+}
+
+impl<'r> Steps<'r> {
+    pub fn new(standard: Standard, request: &'r Request) -> Self {
+        let trace = if standard == Standard::Whatwg {
+            let base =
+                request.base.as_deref().and_then(|b| urldiff_parser::Url::parse(b, None).ok());
+            urldiff_parser::Url::trace_steps(&request.input, base.as_ref())
+        } else {
+            Vec::new()
+        };
+        Steps { standard, request, trace }
+    }
+
+    /// The step reading byte `position` (`None`: the end of input).
+    pub fn at(&self, position: Option<usize>) -> StandardStep {
+        match self.standard {
+            Standard::Whatwg => self.whatwg_step(position),
+            _ => rfc_step(self.standard, self.request, position),
+        }
+    }
+
+    /// The URL Standard's state that read `position` (at the end: the last state run).
+    fn whatwg_step(&self, position: Option<usize>) -> StandardStep {
+        let state = match position {
+            Some(p) => self.trace.iter().rev().find(|s| s.position <= p),
+            None => self.trace.last(),
+        }
+        .map_or(urldiff_parser::State::SchemeStart, |s| s.state);
+        StandardStep {
+            standard: Standard::Whatwg,
+            id: state.anchor().to_owned(),
+            title: state.spec_name(),
+            link: format!("https://url.spec.whatwg.org/#{}", state.anchor()),
+        }
+    }
+}
+
+/// RFC sections: the component holding the position, or section 5.2's step when a base
+/// resolves a relative reference. Numbered as RFC 3986 numbers them, for RFC 2396 too (its
+/// components are the same; its sections are not).
+fn rfc_step(standard: Standard, request: &Request, position: Option<usize>) -> StandardStep {
+    let input = &request.input;
+    let spans = rfc3986::split_spans(input);
+    let p = position.unwrap_or(input.len());
+    let c = position.and_then(|p| input.get(p..)).and_then(|rest| rest.chars().next());
+    // Each range excludes its delimiter: `:` after the scheme, `//`, `?`, `#`.
+    let in_scheme = spans.scheme.as_ref().is_some_and(|s| p <= s.end);
+    let authority = spans.authority.clone().filter(|a| p + 2 >= a.start && p < a.end);
+    let (id, title) = if c.is_some_and(|c| !is_uri_character(c)) {
+        ("2", "characters")
+    } else if in_scheme {
+        ("3.1", "scheme")
+    } else if let Some(a) = authority {
+        authority_section(&input[a.clone()], p, a.start)
+    } else if request.base.is_some() && spans.scheme.is_none() {
+        let in_path = p >= spans.path.start && p < spans.path.end;
+        match (in_path, c) {
+            (true, Some('.' | '/')) => ("5.2.4", "remove_dot_segments"),
+            (true, _) => ("5.2.3", "merge paths"),
+            (false, _) => ("5.2.2", "transform references"),
+        }
+    } else if spans.fragment.as_ref().is_some_and(|f| p + 1 >= f.start) {
+        ("3.5", "fragment")
+    } else if spans.query.as_ref().is_some_and(|q| p + 1 >= q.start) {
+        ("3.4", "query")
+    } else {
+        ("3.3", "path")
+    };
+    let rfc = if standard == Standard::Rfc2396 { "RFC 2396 (RFC 3986" } else { "RFC 3986" };
+    let close = if standard == Standard::Rfc2396 { ")" } else { "" };
+    StandardStep {
+        standard,
+        id: id.to_owned(),
+        title: format!("{rfc} §{id}{close} {title}"),
+        link: format!("https://www.rfc-editor.org/rfc/rfc3986#section-{id}"),
+    }
+}
+
+/// The section of the authority that holds byte `p` of the input (`start`: where the
+/// authority begins, after `//`).
+fn authority_section(authority: &str, p: usize, start: usize) -> (&'static str, &'static str) {
+    if p < start {
+        return ("3.2", "authority");
+    }
+    let parts = rfc3986::split_authority_spans(authority);
+    let at = p - start;
+    if parts.userinfo.as_ref().is_some_and(|u| at <= u.end) {
+        ("3.2.1", "user information")
+    } else if at < parts.host.end {
+        ("3.2.2", "host")
+    } else {
+        ("3.2.3", "port")
+    }
+}
+
+/// The byte position of the `index`-th code point of `input`.
+pub fn byte_position(input: &str, index: usize) -> Option<usize> {
+    input.char_indices().nth(index).map(|(p, _)| p)
+}
+
+/// Whether `c` may appear in a URI at all (RFC 3986 section 2: unreserved, reserved, or `%`);
+/// a code point outside this set is decided by section 2, whatever the component.
+fn is_uri_character(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+}

@@ -1,0 +1,143 @@
+//! What the minimizer keeps for a part: its root cause, not the partition. A candidate holds
+//! when the part is still there with the same key, and it still reads like the original: a
+//! special scheme stays special (`https://volans-.github.io/` must not become `a://-`) and a
+//! base keeps its scheme.
+
+use super::deciding::{code_point_kind, END_OF_INPUT, MAX_SUBSTITUTIONS};
+use super::parts::{between_standards, deviates, Judged};
+use super::{FindingKind, StandardStep};
+use crate::ask::{compare_answers, Request};
+use crate::classify::{classify, Facts};
+use crate::minimize::Goal;
+use std::collections::BTreeMap;
+use urldiff_oracles::{Answer, Oracle, OracleInfo, Standard};
+
+/// The schemes the URL Standard calls special.
+const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// The scheme a string starts with (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`),
+/// lowercased.
+pub fn scheme_of(s: &str) -> Option<String> {
+    let s = s.trim_start_matches(|c: char| c <= ' ');
+    let end = s.find(':')?;
+    let scheme = &s[..end];
+    let mut chars = scheme.chars();
+    let first_is_alpha = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    (first_is_alpha && rest_ok).then(|| scheme.to_ascii_lowercase())
+}
+
+/// What a candidate must keep of the original's shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The scheme in effect (the input's, else the base's) is special.
+    pub special: bool,
+    /// The base's scheme, when there is a base.
+    pub base_scheme: Option<String>,
+}
+
+impl Shape {
+    pub fn of(request: &Request) -> Shape {
+        Shape {
+            special: Self::is_special(request),
+            base_scheme: request.base.as_deref().and_then(scheme_of),
+        }
+    }
+
+    fn is_special(request: &Request) -> bool {
+        let scheme =
+            scheme_of(&request.input).or_else(|| request.base.as_deref().and_then(scheme_of));
+        scheme.is_some_and(|s| SPECIAL.contains(&s.as_str()))
+    }
+
+    pub fn holds(&self, request: &Request) -> bool {
+        Self::is_special(request) == self.special
+            && (request.base.is_none()
+                || request.base.as_deref().and_then(scheme_of) == self.base_scheme)
+    }
+}
+
+/// Keeps a conformance part: the library (the first oracle) still deviates from its
+/// standard's reference (the second) on the same field, and a code point of the key's kind
+/// is still read at the key's step.
+#[derive(Clone, Debug)]
+pub struct ConformanceGoal {
+    pub standard: Standard,
+    pub field: String,
+    pub step: StandardStep,
+    pub code_point: String,
+    pub shape: Shape,
+}
+
+impl ConformanceGoal {
+    fn key_read(&self, request: &Request) -> bool {
+        if matches!(self.field.as_str(), "crashed" | "timed-out") {
+            return true; // a lost answer has no deciding code point
+        }
+        let steps = super::deciding::Steps::new(self.standard, request);
+        if self.code_point == END_OF_INPUT {
+            return steps.at(None) == self.step;
+        }
+        request
+            .input
+            .char_indices()
+            .take(MAX_SUBSTITUTIONS)
+            .filter(|(_, c)| code_point_kind(Some(*c)) == self.code_point)
+            .any(|(p, _)| steps.at(Some(p)) == self.step)
+    }
+}
+
+impl Goal for ConformanceGoal {
+    fn holds(&self, oracles: &[&dyn Oracle], request: &Request, answers: &[Answer]) -> bool {
+        if !self.shape.holds(request) {
+            return false;
+        }
+        let judged = Judged {
+            oracles: oracles.to_vec(),
+            implementations: 1,
+            reference_of: BTreeMap::from([(self.standard, 1)]),
+        };
+        let comparison = compare_answers(oracles, request, answers);
+        deviates(&judged, answers, &comparison, 0, &self.field) && self.key_read(request)
+    }
+
+    fn readable(&self) -> bool {
+        true
+    }
+}
+
+/// Keeps a confusion or model difference among the part's implementations: the same
+/// standards, the same fields, and the class still read from the facts.
+#[derive(Clone, Debug)]
+pub struct BetweenStandardsGoal {
+    pub kind: FindingKind,
+    pub standards: Vec<Standard>,
+    pub fields: Vec<String>,
+    pub class: Option<String>,
+    pub shape: Shape,
+}
+
+impl Goal for BetweenStandardsGoal {
+    fn holds(&self, oracles: &[&dyn Oracle], request: &Request, answers: &[Answer]) -> bool {
+        if !self.shape.holds(request) {
+            return false;
+        }
+        let judged = Judged {
+            oracles: oracles.to_vec(),
+            implementations: oracles.len(),
+            reference_of: BTreeMap::new(),
+        };
+        let comparison = compare_answers(oracles, request, answers);
+        let same = between_standards(&judged, answers, &comparison).iter().any(|p| {
+            p.kind == self.kind && p.standards == self.standards && p.fields == self.fields
+        });
+        same && self.class.as_ref().is_none_or(|class| {
+            let infos: Vec<&OracleInfo> = oracles.iter().map(|o| o.info()).collect();
+            classify(&Facts::new(request, &comparison, &infos)).contains(&class.as_str())
+        })
+    }
+
+    fn readable(&self) -> bool {
+        true
+    }
+}

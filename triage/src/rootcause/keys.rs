@@ -1,0 +1,144 @@
+//! The root-cause key of each part ([`RootCause`]).
+//!
+//! Conformance keys need the deciding code point ([`super::deciding`]): every substitution
+//! variant of every part of one library is asked in one batch of that library and its
+//! standard's reference. Keys of confusions and model differences need the class, read from the
+//! facts of the part's implementations' answers.
+
+use super::deciding::{byte_position, code_point_kind, pick, variants, Steps};
+use super::parts::{deviates, Judged, Part};
+use super::{FindingKind, RootCause};
+use crate::ask::{ask, compare_answers, AskError, Request};
+use crate::classify::{classify, Facts, UNCLASSIFIED};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use urldiff_oracles::{Answer, Oracle, OracleInfo};
+
+/// One part to key: the request and the part.
+#[derive(Clone, Debug)]
+pub struct ToKey<'p> {
+    pub request: &'p Request,
+    /// The judged oracles' answers to the request.
+    pub answers: &'p [Answer],
+    pub part: &'p Part,
+}
+
+/// The key of every part, in order.
+pub fn keys(judged: &Judged, parts: &[ToKey]) -> Result<Vec<RootCause>, AskError> {
+    let mut keys: Vec<Option<RootCause>> = vec![None; parts.len()];
+    // Conformance parts, one batch per library.
+    let mut by_library: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (k, p) in parts.iter().enumerate() {
+        match (p.part.kind, p.part.library) {
+            (FindingKind::Conformance, Some(library)) => {
+                by_library.entry(library).or_default().push(k)
+            }
+            _ => keys[k] = Some(between_key(judged, p)),
+        }
+    }
+    for (library, members) in by_library {
+        for (k, key) in conformance_keys(judged, library, parts, &members)? {
+            keys[k] = Some(key);
+        }
+    }
+    Ok(keys.into_iter().map(|k| k.expect("every part keyed")).collect())
+}
+
+/// The oracles a conformance part of `library` is asked with: the library, then its
+/// standard's reference (none for a lost answer, which needs no reference).
+pub fn pair<'a>(judged: &Judged<'a>, library: usize) -> Vec<&'a dyn Oracle> {
+    let mut oracles = vec![judged.oracles[library]];
+    oracles.extend(judged.reference_for(library).map(|r| judged.oracles[r]));
+    oracles
+}
+
+/// A [`Judged`] of `oracles` as [`pair`] returns them.
+pub fn judged_pair<'a>(judged: &Judged, library: usize, oracles: &[&'a dyn Oracle]) -> Judged<'a> {
+    let standard = judged.oracles[library].info().claim.standard;
+    let mut reference_of = BTreeMap::new();
+    if oracles.len() > 1 {
+        reference_of.insert(standard, 1);
+    }
+    Judged { oracles: oracles.to_vec(), implementations: 1, reference_of }
+}
+
+fn conformance_keys(
+    judged: &Judged,
+    library: usize,
+    parts: &[ToKey],
+    members: &[usize],
+) -> Result<Vec<(usize, RootCause)>, AskError> {
+    let oracles = pair(judged, library);
+    let pair_judged = judged_pair(judged, library, &oracles);
+    let lost = |p: &ToKey| {
+        matches!(p.part.fields.first().map(String::as_str), Some("crashed" | "timed-out"))
+    };
+    // Lost answers are not re-asked per variant (a crash per code point is no evidence).
+    let asked: Vec<usize> = members.iter().copied().filter(|&k| !lost(&parts[k])).collect();
+    let all_variants: Vec<Vec<Request>> =
+        asked.iter().map(|&k| variants(parts[k].request)).collect();
+    let flat: Vec<Request> = all_variants.iter().flatten().cloned().collect();
+    let answers = ask(&oracles, &flat)?;
+    let mut offset = 0;
+    let mut still: BTreeMap<usize, Vec<bool>> = BTreeMap::new();
+    for (&k, vs) in asked.iter().zip(&all_variants) {
+        let field = parts[k].part.fields[0].as_str();
+        let holds: Vec<bool> = vs
+            .par_iter()
+            .zip(&answers[offset..offset + vs.len()])
+            .map(|(v, a)| deviates(&pair_judged, a, &compare_answers(&oracles, v, a), 0, field))
+            .collect();
+        offset += vs.len();
+        still.insert(k, holds);
+    }
+    Ok(members
+        .iter()
+        .map(|&k| {
+            let p = &parts[k];
+            let chars: Vec<char> = p.request.input.chars().collect();
+            let index = still.get(&k).and_then(|holds| pick(&chars, holds));
+            (k, conformance_key(judged, library, p, index))
+        })
+        .collect())
+}
+
+/// The key of a conformance part whose deciding code point is the `index`-th (`None`: none).
+fn conformance_key(judged: &Judged, library: usize, p: &ToKey, index: Option<usize>) -> RootCause {
+    let standard = judged.oracles[library].info().claim.standard;
+    let position = index.and_then(|i| byte_position(&p.request.input, i));
+    let c = position.and_then(|at| p.request.input[at..].chars().next());
+    RootCause {
+        kind: FindingKind::Conformance,
+        standards: vec![standard],
+        library: Some(judged.oracles[library].name().to_owned()),
+        fields: p.part.fields.clone(),
+        step: Some(Steps::new(standard, p.request).at(position)),
+        code_point: Some(code_point_kind(c)),
+        class: None,
+    }
+}
+
+/// The first class (table order) of a part between standards, read from its implementations'
+/// answers; `unclassified` when none.
+pub fn class_of(judged: &Judged, request: &Request, answers: &[Answer], part: &Part) -> String {
+    let oracles: Vec<&dyn Oracle> = part.libraries.iter().map(|&i| judged.oracles[i]).collect();
+    let own: Vec<Answer> = part.libraries.iter().map(|&i| answers[i].clone()).collect();
+    let infos: Vec<&OracleInfo> = oracles.iter().map(|o| o.info()).collect();
+    let comparison = compare_answers(&oracles, request, &own);
+    classify(&Facts::new(request, &comparison, &infos))
+        .first()
+        .map_or(UNCLASSIFIED, |c| c)
+        .to_owned()
+}
+
+fn between_key(judged: &Judged, p: &ToKey) -> RootCause {
+    RootCause {
+        kind: p.part.kind,
+        standards: p.part.standards.clone(),
+        library: None,
+        fields: p.part.fields.clone(),
+        step: None,
+        code_point: None,
+        class: Some(class_of(judged, p.request, p.answers, p.part)),
+    }
+}

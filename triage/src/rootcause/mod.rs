@@ -1,0 +1,116 @@
+//! Root causes: what a divergent input says about *whom*, by *which* standard, and which of
+//! many inputs show the same thing.
+//!
+//! A divergence among N oracles is cut into *parts* ([`parts`]), each of one of three kinds
+//! ([`FindingKind`]):
+//! - **conformance**: an implementation answers otherwise than the reference in the mode of the
+//!   standard it claims ([`crate::standards`]); a bug candidate against that library;
+//! - **confusion**: implementations of different standards both accept the input and read a
+//!   different scheme, userinfo, host or port (the SSRF and open-redirect kind);
+//! - **model difference**: anything else two standards read differently by design.
+//!
+//! Each part has a key ([`RootCause`]) that names its cause, not the partition of oracles that
+//! happened to agree: for conformance, the library, the field (or outcome), the step of its
+//! standard where the input's *deciding code point* is read ([`deciding`]: a URL Standard
+//! state, or an RFC 3986 section) and that code point's kind; for confusions and model
+//! differences, the pair of standards, the fields and the class. Inputs with one key are one
+//! group; findings files merge by it.
+
+pub mod deciding;
+pub mod goal;
+pub mod keys;
+pub mod parts;
+pub mod severity;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use urldiff_oracles::Standard;
+
+/// The three kinds of finding.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindingKind {
+    /// An implementation against the standard it claims.
+    #[default]
+    Conformance,
+    /// Two standards' implementations accept and read a different scheme, userinfo, host,
+    /// port or origin.
+    Confusion,
+    /// Two standards read the input differently by design.
+    ModelDifference,
+}
+
+impl FindingKind {
+    pub const ALL: [FindingKind; 3] =
+        [FindingKind::Conformance, FindingKind::Confusion, FindingKind::ModelDifference];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FindingKind::Conformance => "conformance",
+            FindingKind::Confusion => "confusion",
+            FindingKind::ModelDifference => "model-difference",
+        }
+    }
+}
+
+/// Where a standard decides: a state of the URL Standard's basic URL parser, or a section of
+/// an RFC.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct StandardStep {
+    pub standard: Standard,
+    /// `port-state` (the URL Standard's anchor) or `3.2.3` (an RFC section).
+    pub id: String,
+    /// `port state`, `§3.2.3 port`.
+    pub title: String,
+    pub link: String,
+}
+
+/// The key of a group: what makes two divergent inputs one finding.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RootCause {
+    pub kind: FindingKind,
+    /// The standards involved: the one a conformance finding's library claims, or the pair
+    /// (sorted) of a confusion or model difference.
+    pub standards: Vec<Standard>,
+    /// Conformance: the deviating implementation.
+    #[serde(default)]
+    pub library: Option<String>,
+    /// The field (`outcome`, `host`, `path`, …; `crashed` or `timed-out` for a lost answer):
+    /// one for conformance, the differing ones for the others.
+    pub fields: Vec<String>,
+    /// Conformance: the standard's step where the deciding code point is read.
+    #[serde(default)]
+    pub step: Option<StandardStep>,
+    /// Conformance: the kind of the deciding code point (a kind of the minimizer's table,
+    /// `U+005C` for a code point of no kind, `end-of-input` when none decides).
+    #[serde(default)]
+    pub code_point: Option<String>,
+    /// Confusion and model difference: the class.
+    #[serde(default)]
+    pub class: Option<String>,
+}
+
+impl RootCause {
+    /// The key as one line: `conformance rust-url outcome whatwg#port-state U+005C`.
+    pub fn line(&self) -> String {
+        let standards: Vec<&str> = self.standards.iter().map(|s| s.name()).collect();
+        let mut parts = vec![self.kind.name().to_owned(), standards.join("/")];
+        parts.extend(self.library.clone());
+        parts.push(self.fields.join(","));
+        if let Some(step) = &self.step {
+            parts.push(format!("{}#{}", step.standard.name(), step.id));
+        }
+        parts.extend(self.code_point.clone());
+        parts.extend(self.class.clone());
+        parts.join(" ")
+    }
+
+    /// A stable id: 16 hex digits of the key's hash (the group's id; merges and campaign
+    /// histories compare it).
+    pub fn id(&self) -> String {
+        let digest = Sha256::digest(format!("urldiff-root-cause-1\n{}", self.line()));
+        urldiff_corpus::hex(&digest[..8])
+    }
+}

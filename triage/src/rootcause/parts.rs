@@ -1,0 +1,342 @@
+//! The parts of one divergent case: which implementation deviates from its standard
+//! (conformance), which standards' implementations read the authority differently
+//! (confusion), and what else two standards read differently (model difference).
+//!
+//! Read from one comparison of every oracle *and* every claimed standard's reference
+//! ([`Judged`]): who stands apart from whom is `fields_apart`, the same reading the ledgers
+//! get.
+
+use super::severity::{rule, SeverityRule};
+use super::FindingKind;
+use crate::standards::StandardReference;
+use std::collections::{BTreeMap, BTreeSet};
+use urldiff_compare::grade::grade;
+use urldiff_compare::{Apart, Comparison, Equivalence, Grade, Projected, SharedField};
+use urldiff_oracles::{Answer, Oracle, Standard};
+
+/// The oracles a case is judged with: the caller's, then each claimed standard's reference
+/// that is not among them.
+pub struct Judged<'a> {
+    pub oracles: Vec<&'a dyn Oracle>,
+    /// How many of `oracles` are the caller's (the implementations).
+    pub implementations: usize,
+    /// The index in `oracles` of each standard's reference.
+    pub reference_of: BTreeMap<Standard, usize>,
+}
+
+impl std::fmt::Debug for Judged<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
+        f.debug_struct("Judged")
+            .field("oracles", &names)
+            .field("implementations", &self.implementations)
+            .field("reference_of", &self.reference_of)
+            .finish()
+    }
+}
+
+impl<'a> Judged<'a> {
+    /// `implementations` plus the references in `references` (from
+    /// [`crate::standards::references_for`]); an implementation named like a reference
+    /// (`reference`) is that reference, not asked twice.
+    pub fn new(implementations: &[&'a dyn Oracle], references: &'a [StandardReference]) -> Self {
+        let mut oracles: Vec<&'a dyn Oracle> = implementations.to_vec();
+        let mut reference_of = BTreeMap::new();
+        for reference in references {
+            let name = &reference.info().name;
+            let at = match oracles.iter().position(|o| o.name() == name) {
+                Some(at) => at,
+                None => {
+                    oracles.push(reference);
+                    oracles.len() - 1
+                }
+            };
+            reference_of.insert(reference.standard(), at);
+        }
+        Judged { oracles, implementations: implementations.len(), reference_of }
+    }
+
+    /// The index of the reference that `oracle` (an index) is held to, if any.
+    pub fn reference_for(&self, oracle: usize) -> Option<usize> {
+        let at = *self.reference_of.get(&self.oracles[oracle].info().claim.standard)?;
+        (at != oracle).then_some(at)
+    }
+}
+
+/// One part of a divergence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub kind: FindingKind,
+    pub standards: Vec<Standard>,
+    /// Conformance: the deviating implementation (an index into `Judged::oracles`).
+    pub library: Option<usize>,
+    /// Every implementation that shows it (indices).
+    pub libraries: Vec<usize>,
+    /// The one field that names it: the first differing one in [`FIELD_ORDER`] (for a
+    /// confusion, the first differing authority field).
+    pub fields: Vec<String>,
+    pub severity: &'static SeverityRule,
+}
+
+/// The fields a difference is named by, most telling first: a wrong host is the cause of a
+/// wrong href, not the other way round.
+const FIELD_ORDER: [SharedField; 10] = [
+    SharedField::Outcome,
+    SharedField::Scheme,
+    SharedField::Userinfo,
+    SharedField::Host,
+    SharedField::Port,
+    SharedField::Path,
+    SharedField::Query,
+    SharedField::Fragment,
+    SharedField::ValidationErrors,
+    SharedField::Href,
+];
+
+/// The authority's fields: a difference in one of them is a confusion.
+const AUTHORITY: [SharedField; 4] =
+    [SharedField::Scheme, SharedField::Userinfo, SharedField::Host, SharedField::Port];
+
+/// The first field of `fields` in [`FIELD_ORDER`].
+pub fn principal(fields: &BTreeSet<SharedField>) -> Option<SharedField> {
+    FIELD_ORDER.into_iter().find(|f| fields.contains(f)).or_else(|| fields.iter().next().copied())
+}
+
+fn name<'j>(judged: &'j Judged, i: usize) -> &'j str {
+    judged.oracles[i].name()
+}
+
+/// The value `oracle` gave for `field`, if it speaks about it.
+fn value<'c>(
+    comparison: &'c Comparison,
+    field: SharedField,
+    oracle: &str,
+) -> Option<&'c Projected> {
+    let split = comparison.fields.iter().find(|f| f.field == field)?;
+    split.groups.iter().find_map(|g| g.value_of(oracle))
+}
+
+/// Whether a value reads as nothing: empty or undefined.
+fn is_nothing(v: Option<&Projected>) -> bool {
+    v.is_none_or(|v| v.text().is_empty())
+}
+
+/// The equivalences under which two readings of a field are the same reading, by the
+/// standard they are judged by: an RFC calls URIs equivalent after syntax- and scheme-based
+/// normalization (RFC 3986 section 6.2.2, 6.2.3); between standards, only case and a default
+/// port are no difference in what is reached.
+fn same_reading(standard: Option<Standard>) -> &'static [Equivalence] {
+    match standard {
+        Some(Standard::Rfc3986 | Standard::Rfc2396) => &[
+            Equivalence::AsciiCase,
+            Equivalence::PercentEncoding,
+            Equivalence::DotSegments,
+            Equivalence::DefaultPort,
+        ],
+        Some(_) => &[],
+        None => &[Equivalence::AsciiCase, Equivalence::DefaultPort],
+    }
+}
+
+/// The fields on which `a` and `b` (names) read the input differently: `fields_apart`, less
+/// an empty against an absent userinfo, host or port (most APIs cannot tell them apart:
+/// Python's `hostname`, Java's `getHost`), and less the differences `standard` calls no
+/// difference ([`same_reading`]; `None`: judged between standards).
+pub fn apart(
+    comparison: &Comparison,
+    a: &str,
+    b: &str,
+    standard: Option<Standard>,
+) -> BTreeSet<SharedField> {
+    let scheme =
+        value(comparison, SharedField::Scheme, a).map_or("", |v| v.text()).to_ascii_lowercase();
+    let mut fields = comparison.fields_apart(a, b);
+    fields.retain(|&field| {
+        if field == SharedField::Outcome {
+            return true;
+        }
+        let (va, vb) = (value(comparison, field, a), value(comparison, field, b));
+        let authority =
+            matches!(field, SharedField::Userinfo | SharedField::Host | SharedField::Port);
+        if authority && is_nothing(va) && is_nothing(vb) {
+            return false;
+        }
+        let (Some(va), Some(vb)) = (va, vb) else { return true };
+        !matches!(grade(field, va, vb, &scheme),
+            Some(Grade::Equivalent(eq)) if same_reading(standard).contains(&eq))
+    });
+    fields
+}
+
+fn has_host(comparison: &Comparison, oracle: &str) -> bool {
+    matches!(value(comparison, SharedField::Host, oracle), Some(Projected::Defined(h)) if !h.is_empty())
+}
+
+/// The severity of `a` against `b` (indices), given the fields they differ on.
+fn severity(
+    judged: &Judged,
+    answers: &[Answer],
+    comparison: &Comparison,
+    (a, b): (usize, usize),
+    fields: &BTreeSet<SharedField>,
+) -> &'static SeverityRule {
+    let parsed = |i: usize| matches!(answers[i], Answer::Parsed { .. });
+    if fields.contains(&SharedField::Outcome) {
+        let accepted = if parsed(a) { a } else { b };
+        return if has_host(comparison, name(judged, accepted)) {
+            rule("accept-reject-with-host")
+        } else {
+            rule("accept-reject-without-host")
+        };
+    }
+    if AUTHORITY.iter().any(|f| fields.contains(f)) {
+        rule("accepted-authority-differs")
+    } else {
+        rule("accepted-path-query-fragment-differs")
+    }
+}
+
+/// Every part of one case. `answers` and `comparison` are of `judged.oracles`, in order.
+pub fn parts_of(judged: &Judged, answers: &[Answer], comparison: &Comparison) -> Vec<Part> {
+    let mut parts = conformance(judged, answers, comparison);
+    parts.extend(between_standards(judged, answers, comparison));
+    parts
+}
+
+fn conformance(judged: &Judged, answers: &[Answer], comparison: &Comparison) -> Vec<Part> {
+    let mut parts = Vec::new();
+    for i in 0..judged.implementations {
+        let answer = &answers[i];
+        if matches!(answer, Answer::NoOpinion) {
+            continue;
+        }
+        let claim = judged.oracles[i].info().claim;
+        let part = |fields: Vec<String>, severity| Part {
+            kind: FindingKind::Conformance,
+            standards: vec![claim.standard],
+            library: Some(i),
+            libraries: vec![i],
+            fields,
+            severity,
+        };
+        match answer {
+            Answer::Crashed(_) => parts.push(part(vec!["crashed".into()], rule("crashed"))),
+            Answer::TimedOut(_) => parts.push(part(vec!["timed-out".into()], rule("timed-out"))),
+            _ => {
+                let Some(r) = judged.reference_for(i) else { continue };
+                let expected = &answers[r];
+                if matches!(expected, Answer::NoOpinion)
+                    || urldiff_compare::verdict::is_lost(expected)
+                {
+                    continue;
+                }
+                if claim.lenient && matches!(expected, Answer::Failure { .. }) {
+                    continue;
+                }
+                let apart =
+                    apart(comparison, name(judged, r), name(judged, i), Some(claim.standard));
+                let Some(field) = principal(&apart) else { continue };
+                let severity = severity(judged, answers, comparison, (i, r), &apart);
+                parts.push(part(vec![field.name().to_owned()], severity));
+            }
+        }
+    }
+    parts
+}
+
+/// Whether two implementations of different standards are read against each other: always,
+/// but that one claiming no standard meets only the standard whose record model it speaks
+/// (`urldiff_oracles::standard::compared_with`), not every standard at once.
+fn comparable(judged: &Judged, a: usize, b: usize) -> bool {
+    let info = |i: usize| judged.oracles[i].info();
+    let facing = |x: usize, y: usize| {
+        info(x).claim.standard != Standard::None
+            || urldiff_oracles::standard::compared_with(info(x).claim, info(x).model)
+                == info(y).claim.standard
+    };
+    facing(a, b) && facing(b, a)
+}
+
+/// Confusions and model differences, one part per pair of standards that differ.
+pub fn between_standards(
+    judged: &Judged,
+    answers: &[Answer],
+    comparison: &Comparison,
+) -> Vec<Part> {
+    let answering: Vec<usize> = (0..judged.implementations)
+        .filter(|&i| {
+            !matches!(answers[i], Answer::NoOpinion)
+                && !urldiff_compare::verdict::is_lost(&answers[i])
+        })
+        .collect();
+    let standard = |i: usize| judged.oracles[i].info().claim.standard;
+    let standards: BTreeSet<Standard> = answering.iter().map(|&i| standard(i)).collect();
+    let mut parts = Vec::new();
+    for (n, &s1) in standards.iter().enumerate() {
+        for &s2 in standards.iter().skip(n + 1) {
+            let mut confusion: BTreeSet<SharedField> = BTreeSet::new();
+            let mut model: BTreeSet<SharedField> = BTreeSet::new();
+            let mut libraries: BTreeSet<usize> = BTreeSet::new();
+            let mut confused: BTreeSet<usize> = BTreeSet::new();
+            for &a in answering.iter().filter(|&&i| standard(i) == s1) {
+                for &b in answering.iter().filter(|&&i| standard(i) == s2) {
+                    if !comparable(judged, a, b) {
+                        continue;
+                    }
+                    let apart = apart(comparison, name(judged, a), name(judged, b), None);
+                    if apart.is_empty() {
+                        continue;
+                    }
+                    libraries.extend([a, b]);
+                    model.extend(apart.iter().copied());
+                    let both_parsed = matches!(answers[a], Answer::Parsed { .. })
+                        && matches!(answers[b], Answer::Parsed { .. });
+                    for field in AUTHORITY.iter().filter(|f| apart.contains(f)) {
+                        let read = |i| {
+                            matches!(value(comparison, *field, name(judged, i)),
+                                Some(Projected::Defined(v)) if !v.is_empty())
+                        };
+                        if both_parsed && (read(a) || read(b)) {
+                            confusion.insert(*field);
+                            confused.extend([a, b]);
+                        }
+                    }
+                }
+            }
+            if let Some(field) = principal(&confusion) {
+                parts.push(Part {
+                    kind: FindingKind::Confusion,
+                    standards: vec![s1, s2],
+                    library: None,
+                    libraries: confused.into_iter().collect(),
+                    fields: vec![field.name().to_owned()],
+                    severity: rule("accepted-authority-differs"),
+                });
+            } else if let Some(field) = principal(&model) {
+                parts.push(Part {
+                    kind: FindingKind::ModelDifference,
+                    standards: vec![s1, s2],
+                    library: None,
+                    libraries: libraries.into_iter().collect(),
+                    fields: vec![field.name().to_owned()],
+                    severity: rule("model-difference"),
+                });
+            }
+        }
+    }
+    parts
+}
+
+/// Whether `request`'s answers still show a conformance part of `library` on `field`
+/// (the minimizer's and the deciding code point's test).
+pub fn deviates(
+    judged: &Judged,
+    answers: &[Answer],
+    comparison: &Comparison,
+    library: usize,
+    field: &str,
+) -> bool {
+    conformance(judged, answers, comparison)
+        .iter()
+        .any(|p| p.library == Some(library) && p.fields.first().is_some_and(|f| f == field))
+}
