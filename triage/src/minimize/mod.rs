@@ -119,7 +119,7 @@ pub fn minimize(
         return Err(MinimizeError::NotDivergent { answers });
     }
     let goal = SameSignature(signature.clone());
-    let mut m = minimize_for(oracles, original, &goal, budget)?;
+    let mut m = run(oracles, original, &goal, budget, Some(answers))?;
     m.signature = signature;
     m.seconds = started.elapsed().as_secs_f64();
     Ok(m)
@@ -133,9 +133,20 @@ pub fn minimize_for(
     goal: &dyn Goal,
     budget: Budget,
 ) -> Result<Minimized, MinimizeError> {
+    run(oracles, original, goal, budget, None)
+}
+
+/// [`minimize_for`], with the original's answers when the caller has them.
+fn run(
+    oracles: &[&dyn Oracle],
+    original: &Request,
+    goal: &dyn Goal,
+    budget: Budget,
+    known: Option<Vec<Answer>>,
+) -> Result<Minimized, MinimizeError> {
     let started = Instant::now();
     let mut ev = Evaluator::new(oracles, goal, budget, started);
-    let (holds, answers) = ev.start(original)?;
+    let (holds, answers) = ev.start(original, known)?;
     if !holds {
         return Err(MinimizeError::NotDivergent { answers });
     }
@@ -189,6 +200,6 @@ pub fn is_one_minimal(oracles: &[&dyn Oracle], request: &Request) -> Result<bool
         Budget { max_calls: usize::MAX, max_seconds: f64::MAX },
         Instant::now(),
     );
-    ev.start(request)?;
+    ev.start(request, Some(answers))?;
     Ok(ddmin::remove_one(&mut ev, &Candidate::of(request))?.is_none())
 }

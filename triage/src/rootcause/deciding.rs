@@ -1,11 +1,12 @@
 //! The deciding code point of a conformance part, and the standard's step that reads it.
 //!
-//! Which code point decides a deviation is found by substitution: each code point of the input
-//! in turn is replaced by a plain one ([`plain_substitute`]: a letter by another letter, a
-//! digit by another digit, anything else by `a`), and the deviation is asked again. A code
-//! point whose substitution ends the deviation decides it. When several do (a port's `:` and
-//! its `\`), the last that is not an ASCII letter or digit is taken — punctuation carries URL
-//! structure — else the last; when none does, the deciding "code point" is the end of input.
+//! Which code point decides a deviation is found by deletion: each code point of the input in
+//! turn is left out, and the deviation is asked again. A code point whose absence ends the
+//! deviation decides it. (Deletion, not substitution: a stand-in letter would join the tokens
+//! around a delimiter and decide by itself.) When several decide (a port's `:` and its `\`),
+//! [`pick`] prefers punctuation that is not a component end, then a component end, then a
+//! letter or digit, the last of each; when none decides, the deciding "code point" is the end
+//! of input.
 //!
 //! The step is where the reference of the library's standard reads that code point: the URL
 //! Standard's state in a traced parse (`urldiff_parser::Url::trace_steps`), or the RFC 3986
@@ -22,46 +23,37 @@ pub const MAX_SUBSTITUTIONS: usize = 256;
 /// The kind of code point that ends a deciding position of nothing: no code point decides.
 pub const END_OF_INPUT: &str = "end-of-input";
 
-/// The plain code point that stands in for `c` when testing whether `c` decides.
-pub fn plain_substitute(c: char) -> char {
-    match c {
-        'a' => 'b',
-        c if c.is_ascii_alphabetic() => 'a',
-        '1' => '2',
-        c if c.is_ascii_digit() => '1',
-        _ => 'a',
-    }
-}
-
-/// The input of `request` with its `index`-th code point replaced by its plain substitute.
-pub fn substituted(request: &Request, index: usize) -> Request {
-    let input: String = request
-        .input
-        .chars()
-        .enumerate()
-        .map(|(i, c)| if i == index { plain_substitute(c) } else { c })
-        .collect();
+/// The input of `request` without its `index`-th code point.
+pub fn without(request: &Request, index: usize) -> Request {
+    let input: String =
+        request.input.chars().enumerate().filter(|(i, _)| *i != index).map(|(_, c)| c).collect();
     Request { input, base: request.base.clone() }
 }
 
-/// The substitution variants of `request`, one per code point (at most
+/// The deletion variants of `request`, one per code point (of the first
 /// [`MAX_SUBSTITUTIONS`]).
 pub fn variants(request: &Request) -> Vec<Request> {
     let n = request.input.chars().count().min(MAX_SUBSTITUTIONS);
-    (0..n).map(|i| substituted(request, i)).collect()
+    (0..n).map(|i| without(request, i)).collect()
 }
 
+/// The code points that end a component: deleting one joins two components, which ends
+/// many deviations without being their cause (`ftp://xn--/file` without its last `/` has the
+/// host `xn--file`).
+const COMPONENT_ENDS: &str = "/?#@:";
+
 /// The deciding code point's index among `chars`, given for each variant whether the
-/// deviation still holds (see the module documentation); `None`: the end of input.
+/// deviation still holds (see the module documentation): the last decider that is neither an
+/// ASCII letter or digit nor a component end, else the last component end, else the last
+/// decider; `None`: the end of input.
 pub fn pick(chars: &[char], still_holds: &[bool]) -> Option<usize> {
     let decides: Vec<usize> =
         still_holds.iter().enumerate().filter(|(_, holds)| !**holds).map(|(i, _)| i).collect();
-    decides
-        .iter()
-        .rev()
-        .find(|&&i| !chars[i].is_ascii_alphanumeric())
-        .or_else(|| decides.last())
-        .copied()
+    let last =
+        |wanted: &dyn Fn(char) -> bool| decides.iter().rev().find(|&&i| wanted(chars[i])).copied();
+    last(&|c| !c.is_ascii_alphanumeric() && !COMPONENT_ENDS.contains(c))
+        .or_else(|| last(&|c| COMPONENT_ENDS.contains(c)))
+        .or_else(|| decides.last().copied())
 }
 
 /// The kind a key names for a code point: ASCII letters and digits each as one kind, each

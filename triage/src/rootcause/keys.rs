@@ -1,6 +1,6 @@
 //! The root-cause key of each part ([`RootCause`]).
 //!
-//! Conformance keys need the deciding code point ([`super::deciding`]): every substitution
+//! Conformance keys need the deciding code point ([`super::deciding`]): every deletion
 //! variant of every part of one library is asked in one batch of that library and its
 //! standard's reference. Keys of confusions and model differences need the class, read from the
 //! facts of the part's implementations' answers.

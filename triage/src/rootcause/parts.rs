@@ -283,12 +283,15 @@ pub fn between_standards(
                     if !comparable(judged, a, b) {
                         continue;
                     }
-                    let apart = apart(comparison, name(judged, a), name(judged, b), None);
-                    if apart.is_empty() {
+                    // Every difference is a model difference; only a different reading of
+                    // the authority (not its case, not a default port) is a confusion.
+                    let raw = comparison.fields_apart(name(judged, a), name(judged, b));
+                    if raw.is_empty() {
                         continue;
                     }
                     libraries.extend([a, b]);
-                    model.extend(apart.iter().copied());
+                    model.extend(raw.iter().copied());
+                    let apart = apart(comparison, name(judged, a), name(judged, b), None);
                     let both_parsed = matches!(answers[a], Answer::Parsed { .. })
                         && matches!(answers[b], Answer::Parsed { .. });
                     for field in AUTHORITY.iter().filter(|f| apart.contains(f)) {

@@ -1,0 +1,243 @@
+//! Root-cause grouping on families of inputs: each family is one known behaviour of one
+//! implementation shown in many URL shapes (schemes, hosts, paths, bases). Triaged together
+//! with 1,500 generated inputs and every oracle found on this machine, each family must land
+//! in one group per deviating implementation, of the right kind and library, with no other
+//! family's inputs; the whole run must stay near 150 groups. And the conformance groups of
+//! the WHATWG implementations must not change when the other standards' oracles join.
+//!
+//! A family whose library's runtime is missing is skipped with one line (python, node, java).
+
+use std::collections::{BTreeMap, BTreeSet};
+use urldiff_corpus::urlgen;
+use urldiff_oracles::registry::split_available;
+use urldiff_oracles::{default_oracles, Oracle, OracleKind, RegistryConfig, Standard};
+use urldiff_triage::events::NoEvents;
+use urldiff_triage::findings::{Findings, Tool};
+use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::rootcause::FindingKind;
+use urldiff_triage::{Budget, Request};
+
+/// A known behaviour: the implementation that shows it and inputs (with bases) that show it.
+struct Family {
+    name: &'static str,
+    library: &'static str,
+    cases: &'static [(&'static str, Option<&'static str>)],
+}
+
+const FAMILIES: &[Family] = &[
+    Family {
+        name: "rust-url leaves ^ raw in paths",
+        library: "rust-url",
+        cases: &[
+            ("http://example.com/a^b", None),
+            ("https://example.org/^", None),
+            ("http://example.com/p/q^r?x=1", None),
+            ("ws://example.com/^/x#f", None),
+            ("sc://example.com/^", None),
+            ("foo:/^", None),
+            ("^", Some("http://example.com/a/b")),
+            ("x^y", Some("https://example.com/dir/")),
+        ],
+    },
+    Family {
+        name: "rust-url accepts \\ after a non-special port",
+        library: "rust-url",
+        cases: &[
+            ("a://h:1\\", None),
+            ("ssh://git@host:22\\path", None),
+            ("sc://example.com:8080\\x", None),
+            ("git://h:9\\", None),
+            ("foo://user@example.com:1\\a/b", None),
+            ("x://example.com:65535\\", None),
+        ],
+    },
+    Family {
+        name: "Node fails on an empty punycode label",
+        library: "node-url",
+        cases: &[
+            ("http://xn--/", None),
+            ("https://xn--/path", None),
+            ("ws://XN--/", None),
+            ("http://xn--:8080/", None),
+            ("//xn--/", Some("https://example.com/")),
+            ("ftp://user@xn--/file", None),
+        ],
+    },
+    Family {
+        name: "CPython's urljoin collapses an empty path segment (gh-84774)",
+        library: "python-urllib",
+        cases: &[
+            ("d//e", Some("http://a/b/c")),
+            ("p//q", Some("https://example.com/x/y")),
+            ("b//c/d", Some("http://h/a/")),
+            ("a//b", Some("ftp://h/")),
+            ("x//y?q", Some("http://example.com/a/b")),
+            ("k//", Some("http://example.com/a/b")),
+        ],
+    },
+    Family {
+        name: "java.net.URI resolves an empty reference to the base's directory",
+        library: "java-uri",
+        cases: &[
+            ("", Some("http://example.com/a/b")),
+            ("", Some("https://h/x/y?q")),
+            ("", Some("ftp://h/a/b")),
+            ("", Some("http://example.com/dir/file")),
+            ("", Some("file:/a")),
+            ("", Some("http://a/b/c/d;p?q")),
+        ],
+    },
+];
+
+const GENERATED: usize = 1_500;
+
+fn generated() -> Vec<TriageCase> {
+    let seeds: Vec<urlgen::GenCase> = urldiff_corpus::wpt::locate()
+        .ok()
+        .and_then(|data| data.read("urltestdata.json").ok())
+        .and_then(|text| urldiff_corpus::urltestdata::parse(&text, "urltestdata.json").ok())
+        .map(|f| {
+            f.entries
+                .into_iter()
+                .map(|e| urlgen::GenCase { input: e.input, base: e.base })
+                .collect()
+        })
+        .unwrap_or_default();
+    urlgen::generate(&seeds, GENERATED, 19)
+        .into_iter()
+        .map(|c| case(&c.input, c.base.as_deref(), "generated"))
+        .collect()
+}
+
+fn case(input: &str, base: Option<&str>, suite: &str) -> TriageCase {
+    let request = Request::new(input, base);
+    TriageCase { name: request.case().name(), request, suite: suite.into() }
+}
+
+fn config<'a>(oracles: &'a [&'a dyn Oracle]) -> Config<'a> {
+    Config {
+        oracles,
+        ledger: None,
+        budget: Budget { max_calls: 2_000, max_seconds: 30.0 },
+        minimize_per_key: 1,
+        originals_kept: 5,
+        tool: Tool { name: "urldiff".into(), version: "test".into() },
+        wpt_revision: None,
+        sources: vec!["families".into()],
+        skipped_oracles: Vec::new(),
+        skipped_cases: 0,
+        unreadable_lines: Vec::new(),
+    }
+}
+
+/// Every available oracle but the expectation tables (as `urldiff triage` picks them).
+fn available() -> Vec<Box<dyn Oracle>> {
+    let config = RegistryConfig::from_env().expect("the environment's time limits");
+    let (oracles, unavailable) = split_available(default_oracles(&config));
+    for (name, reason) in unavailable {
+        eprintln!(
+            "families: {name} unavailable ({}); its family is skipped",
+            reason.lines().next().unwrap_or("")
+        );
+    }
+    oracles.into_iter().filter(|o| o.info().kind != OracleKind::ExpectationTable).collect()
+}
+
+/// The groups (ids) holding each member (input, base).
+fn groups_of(findings: &Findings) -> BTreeMap<(String, Option<String>), Vec<usize>> {
+    let mut of: BTreeMap<(String, Option<String>), Vec<usize>> = BTreeMap::new();
+    for (g, group) in findings.groups.iter().enumerate() {
+        for m in &group.members {
+            of.entry((m.input.clone(), m.base.clone())).or_default().push(g);
+        }
+    }
+    of
+}
+
+fn conformance_keys(findings: &Findings, libraries: &BTreeSet<&str>) -> BTreeSet<String> {
+    findings
+        .groups
+        .iter()
+        .filter(|g| g.kind == FindingKind::Conformance)
+        .filter(|g| g.libraries.iter().all(|l| libraries.contains(l.as_str())))
+        .map(|g| format!("{} x{}", g.root_cause.line(), g.count))
+        .collect()
+}
+
+#[test]
+fn each_family_is_one_group_per_deviating_implementation_and_whatwg_groups_stand_alone() {
+    let oracles = available();
+    let all: Vec<&dyn Oracle> = oracles.iter().map(|o| o.as_ref()).collect();
+    let mut cases: Vec<TriageCase> = FAMILIES
+        .iter()
+        .flat_map(|f| f.cases.iter().map(|(input, base)| case(input, *base, f.name)))
+        .collect();
+    cases.extend(generated());
+    let findings = triage(&cases, &config(&all), &NoEvents).expect("triage runs");
+    let names: BTreeSet<&str> = all.iter().map(|o| o.name()).collect();
+    let of = groups_of(&findings);
+    for family in FAMILIES.iter().filter(|f| names.contains(f.library)) {
+        let members = |g: usize| -> Vec<&str> {
+            findings.groups[g].members.iter().map(|m| m.input.as_str()).collect()
+        };
+        let mut holding: BTreeSet<usize> = BTreeSet::new();
+        for (input, base) in family.cases {
+            let key = (input.to_string(), base.map(str::to_owned));
+            let of_library: Vec<usize> = of
+                .get(&key)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&g| findings.groups[g].libraries == [family.library])
+                .collect();
+            assert_eq!(
+                of_library.len(),
+                1,
+                "{}: {input:?} against {base:?} in groups {of_library:?}",
+                family.name
+            );
+            holding.insert(of_library[0]);
+        }
+        assert_eq!(
+            holding.len(),
+            1,
+            "{}: split over {:?}",
+            family.name,
+            holding.iter().map(|&g| &findings.groups[g].root_cause).collect::<Vec<_>>()
+        );
+        let g = *holding.first().unwrap();
+        assert_eq!(findings.groups[g].kind, FindingKind::Conformance, "{}", family.name);
+        for other in FAMILIES.iter().filter(|o| o.name != family.name) {
+            for (input, base) in other.cases {
+                let mixed = findings.groups[g]
+                    .members
+                    .iter()
+                    .any(|m| m.input == *input && m.base.as_deref() == *base);
+                assert!(
+                    !mixed,
+                    "{} and {} share group {:?}: {:?}",
+                    family.name,
+                    other.name,
+                    findings.groups[g].root_cause,
+                    members(g)
+                );
+            }
+        }
+    }
+    for family in FAMILIES.iter().filter(|f| !names.contains(f.library)) {
+        eprintln!("families: skipped {:?} ({} is not available here)", family.name, family.library);
+    }
+    assert!(
+        findings.groups.len() <= 160,
+        "{} groups for {} inputs",
+        findings.groups.len(),
+        cases.len()
+    );
+    // The WHATWG implementations alone: the same conformance groups.
+    let whatwg: Vec<&dyn Oracle> =
+        all.iter().copied().filter(|o| o.info().claim.standard == Standard::Whatwg).collect();
+    let alone = triage(&cases, &config(&whatwg), &NoEvents).expect("triage runs");
+    let libraries: BTreeSet<&str> = whatwg.iter().map(|o| o.name()).collect();
+    assert!(!conformance_keys(&alone, &libraries).is_empty(), "rust-url's families at least");
+    assert_eq!(conformance_keys(&alone, &libraries), conformance_keys(&findings, &libraries));
+}
