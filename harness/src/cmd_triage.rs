@@ -1,14 +1,18 @@
-//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]...`: minimize, classify and
-//! group the divergences of a conform JSON report, a JSON Lines file of `{"input", "base"}`,
-//! or a folder of such files (`urldiff_triage::pipeline`), and write `DIR/findings.json` with
-//! the reports rendered from it, `DIR/findings.md` and `DIR/findings.html`.
-//! `urldiff triage --explain-classes` prints the class table.
+//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]... [--shard K/N]`: cut the
+//! divergences of a conform JSON report, a JSON Lines file of `{"input", "base"}`, or a folder
+//! of such files into conformance, confusion and model-difference parts, group them by root
+//! cause, minimize each group's example (`urldiff_triage::pipeline`), and write
+//! `DIR/findings.json` with the reports rendered from it, `DIR/findings.md` and
+//! `DIR/findings.html`. `--shard K/N` triages one deterministic Nth of the input;
+//! `urldiff triage --merge A/findings.json B/findings.json --out DIR` joins findings files by
+//! root cause (`urldiff_triage::merge`). `--explain-classes` and `--explain-severity` print
+//! those tables.
 //!
 //! Exit codes: 0 no group (nothing unexpected diverges), 1 groups found, 2 harness error (an
-//! unreadable input or ledger, an unknown or unavailable `--oracle`, `--ledger` without the
-//! reference, a findings file that cannot be written).
+//! unreadable input, ledger or findings file, an unknown or unavailable `--oracle`, `--ledger`
+//! without the reference, a findings file that cannot be written).
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
 use urldiff::triage::{input, refs, select_oracles, tool_version};
@@ -21,11 +25,18 @@ use urldiff_triage::Budget;
 pub struct TriageArgs {
     /// A conform JSON report (out/conform/run.json), a JSON Lines file of {"input", "base"},
     /// or a folder of such files.
-    #[arg(required_unless_present = "explain_classes")]
+    #[arg(required_unless_present_any = ["explain_classes", "explain_severity", "merge"])]
     pub input: Option<PathBuf>,
     /// Write DIR/findings.json here.
-    #[arg(long, value_name = "DIR", required_unless_present = "explain_classes")]
+    #[arg(long, value_name = "DIR", required_unless_present_any = ["explain_classes", "explain_severity"])]
     pub out: Option<PathBuf>,
+    /// Merge these findings files by root cause into DIR instead of triaging an input.
+    #[arg(long, value_name = "FINDINGS.json", num_args = 1.., conflicts_with = "input")]
+    pub merge: Vec<PathBuf>,
+    /// Triage only shard K of N (1-based): a deterministic Nth of the cases, by a hash of
+    /// input and base, so N shards merged (--merge) are one run.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
     /// Leave out the divergences these ledgers expect (e.g. corpus/expected).
     #[arg(long, value_name = "DIR")]
     pub ledger: Option<PathBuf>,
@@ -36,7 +47,10 @@ pub struct TriageArgs {
     /// Print the class table and exit.
     #[arg(long)]
     pub explain_classes: bool,
-    /// Minimize at most this many cases per signature and validation errors.
+    /// Print the severity table (severity from consequence) and exit.
+    #[arg(long)]
+    pub explain_severity: bool,
+    /// Minimize at most this many cases of each group (root cause).
     #[arg(long, default_value_t = Config::DEFAULT_MINIMIZE_PER_KEY)]
     pub minimize_per_key: usize,
     /// Budget of one minimization: distinct candidates.
@@ -47,15 +61,40 @@ pub struct TriageArgs {
     pub max_seconds: f64,
 }
 
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not K/N with 1 <= K <= N (e.g. 2/8)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
 pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     if args.explain_classes {
         urldiff::out!("{}", urldiff_triage::classify::explain::explain());
         return Ok(0);
     }
+    if args.explain_severity {
+        urldiff::out!("{}", urldiff_triage::rootcause::severity::explain());
+        return Ok(0);
+    }
+    if !args.merge.is_empty() {
+        let Some(out_dir) = &args.out else { bail!("--merge needs --out DIR") };
+        return run_merge(&args.merge, out_dir);
+    }
     let (Some(path), Some(out_dir)) = (&args.input, &args.out) else {
         bail!("triage needs INPUT and --out DIR");
     };
-    let read = input::read(path)?;
+    let mut read = input::read(path)?;
+    if let Some((k, n)) = args.shard {
+        read.cases.retain(|c| {
+            urldiff_triage::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, n)
+        });
+        read.sources = read.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
+    }
     for line in &read.unreadable {
         eprintln!("urldiff: skipped {line}");
     }
@@ -102,6 +141,22 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     } else {
         1
     })
+}
+
+/// `--merge`: read every findings file (all must read), merge by root cause, write DIR.
+fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8> {
+    let mut read = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let findings = Findings::from_json(&text)
+            .map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
+        read.push(findings);
+    }
+    let merged = urldiff_triage::merge::merge(read, Config::DEFAULT_ORIGINALS_KEPT)?;
+    write_findings(out_dir, &merged)?;
+    urldiff::out!("{}", summary(&merged, out_dir));
+    Ok(if merged.groups.is_empty() { 0 } else { 1 })
 }
 
 /// Write the findings files of `dir`, all or none (`urldiff::atomic`): findings.json and the

@@ -75,10 +75,14 @@ fn triage_writes_findings_and_exits_1_on_groups_0_without_and_2_on_bad_input() {
     let findings: Value =
         serde_json::from_str(&std::fs::read_to_string(out_dir.join("findings.json")).unwrap())
             .unwrap();
-    assert_eq!(findings["schema_version"], 1);
-    assert_eq!(findings["groups"].as_array().unwrap().len(), 2);
-    assert_eq!(findings["groups"][0]["example"]["input"], "http://a\\@");
-    assert!(text(&out.stdout).contains("backslash-confusion"), "{}", text(&out.stdout));
+    assert_eq!(findings["schema_version"], 2);
+    // The backslash case is a confusion of the two standards; the upper-case one a model
+    // difference, counted and not a group.
+    assert_eq!(findings["groups"].as_array().unwrap().len(), 1);
+    assert_eq!(findings["groups"][0]["kind"], "confusion");
+    assert_eq!(findings["groups"][0]["example"]["input"], "http://example.com\\@");
+    assert_eq!(findings["model_differences"][0]["example"]["input"], "HTTP://A/");
+    assert!(text(&out.stdout).contains("whatwg vs rfc3986: userinfo"), "{}", text(&out.stdout));
     // Export what was found: readable by our urltestdata reader.
     let exported = dir.path().join("wpt.json");
     let export = urldiff(&[
@@ -89,7 +93,7 @@ fn triage_writes_findings_and_exits_1_on_groups_0_without_and_2_on_bad_input() {
     ]);
     assert_eq!(code(&export), 0, "{}", text(&export.stderr));
     let file = urldiff_corpus::urltestdata::read(&exported).unwrap();
-    assert_eq!(file.entries.len(), 2);
+    assert_eq!(file.entries.len(), 1);
     // Only agreeing cases: no group, exit 0.
     let agree = dir.path().join("agree.jsonl");
     std::fs::write(&agree, "{\"input\": \"http://a/\"}\n").unwrap();
@@ -201,5 +205,90 @@ fn empty_missing_and_malformed_inputs_are_harness_errors() {
         assert_eq!(code(&out), 2, "{all:?}: {stderr}");
         assert!(stderr.contains(says), "{all:?} should say {says:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{all:?}: {stderr}");
+    }
+}
+
+/// The set of (group id, count, members) of a findings file, and its model differences.
+fn grouping(path: &std::path::Path) -> (Vec<(String, u64, Vec<String>)>, Vec<(String, u64)>) {
+    let findings: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut groups: Vec<(String, u64, Vec<String>)> = findings["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let mut members: Vec<String> =
+                g["members"].as_array().unwrap().iter().map(|m| m.to_string()).collect();
+            members.sort();
+            (g["id"].as_str().unwrap().to_owned(), g["count"].as_u64().unwrap(), members)
+        })
+        .collect();
+    groups.sort();
+    let mut models: Vec<(String, u64)> = findings["model_differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["id"].as_str().unwrap().to_owned(), m["cases"].as_u64().unwrap()))
+        .collect();
+    models.sort();
+    (groups, models)
+}
+
+#[test]
+fn shards_merged_by_root_cause_are_the_whole_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases.jsonl");
+    let generated = urldiff(&["corpus", "generate", "300", "--seed", "5"]);
+    assert_eq!(code(&generated), 0, "{}", text(&generated.stderr));
+    std::fs::write(&cases, &generated.stdout).unwrap();
+    let oracles = ["--oracle", "reference", "--oracle", "reference-rfc3986", "--oracle", "rust-url", "--oracle", "ada"];
+    let triage = |out: &str, shard: Option<&str>| {
+        let out = dir.path().join(out);
+        let mut args = vec!["triage".to_owned(), cases.display().to_string(), "--out".into(), out.display().to_string()];
+        args.extend(oracles.iter().map(|s| (*s).to_owned()));
+        if let Some(shard) = shard {
+            args.extend(["--shard".to_owned(), shard.to_owned()]);
+        }
+        let run = urldiff(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code(&run), 1, "{}", text(&run.stderr));
+        out.join("findings.json")
+    };
+    let whole = triage("whole", None);
+    let shards: Vec<std::path::PathBuf> =
+        ["1/3", "2/3", "3/3"].iter().enumerate().map(|(i, s)| triage(&format!("shard{i}"), Some(s))).collect();
+    let merged = dir.path().join("merged");
+    let mut args = vec!["triage".to_owned(), "--merge".into()];
+    args.extend(shards.iter().map(|p| p.display().to_string()));
+    args.extend(["--out".to_owned(), merged.display().to_string()]);
+    let run = urldiff(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code(&run), 1, "{}", text(&run.stderr));
+    let (whole_groups, whole_models) = grouping(&whole);
+    let (merged_groups, merged_models) = grouping(&merged.join("findings.json"));
+    assert!(whole_groups.len() > 3, "a run worth merging: {whole_groups:?}");
+    assert_eq!(merged_groups, whole_groups);
+    assert_eq!(merged_models, whole_models);
+    // Each shard holds a part, and every case is in exactly one shard.
+    let cases_in = |p: &std::path::Path| -> u64 {
+        let f: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        f["run"]["cases"].as_u64().unwrap()
+    };
+    let total: u64 = shards.iter().map(|p| cases_in(p)).sum();
+    assert_eq!(total, cases_in(&whole));
+    assert!(shards.iter().all(|p| cases_in(p) < total));
+    // A bad shard or a file that is not findings: a harness error naming it.
+    let bad = urldiff(&["triage", &cases.display().to_string(), "--out", "x", "--shard", "4/3"]);
+    assert_eq!(code(&bad), 2);
+    assert!(text(&bad.stderr).contains("K/N"), "{}", text(&bad.stderr));
+    let not_findings = urldiff(&["triage", "--merge", &cases.display().to_string(), "--out", &dir.path().join("m2").display().to_string()]);
+    assert_eq!(code(&not_findings), 2);
+    assert!(text(&not_findings.stderr).contains("cases.jsonl"), "{}", text(&not_findings.stderr));
+}
+
+#[test]
+fn explain_severity_prints_the_consequence_table() {
+    let out = urldiff(&["triage", "--explain-severity"]);
+    assert_eq!(code(&out), 0);
+    let table = text(&out.stdout);
+    for row in ["accepted-authority-differs", "accept-reject-with-host", "model-difference"] {
+        assert!(table.contains(row), "{table}");
     }
 }

@@ -19,6 +19,7 @@ pub mod classify;
 pub mod events;
 pub mod expected;
 pub mod findings;
+pub mod merge;
 pub mod minimize;
 pub mod pipeline;
 pub mod rfc_vs_whatwg;

@@ -18,7 +18,7 @@ use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::{classify, Facts, UNCLASSIFIED};
 use crate::events::TriageEvents;
 use crate::expected::{Ledger, TRUTH};
-use crate::findings::{ClassRow, Findings, OracleVersion};
+use crate::findings::{Findings, OracleVersion};
 use crate::findings::{Original, RunSummary, SkippedOracle, Tool, SCHEMA_VERSION};
 use crate::minimize::{Budget, Minimized};
 use crate::rootcause::keys::{keys, ToKey};
@@ -164,7 +164,7 @@ pub fn triage(
         oracles: config.oracles.iter().map(|o| OracleVersion::of(o.info())).collect(),
         skipped_oracles: config.skipped_oracles.clone(),
         run: summary,
-        classes: class_rows(&findings_groups),
+        classes: crate::merge::class_rows(&findings_groups),
         groups: findings_groups,
         model_differences,
     })
@@ -244,18 +244,6 @@ fn classes_of(
     answers: &[Answer],
 ) -> Vec<&'static str> {
     classify(&Facts::new(request, &compare_answers(oracles, request, answers), infos))
-}
-
-/// The class table with each class's group and case counts.
-fn class_rows(groups: &[crate::findings::Group]) -> Vec<ClassRow> {
-    let mut rows = ClassRow::table();
-    for row in &mut rows {
-        for g in groups.iter().filter(|g| g.classes.contains(&row.id)) {
-            row.groups += 1;
-            row.cases += g.count;
-        }
-    }
-    rows
 }
 
 /// A minimized example and the member it came from.

@@ -1,12 +1,14 @@
 //! `findings.md`: the run (what was read, kept and spent; urldiff's version, the WPT data
-//! revision, every oracle's exact version), one section per group (its classes and severity,
-//! the minimized example and the originals, each differing field with the groups of oracles
-//! and their values, every oracle's answer), and the class table with this run's counts.
+//! revision, every oracle's exact version), one section per group (its kind and root cause,
+//! the libraries, the standard's step and answer, its classes and severity, the minimized
+//! example and the first members, each differing field with the groups of oracles and their
+//! values, every oracle's answer), the model differences counted per root cause, and the class
+//! table with this run's counts.
 //!
 //! Strings from the run go through [`code`] and [`text`] (the conform report's escaping), so
 //! hostile inputs neither render as HTML nor break a table.
 
-use super::{answer_errors, answer_text, apart, baseline, model_name, safe_link, slug};
+use super::{answer_errors, answer_text, baseline, model_name, root_cause_text, safe_link, slug};
 use crate::markdown::{code, prose, text};
 use std::fmt::Write as _;
 use urldiff_triage::findings::{Findings, Group};
@@ -16,6 +18,7 @@ pub fn render(findings: &Findings) -> String {
     let mut out = String::new();
     let run = &findings.run;
     let _ = writeln!(out, "# urldiff findings: {} groups\n", findings.groups.len());
+    let _ = writeln!(out, "Groups: {}.\n", super::kind_counts(findings));
     let _ = writeln!(
         out,
         "{} cases triaged ({} skipped), {} divergent, {} expected by the ledger; {} \
@@ -43,9 +46,42 @@ pub fn render(findings: &Findings) -> String {
     for (n, g) in findings.groups.iter().enumerate() {
         group(&mut out, n + 1, g);
     }
+    model_differences(&mut out, findings);
     classes(&mut out, findings);
     oracles(&mut out, findings);
     out
+}
+
+fn model_differences(out: &mut String, findings: &Findings) {
+    out.push_str("## Model differences\n\n");
+    if findings.model_differences.is_empty() {
+        out.push_str("None: no two standards read a triaged case differently.\n\n");
+        return;
+    }
+    out.push_str(
+        "What two standards read differently by design: each side is right by its standard. \
+         Counted per root cause (the standards, the field, the class), with the shortest case; \
+         not findings.\n\n",
+    );
+    table_head(out, &["standards", "field", "class", "cases", "implementations", "example"]);
+    for m in &findings.model_differences {
+        let rc = &m.root_cause;
+        let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
+        let class = rc.class.as_deref().unwrap_or("unclassified");
+        let libraries: Vec<String> = m.libraries.iter().map(|l| code(l)).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | [{}](#class-{}) | {} | {} | {} |",
+            standards.join(" vs "),
+            text(&rc.fields.join(", ")),
+            text(class),
+            slug(class),
+            m.cases,
+            libraries.join(", "),
+            example(&m.example.input, m.example.base.as_deref())
+        );
+    }
+    out.push('\n');
 }
 
 fn table_head(out: &mut String, columns: &[&str]) {
@@ -61,24 +97,24 @@ fn contents(out: &mut String, findings: &Findings) {
     out.push_str("## Groups\n\n");
     table_head(
         out,
-        &["#", "severity", "count", "classes", "minimized example", "apart from the reference"],
+        &["#", "kind", "severity", "count", "root cause", "classes", "minimized example"],
     );
     for (n, g) in findings.groups.iter().enumerate() {
-        let apart: Vec<String> = apart(g).iter().map(|o| code(o)).collect();
         let _ = writeln!(
             out,
-            "| [{}](#group-{}) | {} | {} | {} | {} | {} |",
+            "| [{}](#group-{}) | {} | {} | {} | {} | {} | {} |",
             n + 1,
             n + 1,
+            g.kind.name(),
             g.severity.name(),
             g.count,
+            text(&root_cause_text(&g.root_cause)),
             g.classes
                 .iter()
                 .map(|c| format!("[{}](#class-{})", text(c), slug(c)))
                 .collect::<Vec<_>>()
                 .join(", "),
             example(&g.example.input, g.example.base.as_deref()),
-            apart.join(", ")
         );
     }
     out.push('\n');
@@ -94,11 +130,32 @@ fn example(input: &str, base: Option<&str>) -> String {
 fn group(out: &mut String, n: usize, g: &Group) {
     let _ = writeln!(
         out,
-        "<a id=\"group-{n}\"></a>\n### {n}. [{}] {} × {}\n",
+        "<a id=\"group-{n}\"></a>\n### {n}. [{}] {}: {} × {}\n",
         g.severity.name(),
-        text(&g.classes.join(", ")),
+        g.kind.name(),
+        text(&root_cause_text(&g.root_cause)),
         g.count
     );
+    let libraries: Vec<String> = g.libraries.iter().map(|l| code(l)).collect();
+    let _ = writeln!(
+        out,
+        "- implementations: {}; severity rule {} (`urldiff triage --explain-severity`); classes: {}",
+        libraries.join(", "),
+        code(&g.severity_rule),
+        text(&g.classes.join(", "))
+    );
+    if let Some(step) = &g.root_cause.step {
+        let link = safe_link(&step.link).map_or_else(|| text(&step.title), |l| format!("[{}]({l})", text(&step.title)));
+        let _ = writeln!(out, "- the standard's step: {link}");
+    }
+    if let Some(expected) = &g.expected {
+        let _ = writeln!(
+            out,
+            "- the standard's answer ({}): {}",
+            code(&expected.oracle),
+            code(&answer_text(&expected.answer))
+        );
+    }
     let e = &g.example;
     let how = if e.one_minimal { "1-minimal" } else { "not proven 1-minimal" };
     let _ = writeln!(
@@ -119,7 +176,7 @@ fn group(out: &mut String, n: usize, g: &Group) {
         code(&g.signature_id),
         code(&g.signature)
     );
-    out.push_str("- originals:");
+    let _ = write!(out, "- members: {} (all in findings.json); first:", g.count);
     for o in &g.originals {
         let _ = write!(out, " {} in {};", example(&o.input, o.base.as_deref()), code(&o.source));
     }

@@ -11,6 +11,43 @@ pub mod terminal;
 
 use urldiff_oracles::{Answer, Record};
 use urldiff_triage::findings::{FieldDifference, Findings, Group, ValueGroup};
+use urldiff_triage::rootcause::{FindingKind, RootCause};
+
+/// A root cause in one line, as a person reads it: `rust-url: outcome, at the port state
+/// (reading U+005C)`, or `whatwg vs rfc3986: host (backslash-confusion)`.
+pub fn root_cause_text(rc: &RootCause) -> String {
+    let fields = rc.fields.join(", ");
+    match rc.kind {
+        FindingKind::Conformance => {
+            let library = rc.library.as_deref().unwrap_or("?");
+            let standard = rc.standards.first().map_or("?", |s| s.name());
+            let step = rc.step.as_ref().map_or(String::new(), |s| format!(", at the {}", s.title));
+            let code_point = match rc.code_point.as_deref() {
+                Some(urldiff_triage::rootcause::deciding::END_OF_INPUT) => " (at the end of input)".to_owned(),
+                Some(kind) => format!(" (reading {kind})"),
+                None => String::new(),
+            };
+            format!("{library} against {standard}: {fields}{step}{code_point}")
+        }
+        FindingKind::Confusion | FindingKind::ModelDifference => {
+            let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
+            let class = rc.class.as_deref().unwrap_or("unclassified");
+            format!("{}: {fields} ({class})", standards.join(" vs "))
+        }
+    }
+}
+
+/// How many groups of each kind, as `3 conformance, 2 confusion`.
+pub fn kind_counts(findings: &Findings) -> String {
+    let count = |k: FindingKind| findings.groups.iter().filter(|g| g.kind == k).count();
+    format!(
+        "{} conformance, {} confusion; {} model differences ({} cases)",
+        count(FindingKind::Conformance),
+        count(FindingKind::Confusion),
+        findings.model_differences.len(),
+        findings.model_differences.iter().map(|m| m.cases).sum::<usize>()
+    )
+}
 
 /// The oracle whose reading is the baseline of every difference.
 pub const BASELINE: &str = "reference";

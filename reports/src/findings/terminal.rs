@@ -1,6 +1,7 @@
 //! The summary of a findings file on a terminal (what `urldiff triage` prints, and
-//! `urldiff report FINDINGS.json`): the counts, then the groups, most severe first, each on one
-//! line of at most [`crate::terminal::WIDTH`] columns.
+//! `urldiff report FINDINGS.json`): the counts, the groups by kind, then the groups
+//! (conformance first, most severe first), each on one line of at most
+//! [`crate::terminal::WIDTH`] columns: severity, root cause, count, example.
 
 use crate::plain::{fit, one_line};
 use crate::terminal::WIDTH;
@@ -26,6 +27,7 @@ pub fn render(findings: &Findings) -> String {
         run.seconds
     );
     let _ = writeln!(out, "{}", fit(&head, WIDTH));
+    let _ = writeln!(out, "{}", fit(&format!("groups: {}", super::kind_counts(findings)), WIDTH));
     if !run.unreadable_lines.is_empty() {
         let note = format!(
             "{} input lines could not be read (run.unreadable_lines in findings.json)",
@@ -38,7 +40,7 @@ pub fn render(findings: &Findings) -> String {
         let line = format!(
             "  [{}] {} x{}: {:?}{base}",
             g.severity.name(),
-            g.classes.join(", "),
+            super::root_cause_text(&g.root_cause),
             g.count,
             g.example.input
         );

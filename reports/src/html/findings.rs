@@ -22,10 +22,11 @@ pub fn render(findings: &Findings) -> String {
     let run = &findings.run;
     let cases: usize = findings.groups.iter().map(|g| g.count).sum();
     let header = format!(
-        "<h1>urldiff findings: {} groups</h1>\n<p>{} cases triaged ({} skipped), {} divergent, \
+        "<h1>urldiff findings: {} groups</h1>\n<p>Groups: {}.</p>\n<p>{} cases triaged ({} skipped), {} divergent, \
          {} expected by the ledger, {cases} in groups; {} minimizations, {} oracle calls, {:.1} s. \
          {} {}; WPT data {}.</p>",
         findings.groups.len(),
+        text(&crate::findings::kind_counts(findings)),
         run.cases,
         run.skipped_cases,
         run.divergent,
@@ -39,6 +40,7 @@ pub fn render(findings: &Findings) -> String {
     );
     let mut body = String::new();
     groups_section(&mut body, findings);
+    model_section(&mut body, findings);
     class_table(&mut body, &findings.classes);
     oracles_section(&mut body, findings);
     run_section(&mut body, findings);
@@ -49,8 +51,9 @@ fn groups_section(out: &mut String, findings: &Findings) {
     let _ = writeln!(
         out,
         "<section id=\"groups\"><h2>Findings ({} groups)</h2>\n<p class=\"note\">One row per \
-         group: cases with the same divergence signature and the same validation errors once \
-         minimized. Each differing field shows the baseline (the reference's reading) and, for \
+         group: the cases of one root cause (conformance: an implementation against the \
+         standard it claims, at the step reading the deciding code point; confusion: two \
+         standards' implementations reading another authority). Each differing field shows the baseline (the reference's reading) and, for \
          every other group of oracles, an inline diff: <del>the baseline's characters</del> \
          <ins>theirs</ins>. The oracle filter keeps the groups where that oracle reads \
          otherwise than the baseline.</p>",
@@ -89,9 +92,14 @@ fn group_row(out: &mut String, n: usize, g: &Group, findings: &Findings) {
             )
         })
         .collect();
+    let cause = format!(
+        "<div class=\"meta\">{}: {}</div>",
+        text(g.kind.name()),
+        text(&crate::findings::root_cause_text(&g.root_cause))
+    );
     let _ = writeln!(
         out,
-        "<tr id=\"group-{n}\" {}><td>{}</td><td class=\"num\">{}</td><td class=\"class-cell\">{}</td>\
+        "<tr id=\"group-{n}\" {}><td>{}</td><td class=\"num\">{}</td><td class=\"class-cell\">{cause}{}</td>\
          <td>{}</td><td>{}</td><td>{}</td></tr>",
         row_attrs(&tags, &apart(g), g.severity),
         severity_badge(g.severity),
@@ -101,6 +109,39 @@ fn group_row(out: &mut String, n: usize, g: &Group, findings: &Findings) {
         differences_cell(g),
         answers_cell(g)
     );
+}
+
+/// The model differences: counted per root cause, with the shortest case.
+fn model_section(out: &mut String, findings: &Findings) {
+    let _ = writeln!(
+        out,
+        "<section id=\"model-differences\"><h2>Model differences ({})</h2>\n<p class=\"note\">\
+         What two standards read differently by design; each side is right by its standard. \
+         Not findings.</p>",
+        findings.model_differences.len()
+    );
+    out.push_str(
+        "<table><thead><tr><th>standards</th><th>field</th><th>class</th><th>cases</th>\
+         <th>implementations</th><th>example</th></tr></thead><tbody>\n",
+    );
+    for m in &findings.model_differences {
+        let rc = &m.root_cause;
+        let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
+        let class = rc.class.as_deref().unwrap_or("unclassified");
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td><a class=\"class-ref\" href=\"#class-{}\">{}</a></td>\
+             <td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>",
+            text(&standards.join(" vs ")),
+            text(&rc.fields.join(", ")),
+            slug(class),
+            text(class),
+            m.cases,
+            text(&m.libraries.join(", ")),
+            case_html(&m.example.input, m.example.base.as_deref())
+        );
+    }
+    out.push_str("</tbody></table></section>\n");
 }
 
 fn case_html(input: &str, base: Option<&str>) -> String {
@@ -129,7 +170,7 @@ fn example_cell(g: &Group) -> String {
     let _ = write!(out, "<div class=\"meta\">validation errors: {errors}</div>");
     let _ = write!(
         out,
-        "<details class=\"originals\"><summary>first {} of {} originals</summary><ul>",
+        "<details class=\"originals\"><summary>first {} of {} members</summary><ul>",
         g.originals.len(),
         g.count
     );
