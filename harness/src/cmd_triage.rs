@@ -65,7 +65,8 @@ pub struct TriageArgs {
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("{text:?} is not K/N with 1 <= K <= N (e.g. 2/8)");
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    let (k, n): (usize, usize) =
+        (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if k == 0 || k > n {
         return Err(bad());
     }

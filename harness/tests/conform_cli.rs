@@ -202,7 +202,7 @@ fn report_of_a_file_that_is_neither_kind_of_report_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
         // Has the findings keys, lacks the rest of a findings file.
-        ("findings.json", r#"{"schema_version": 1, "groups": []}"#, "not a findings file"),
+        ("findings.json", r#"{"schema_version": 2, "groups": []}"#, "not a findings file"),
         ("other.json", r#"{"tool": "urldiff", "groups": []}"#, "neither a conform JSON report"),
         ("text.json", "not json at all", "not JSON"),
     ];

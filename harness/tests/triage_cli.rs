@@ -240,10 +240,24 @@ fn shards_merged_by_root_cause_are_the_whole_run() {
     let generated = urldiff(&["corpus", "generate", "300", "--seed", "5"]);
     assert_eq!(code(&generated), 0, "{}", text(&generated.stderr));
     std::fs::write(&cases, &generated.stdout).unwrap();
-    let oracles = ["--oracle", "reference", "--oracle", "reference-rfc3986", "--oracle", "rust-url", "--oracle", "ada"];
+    let oracles = [
+        "--oracle",
+        "reference",
+        "--oracle",
+        "reference-rfc3986",
+        "--oracle",
+        "rust-url",
+        "--oracle",
+        "ada",
+    ];
     let triage = |out: &str, shard: Option<&str>| {
         let out = dir.path().join(out);
-        let mut args = vec!["triage".to_owned(), cases.display().to_string(), "--out".into(), out.display().to_string()];
+        let mut args = vec![
+            "triage".to_owned(),
+            cases.display().to_string(),
+            "--out".into(),
+            out.display().to_string(),
+        ];
         args.extend(oracles.iter().map(|s| (*s).to_owned()));
         if let Some(shard) = shard {
             args.extend(["--shard".to_owned(), shard.to_owned()]);
@@ -253,8 +267,11 @@ fn shards_merged_by_root_cause_are_the_whole_run() {
         out.join("findings.json")
     };
     let whole = triage("whole", None);
-    let shards: Vec<std::path::PathBuf> =
-        ["1/3", "2/3", "3/3"].iter().enumerate().map(|(i, s)| triage(&format!("shard{i}"), Some(s))).collect();
+    let shards: Vec<std::path::PathBuf> = ["1/3", "2/3", "3/3"]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| triage(&format!("shard{i}"), Some(s)))
+        .collect();
     let merged = dir.path().join("merged");
     let mut args = vec!["triage".to_owned(), "--merge".into()];
     args.extend(shards.iter().map(|p| p.display().to_string()));
@@ -278,7 +295,13 @@ fn shards_merged_by_root_cause_are_the_whole_run() {
     let bad = urldiff(&["triage", &cases.display().to_string(), "--out", "x", "--shard", "4/3"]);
     assert_eq!(code(&bad), 2);
     assert!(text(&bad.stderr).contains("K/N"), "{}", text(&bad.stderr));
-    let not_findings = urldiff(&["triage", "--merge", &cases.display().to_string(), "--out", &dir.path().join("m2").display().to_string()]);
+    let not_findings = urldiff(&[
+        "triage",
+        "--merge",
+        &cases.display().to_string(),
+        "--out",
+        &dir.path().join("m2").display().to_string(),
+    ]);
     assert_eq!(code(&not_findings), 2);
     assert!(text(&not_findings.stderr).contains("cases.jsonl"), "{}", text(&not_findings.stderr));
 }

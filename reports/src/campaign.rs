@@ -134,10 +134,14 @@ pub struct HistoryLine {
     pub corpus_size: u64,
     #[serde(default)]
     pub groups: u64,
+    /// Groups whose root cause no earlier run of the campaign folder had.
     #[serde(default)]
     pub new_groups: u64,
     #[serde(default)]
     pub groups_per_class: BTreeMap<String, u64>,
+    /// The root-cause ids of the run's groups (what later runs compare with).
+    #[serde(default)]
+    pub root_causes: Vec<String>,
 }
 
 /// The lines of `history.jsonl` that read as history, in file order, and a note for each

@@ -202,6 +202,7 @@ mod tests {
             groups: classes.iter().map(|c| c.1).sum(),
             new_groups: 0,
             groups_per_class: classes.iter().map(|(c, n)| ((*c).to_owned(), *n)).collect(),
+            root_causes: Vec::new(),
         }
     }
 

@@ -1,8 +1,9 @@
 //! findings.md on the findings of a real triage run over our own cases
 //! (`tests/data/findings-cases.json`): one section per group, every table row with its
-//! header's cell count, and the SSRF case read as the specs say (worked out by hand: the URL
-//! Standard ends the authority at `\`, so the host is `1.1.1.1`; RFC 3986 and urllib take
-//! everything before the last `@` as userinfo, so the host is `a`).
+//! header's cell count, and the SSRF case read as the specs say (worked out by hand for its
+//! example `http://example.com\@`: the URL Standard ends the authority at `\`, so the host
+//! is `example.com`; RFC 3986 takes everything before the `@` as userinfo, so the host is
+//! empty, which urllib's `hostname` reads as `None`).
 
 use urldiff_reports::findings::markdown;
 use urldiff_triage::findings::Findings;
@@ -31,7 +32,9 @@ fn cells(line: &str) -> usize {
 fn findings_markdown_has_a_section_per_group_and_square_tables() {
     let findings = findings();
     let text = markdown::render(&findings);
-    assert!(text.starts_with("# urldiff findings: 14 groups\n"), "{text}");
+    let head = format!("# urldiff findings: {} groups\n", findings.groups.len());
+    assert!(text.starts_with(&head), "{text}");
+    assert!(text.contains("## Model differences"), "{text}");
     for n in 1..=findings.groups.len() {
         assert!(text.contains(&format!("<a id=\"group-{n}\"></a>\n### {n}. [")), "group {n}");
     }
@@ -51,12 +54,24 @@ fn findings_markdown_has_a_section_per_group_and_square_tables() {
 #[test]
 fn the_ssrf_group_shows_the_baseline_host_first_then_urllib_s() {
     let text = markdown::render(&findings());
-    let start = text.find("### 10. [high] backslash-confusion").expect("group 10");
-    let section = &text[start..text[start..].find("<details>").map_or(text.len(), |e| start + e)];
-    assert!(section.contains("from `http://127.0.0.1\\@evil.com/`"), "{section}");
+    let from = text.find("from `http://127.0.0.1\\@evil.com/`").expect("the SSRF case's group");
+    let start = text[..from].rfind("### ").unwrap();
+    let end = text[start..].find("<details>").map_or(text.len(), |e| start + e);
+    let section = &text[start..end];
+    assert!(section.contains("confusion: whatwg vs rfc3986: userinfo"), "{section}");
+    assert!(section.contains("minimized: `http://example.com\\@`"), "{section}");
     let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("| ")).skip(1).collect();
     // The most severe field first (host), its baseline row (the reference's group) first.
     assert!(rows[0].starts_with("| host | structural | high | `ada`"), "{}", rows[0]);
-    assert!(rows[0].contains("(baseline) | `\"1.1.1.1\"` |"), "{}", rows[0]);
-    assert!(rows[1].contains("`python-urllib`") && rows[1].ends_with("| `\"a\"` |"), "{}", rows[1]);
+    assert!(rows[0].contains("(baseline) | `\"example.com\"` |"), "{}", rows[0]);
+    assert!(
+        rows[1].contains("`python-urllib`") && rows[1].ends_with("| `(undefined)` |"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[2].contains("`reference-rfc3986`") && rows[2].ends_with("| `\"\"` |"),
+        "{}",
+        rows[2]
+    );
 }

@@ -42,7 +42,8 @@ fn join_members(into: &mut Vec<Original>, from: Vec<Original>) {
 fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize) {
     let mut members = std::mem::take(&mut into.members);
     join_members(&mut members, std::mem::take(&mut from.members));
-    let libraries: BTreeSet<String> = into.libraries.drain(..).chain(from.libraries.clone()).collect();
+    let libraries: BTreeSet<String> =
+        into.libraries.drain(..).chain(from.libraries.clone()).collect();
     let worse = if from.severity > into.severity { &from } else { &*into };
     let (severity, rule) = (worse.severity, worse.severity_rule.clone());
     if size(&from.example.input, from.example.base.as_deref())
@@ -91,7 +92,8 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
         run.seconds += file.run.seconds;
         merged.wpt_revision = merged.wpt_revision.or(file.wpt_revision);
         for oracle in file.oracles {
-            if !merged.oracles.iter().any(|o| o.name == oracle.name && o.version == oracle.version) {
+            if !merged.oracles.iter().any(|o| o.name == oracle.name && o.version == oracle.version)
+            {
                 merged.oracles.push(oracle);
             }
         }
@@ -119,7 +121,11 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
     }
     let mut groups: Vec<Group> = groups.into_values().collect();
     groups.sort_by(|a, b| {
-        a.kind.cmp(&b.kind).then(b.severity.cmp(&a.severity)).then(b.count.cmp(&a.count)).then(a.id.cmp(&b.id))
+        a.kind
+            .cmp(&b.kind)
+            .then(b.severity.cmp(&a.severity))
+            .then(b.count.cmp(&a.count))
+            .then(a.id.cmp(&b.id))
     });
     let mut models: Vec<ModelDifference> = models.into_values().collect();
     models.sort_by(|a, b| b.cases.cmp(&a.cases).then(a.id.cmp(&b.id)));

@@ -82,7 +82,11 @@ pub fn triage_and_report(
     }
     events.triage_started(cases.len());
     let findings = run_triage(&cases, options)?;
-    let previous = previous_group_ids(&layout.dir.join("report.json"));
+    // Group ids are root-cause ids: a group is new when no earlier run of this campaign
+    // folder (its history, or the last report) had its root cause.
+    let mut history = status::read_history(&layout.history());
+    let mut previous = previous_group_ids(&layout.dir.join("report.json"));
+    previous.extend(history.iter().flat_map(|h| h.root_causes.iter().cloned()));
     let new_groups = findings.groups.iter().filter(|g| !previous.contains(&g.id)).count() as u64;
     let mut groups_per_class: BTreeMap<String, u64> = BTreeMap::new();
     for g in &findings.groups {
@@ -104,8 +108,8 @@ pub fn triage_and_report(
         groups: findings.groups.len() as u64,
         new_groups,
         groups_per_class,
+        root_causes: findings.groups.iter().map(|g| g.id.clone()).collect(),
     };
-    let mut history = status::read_history(&layout.history());
     history.push(line.clone());
     let crashes = crash_files(layout, &options.targets);
     write_reports(layout, status, &findings, &others, &crashes, &history)?;

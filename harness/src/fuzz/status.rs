@@ -74,6 +74,7 @@ mod tests {
             groups,
             new_groups: groups,
             groups_per_class: [("host-confusion".to_owned(), groups)].into(),
+            root_causes: Vec::new(),
         }
     }
 

@@ -145,7 +145,8 @@ fn group(out: &mut String, n: usize, g: &Group) {
         text(&g.classes.join(", "))
     );
     if let Some(step) = &g.root_cause.step {
-        let link = safe_link(&step.link).map_or_else(|| text(&step.title), |l| format!("[{}]({l})", text(&step.title)));
+        let link = safe_link(&step.link)
+            .map_or_else(|| text(&step.title), |l| format!("[{}]({l})", text(&step.title)));
         let _ = writeln!(out, "- the standard's step: {link}");
     }
     if let Some(expected) = &g.expected {

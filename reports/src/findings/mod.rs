@@ -23,7 +23,9 @@ pub fn root_cause_text(rc: &RootCause) -> String {
             let standard = rc.standards.first().map_or("?", |s| s.name());
             let step = rc.step.as_ref().map_or(String::new(), |s| format!(", at the {}", s.title));
             let code_point = match rc.code_point.as_deref() {
-                Some(urldiff_triage::rootcause::deciding::END_OF_INPUT) => " (at the end of input)".to_owned(),
+                Some(urldiff_triage::rootcause::deciding::END_OF_INPUT) => {
+                    " (at the end of input)".to_owned()
+                }
                 Some(kind) => format!(" (reading {kind})"),
                 None => String::new(),
             };

@@ -21,11 +21,13 @@ fn host_range(s: &str) -> Option<std::ops::Range<usize>> {
     (host_end > host_start).then_some(host_start..host_end)
 }
 
-/// `s` with a host of a few ASCII letters (what the readability pass leaves) as `example.com`.
+/// `s` with a host of a few ASCII letters or digits (what the readability pass leaves) as
+/// `example.com`.
 fn plain_host(s: &str) -> Option<String> {
     let range = host_range(s)?;
     let host = &s[range.clone()];
-    let plain = host.len() <= 3 && host.chars().all(|c| c.is_ascii_lowercase());
+    let plain =
+        host.len() <= 3 && host.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
     plain.then(|| format!("{}example.com{}", &s[..range.start], &s[range.end..]))
 }
 

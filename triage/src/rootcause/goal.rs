@@ -1,7 +1,7 @@
 //! What the minimizer keeps for a part: its root cause, not the partition. A candidate holds
 //! when the part is still there with the same key, and it still reads like the original: a
-//! special scheme stays special (`https://volans-.github.io/` must not become `a://-`) and a
-//! base keeps its scheme.
+//! special scheme stays special (`https://volans-.github.io/` must not become `a://-`), an
+//! authority stays an authority, and a base keeps its scheme.
 
 use super::deciding::{code_point_kind, END_OF_INPUT, MAX_SUBSTITUTIONS};
 use super::parts::{between_standards, deviates, Judged};
@@ -34,6 +34,9 @@ pub struct Shape {
     pub special: bool,
     /// The base's scheme, when there is a base.
     pub base_scheme: Option<String>,
+    /// The input has an authority as RFC 3986 splits it (`//` after the scheme): a host
+    /// confusion of `http://0x7f.1/` must not become one of `http:1`, a story of its own.
+    pub authority: bool,
 }
 
 impl Shape {
@@ -41,6 +44,7 @@ impl Shape {
         Shape {
             special: Self::is_special(request),
             base_scheme: request.base.as_deref().and_then(scheme_of),
+            authority: Self::has_authority(request),
         }
     }
 
@@ -50,8 +54,13 @@ impl Shape {
         scheme.is_some_and(|s| SPECIAL.contains(&s.as_str()))
     }
 
+    fn has_authority(request: &Request) -> bool {
+        urldiff_parser::rfc3986::split_spans(&request.input).authority.is_some()
+    }
+
     pub fn holds(&self, request: &Request) -> bool {
         Self::is_special(request) == self.special
+            && Self::has_authority(request) == self.authority
             && (request.base.is_none()
                 || request.base.as_deref().and_then(scheme_of) == self.base_scheme)
     }
