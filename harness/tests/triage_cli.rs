@@ -208,10 +208,13 @@ fn empty_missing_and_malformed_inputs_are_harness_errors() {
     }
 }
 
-/// The set of (group id, count, members) of a findings file, and its model differences.
-fn grouping(path: &std::path::Path) -> (Vec<(String, u64, Vec<String>)>, Vec<(String, u64)>) {
+/// A group as the merge test compares it: id, count, members (sorted).
+type GroupView = (String, u64, Vec<String>);
+
+/// The groups of a findings file, and its model differences (id, cases).
+fn grouping(path: &std::path::Path) -> (Vec<GroupView>, Vec<(String, u64)>) {
     let findings: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut groups: Vec<(String, u64, Vec<String>)> = findings["groups"]
+    let mut groups: Vec<GroupView> = findings["groups"]
         .as_array()
         .unwrap()
         .iter()

@@ -26,13 +26,16 @@ struct Job<'b> {
     member: usize,
 }
 
+/// The oracles a minimization asks, and what it keeps.
+type Minimization<'a> = (Vec<&'a dyn Oracle>, Box<dyn Goal>);
+
 /// The oracles and goal that keep `b`'s key for its `nth` member.
 fn oracles_and_goal<'a>(
     judged: &Judged<'a>,
     b: &Building,
     nth: usize,
     request: &Request,
-) -> Option<(Vec<&'a dyn Oracle>, Box<dyn Goal>)> {
+) -> Option<Minimization<'a>> {
     let part = &b.parts[nth];
     let shape = Shape::of(request);
     match (b.key.kind, part.library) {
