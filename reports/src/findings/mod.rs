@@ -43,7 +43,7 @@ pub fn root_cause_text(rc: &RootCause) -> String {
 pub fn kind_counts(findings: &Findings) -> String {
     let count = |k: FindingKind| findings.groups.iter().filter(|g| g.kind == k).count();
     format!(
-        "{} conformance, {} confusion; {} model differences ({} cases)",
+        "{} conformance, {} confusion; {} model differences (seen {} times)",
         count(FindingKind::Conformance),
         count(FindingKind::Confusion),
         findings.model_differences.len(),

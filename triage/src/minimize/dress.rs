@@ -1,6 +1,6 @@
 //! Dressing a minimized input toward what a person writes: after delta debugging and the
 //! readability pass, a special scheme is tried as `http` and `https`, a host of a few letters
-//! as `example.com`, a base as `http://example.com/a/b`; each change is kept only when the
+//! as `example.com`, a base as `<its scheme>://example.com/a/b`; each change is kept only when the
 //! goal still holds. Only goals that ask for it ([`super::Goal::readable`]) are dressed: the
 //! result is no longer the smallest input, but one a maintainer can read at a glance.
 
@@ -21,13 +21,12 @@ fn host_range(s: &str) -> Option<std::ops::Range<usize>> {
     (host_end > host_start).then_some(host_start..host_end)
 }
 
-/// `s` with a host of a few ASCII letters or digits (what the readability pass leaves) as
-/// `example.com`.
+/// `s` with a host of a few code points (what the readability pass leaves: `a`, `1`, `é`) as
+/// `example.com`; an IPv6 literal stays.
 fn plain_host(s: &str) -> Option<String> {
     let range = host_range(s)?;
     let host = &s[range.clone()];
-    let plain =
-        host.len() <= 3 && host.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    let plain = host.chars().count() <= 3 && !host.starts_with('[');
     plain.then(|| format!("{}example.com{}", &s[..range.start], &s[range.end..]))
 }
 
@@ -53,12 +52,8 @@ fn rewrites(request: &Request) -> Vec<Vec<Request>> {
     steps.push(plain_host(&request.input).map(input).into_iter().collect());
     if let Some(b) = &request.base {
         let scheme = b.find(':').map(|c| b[..c].to_ascii_lowercase());
-        let ordinary = match scheme.as_deref() {
-            Some(s @ ("http" | "https" | "ws" | "wss" | "ftp")) => {
-                Some(format!("{s}://example.com/a/b"))
-            }
-            _ => None,
-        };
+        // The base's own scheme (`file` has no host to dress).
+        let ordinary = scheme.filter(|s| s != "file").map(|s| format!("{s}://example.com/a/b"));
         steps.push(ordinary.into_iter().chain(plain_host(b)).map(base).collect());
     }
     steps

@@ -54,8 +54,11 @@ impl Shape {
         scheme.is_some_and(|s| SPECIAL.contains(&s.as_str()))
     }
 
+    /// Read after the URL Standard's trimming of C0 controls and spaces, so a leading control
+    /// character is not what keeps the shape.
     fn has_authority(request: &Request) -> bool {
-        urldiff_parser::rfc3986::split_spans(&request.input).authority.is_some()
+        let input = request.input.trim_matches(|c: char| c <= ' ');
+        urldiff_parser::rfc3986::split_spans(input).authority.is_some()
     }
 
     pub fn holds(&self, request: &Request) -> bool {
