@@ -3,8 +3,10 @@
 //! - `urldiff report RESULTS.json`: a conform JSON report (`urldiff conform --json`) as the
 //!   terminal summary on stdout and any of `--html`, `--markdown`, `--junit`, `--matrix`,
 //!   `--json`; or a findings file (`urldiff triage`'s findings.json) as its summary and any of
-//!   `--html`, `--markdown`, `--json`. Which one it is, is read from the file; a file that is
-//!   neither is an error naming both.
+//!   `--html`, `--markdown`, `--json`, and `--upstream DIR`: one Markdown file of ready-to-file
+//!   issue drafts per implementation with conformance findings, one per pair of standards
+//!   with confusions (`urldiff_reports::upstream`). Which one it is, is read from the file; a
+//!   file that is neither is an error naming both.
 //! - `urldiff report --rfc-vs-whatwg [--out DIR]`: the RFC-vs-WHATWG report
 //!   (`urldiff::rfc_vs_whatwg`), `DIR/rfc-vs-whatwg.md` and `.html` (default `out/reports`),
 //!   or the files `--markdown` and `--html` name; `--in-process-only` leaves the real parsers
@@ -40,6 +42,11 @@ pub struct ReportArgs {
     /// Write the whole matrix and the findings as text (conform reports).
     #[arg(long, value_name = "PATH")]
     pub matrix: Option<PathBuf>,
+    /// Findings files: write upstream issue drafts into DIR, one Markdown file per
+    /// implementation with conformance findings (`rust-url.md`, …) and one per pair of
+    /// standards with confusions, each issue with a reproduction in the library's language.
+    #[arg(long, value_name = "DIR", conflicts_with = "rfc_vs_whatwg")]
+    pub upstream: Option<PathBuf>,
     /// Write the JSON again (pretty); with --rfc-vs-whatwg, the report's data.
     #[arg(long, value_name = "PATH")]
     pub json: Option<PathBuf>,
@@ -104,6 +111,9 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
     }
     let path = args.results.as_deref().expect("clap requires RESULTS.json");
     match read_saved(path)? {
+        Saved::Conform(_) if args.upstream.is_some() => {
+            bail!("{} is a conform report: --upstream drafts issues from a findings file (urldiff triage)", path.display());
+        }
         Saved::Conform(report) => {
             let outputs = Outputs {
                 json: args.json,
@@ -127,8 +137,21 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
             if let Some(json) = args.json {
                 files.push((json, findings.to_json().into_bytes()));
             }
+            let drafts = urldiff_reports::upstream::drafts(&findings);
+            if let Some(dir) = &args.upstream {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                files.extend(
+                    drafts.iter().map(|d| (dir.join(&d.file), d.text.clone().into_bytes())),
+                );
+            }
             urldiff::atomic::write_all(&files)?;
             print(&urldiff_reports::findings::terminal::render(&findings))?;
+            if let Some(dir) = &args.upstream {
+                for d in &drafts {
+                    print(&format!("wrote {}\n", dir.join(&d.file).display()))?;
+                }
+            }
         }
     }
     Ok(0)

@@ -36,6 +36,7 @@ pub mod plain;
 pub mod plot;
 pub mod rfc_vs_whatwg;
 pub mod terminal;
+pub mod upstream;
 
 pub use data::ConformReport;
 

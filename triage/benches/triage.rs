@@ -1,5 +1,7 @@
 //! Triage speed: 10,000 divergent inputs through `urldiff_triage::pipeline::triage` with the
-//! in-process oracles (ask, compare, dedupe, minimize, classify, group), as inputs/s.
+//! in-process oracles (ask, cut into parts, find each conformance part's deciding code point,
+//! group by root cause, minimize, classify), as inputs/s, with the groups by kind and the
+//! minimizer's oracle calls per group.
 //!
 //! The inputs are deterministic: cases from the one generator (`urldiff_corpus::urlgen`,
 //! mutations of WPT's urltestdata inputs and grammar-built URLs), the first 10,000 on which
@@ -13,6 +15,7 @@ use urldiff_oracles::{default_oracles, Oracle, OracleKind, RegistryConfig};
 use urldiff_triage::events::NoEvents;
 use urldiff_triage::findings::Tool;
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::{ask, Budget, Request};
 
 const INPUTS: usize = 10_000;
@@ -75,15 +78,22 @@ fn main() {
     let findings = triage(&cases, &config, &NoEvents).expect("triage runs");
     let seconds = started.elapsed().as_secs_f64();
     let run = &findings.run;
+    let kind = |k: FindingKind| findings.groups.iter().filter(|g| g.kind == k).count();
+    let minimizer_calls: usize = findings.groups.iter().map(|g| g.example.oracle_calls).sum();
     println!(
-        "  {:.2} s, {:.0} inputs/s: {} minimizations ({} oracle calls, {} not 1-minimal), {} \
-         groups, {} unclassified cases ({:.1} %)",
+        "  {:.2} s, {:.0} inputs/s: {} groups ({} conformance, {} confusion), {} model \
+         differences; {} minimizations ({} not 1-minimal), {} oracle calls in all, {:.0} per \
+         group's example minimization; {} unclassified cases ({:.1} %)",
         seconds,
         cases.len() as f64 / seconds,
-        run.minimized,
-        run.oracle_calls,
-        run.not_one_minimal,
         findings.groups.len(),
+        kind(FindingKind::Conformance),
+        kind(FindingKind::Confusion),
+        findings.model_differences.len(),
+        run.minimized,
+        run.not_one_minimal,
+        run.oracle_calls,
+        minimizer_calls as f64 / findings.groups.len().max(1) as f64,
         run.unclassified_cases,
         100.0 * run.unclassified_cases as f64 / cases.len() as f64
     );

@@ -1,0 +1,189 @@
+//! Upstream drafts (`urldiff report --upstream DIR FINDINGS.json`): what a maintainer can file.
+//!
+//! One Markdown file per implementation with conformance findings (`<library>.md`): per root
+//! cause a ready-to-file issue with a title, a reproduction in the library's own language that
+//! runs as written ([`repro`]), what it reads against what its standard says (with the
+//! standard's step linked), what the other implementations read, the exact versions tested,
+//! and how many inputs showed it. Confusions get one file per pair of standards
+//! (`confusion-<a>-<b>.md`), written for whoever puts two such parsers in one pipeline: what
+//! each side reads, why each is right by its standard, and how to guard.
+
+pub mod repro;
+
+use crate::findings::{answer_text, root_cause_text};
+use crate::markdown::{code, text};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use urldiff_triage::findings::{Findings, Group, OracleAnswer};
+use urldiff_triage::rootcause::FindingKind;
+
+/// One file of drafts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    /// The file name (`rust-url.md`, `confusion-whatwg-rfc3986.md`).
+    pub file: String,
+    pub text: String,
+}
+
+/// Every draft file of `findings`, in name order.
+pub fn drafts(findings: &Findings) -> Vec<Draft> {
+    let mut by_file: BTreeMap<String, Vec<&Group>> = BTreeMap::new();
+    for g in &findings.groups {
+        let file = match (g.kind, g.root_cause.library.as_deref()) {
+            (FindingKind::Conformance, Some(library)) => format!("{}.md", file_stem(library)),
+            _ => {
+                let names: Vec<&str> = g.root_cause.standards.iter().map(|s| s.name()).collect();
+                format!("confusion-{}.md", names.join("-"))
+            }
+        };
+        by_file.entry(file).or_default().push(g);
+    }
+    by_file
+        .into_iter()
+        .map(|(file, groups)| {
+            let text = if file.starts_with("confusion-") {
+                confusion_file(findings, &groups)
+            } else {
+                library_file(findings, &groups)
+            };
+            Draft { file, text }
+        })
+        .collect()
+}
+
+/// A name safe as a file stem: ASCII letters, digits, `-`, `.`, `_`; anything else `_`.
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "-._".contains(c) { c } else { '_' })
+        .collect()
+}
+
+fn version_of<'f>(findings: &'f Findings, oracle: &str) -> &'f str {
+    findings.oracles.iter().find(|o| o.name == oracle).map_or("unknown", |o| o.version.as_str())
+}
+
+fn answer_of<'g>(g: &'g Group, oracle: &str) -> Option<&'g OracleAnswer> {
+    g.answers.iter().find(|a| a.oracle == oracle)
+}
+
+fn case_line(input: &str, base: Option<&str>) -> String {
+    match base {
+        Some(b) => format!("{} against the base {}", code(input), code(b)),
+        None => code(input),
+    }
+}
+
+fn library_file(findings: &Findings, groups: &[&Group]) -> String {
+    let library = groups[0].root_cause.library.clone().unwrap_or_default();
+    let mut out = format!(
+        "# Drafts for {}: {} root cause(s)\n\nFound by urldiff {} (WPT data {}). Each section \
+         is one issue to file; the reproduction runs as written.\n\n",
+        text(&library),
+        groups.len(),
+        text(&findings.tool.version),
+        text(findings.wpt_revision.as_deref().unwrap_or("not located"))
+    );
+    for (n, g) in groups.iter().enumerate() {
+        conformance_draft(&mut out, findings, n + 1, g, &library);
+    }
+    out
+}
+
+fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group, library: &str) {
+    let e = &g.example;
+    let rc = &g.root_cause;
+    let standard = rc.standards.first().map_or("its standard", |s| s.title());
+    let field = rc.fields.join(", ");
+    let step = rc.step.as_ref();
+    let _ = writeln!(
+        out,
+        "## {n}. {}: {} differs from the {standard} for {}\n",
+        text(library),
+        text(&field),
+        code(&e.input)
+    );
+    let _ = writeln!(out, "Root cause: {} (group `{}`).\n", text(&root_cause_text(rc)), g.id);
+    if let Some((language, program)) = repro::program(library, &e.input, e.base.as_deref()) {
+        let _ = writeln!(
+            out,
+            "Reproduction ({}):\n\n```{}\n{program}```\n",
+            language.fence(),
+            language.fence()
+        );
+    }
+    let actual = answer_of(g, library).map_or("no answer".to_owned(), |a| answer_text(&a.answer));
+    let expected = g.expected.as_ref().map_or("unknown".to_owned(), |a| answer_text(&a.answer));
+    let _ = writeln!(out, "- Input: {}", case_line(&e.input, e.base.as_deref()));
+    let _ = writeln!(
+        out,
+        "- Actual ({} {}): {}",
+        text(library),
+        text(version_of(findings, library)),
+        code(&actual)
+    );
+    let _ = write!(out, "- Expected by the {standard}: {}", code(&expected));
+    if let Some(step) = step.filter(|s| crate::findings::safe_link(&s.link).is_some()) {
+        let _ = write!(out, " — decided at the [{}]({})", text(&step.title), step.link);
+    }
+    let _ = writeln!(out, " (reading {})", text(rc.code_point.as_deref().unwrap_or("?")));
+    out.push_str("- Other implementations:\n");
+    for a in g.answers.iter().filter(|a| a.oracle != library) {
+        let _ = writeln!(
+            out,
+            "  - {} {}: {}",
+            code(&a.oracle),
+            text(version_of(findings, &a.oracle)),
+            code(&answer_text(&a.answer))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "- Seen in {} input(s); first: {}",
+        g.count,
+        g.originals
+            .iter()
+            .take(3)
+            .map(|o| case_line(&o.input, o.base.as_deref()))
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    let _ = writeln!(
+        out,
+        "- Known upstream: not that urldiff knows (no ledger entry names an issue)\n"
+    );
+}
+
+fn confusion_file(findings: &Findings, groups: &[&Group]) -> String {
+    let standards: Vec<&str> = groups[0].root_cause.standards.iter().map(|s| s.title()).collect();
+    let mut out = format!(
+        "# Confusions between the {}: {} root cause(s)\n\nFor whoever validates a URL with a \
+         parser of one standard and fetches it with a parser of the other. Each side reads the \
+         input as its standard says; the danger is in using both. Found by urldiff {}.\n\n",
+        standards.join(" and the "),
+        groups.len(),
+        text(&findings.tool.version)
+    );
+    for (n, g) in groups.iter().enumerate() {
+        let e = &g.example;
+        let _ = writeln!(
+            out,
+            "## {}. {} × {}\n",
+            n + 1,
+            text(&root_cause_text(&g.root_cause)),
+            g.count
+        );
+        let _ = writeln!(out, "- Input: {}", case_line(&e.input, e.base.as_deref()));
+        for a in g.answers.iter().filter(|a| g.libraries.contains(&a.oracle)) {
+            let _ = writeln!(out, "  - {}: {}", code(&a.oracle), code(&answer_text(&a.answer)));
+        }
+        let fields = g.root_cause.fields.join(", ");
+        let _ = writeln!(
+            out,
+            "- Guard: parse once and pass the parsed parts on, never the string; or reject \
+             inputs that the two sides read with a different {}: here, the classes {} name why.\n",
+            text(&fields),
+            text(&g.classes.join(", "))
+        );
+    }
+    out
+}

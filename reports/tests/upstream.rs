@@ -1,0 +1,99 @@
+//! Upstream drafts: one file per implementation with conformance findings and one per pair of
+//! standards with confusions, and reproductions that run as written: the Python and
+//! JavaScript programs are run (when python3 and node exist) on hostile inputs and must print
+//! what the same library prints when it is handed the input and base as JSON.
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+use urldiff_reports::upstream::{drafts, repro};
+use urldiff_triage::findings::Findings;
+
+fn findings() -> Findings {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/findings-cases.json");
+    Findings::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_file_per_library_and_per_pair_of_standards() {
+    let findings = findings();
+    let files: Vec<String> = drafts(&findings).into_iter().map(|d| d.file).collect();
+    assert!(files.contains(&"java-uri.md".to_owned()), "{files:?}");
+    assert!(files.contains(&"confusion-whatwg-rfc3986.md".to_owned()), "{files:?}");
+    let java = drafts(&findings).into_iter().find(|d| d.file == "java-uri.md").unwrap().text;
+    let conformance = findings.groups.iter().filter(|g| g.libraries == ["java-uri"]).count();
+    assert_eq!(java.matches("\n## ").count(), conformance, "{java}");
+    assert!(java.contains("```java\nimport java.net.URI;"), "{java}");
+    assert!(java.contains("- Expected by the RFC 2396: "), "{java}");
+}
+
+/// Run `program` with `command` and return its stdout (trimmed); `None` when the runtime is
+/// missing (said on stderr).
+fn run(command: &str, args: &[&str], stdin: &str) -> Option<String> {
+    let child = Command::new(command)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        eprintln!("upstream: {command} not found; its reproductions are not run");
+        return None;
+    };
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{command}: {}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8(out.stdout).unwrap().trim_end().to_owned())
+}
+
+const HOSTILE: &[(&str, Option<&str>)] = &[
+    ("d//e", Some("http://a/b/c")),
+    ("http://a\u{1}\"b\\c\u{202e}é/\t?\u{7f}#\u{1f600}", None),
+    ("x\u{0}y", Some("https://example.com/p/q")),
+    ("http://a:port/", None),
+];
+
+#[test]
+fn the_python_reproduction_prints_what_urllib_reads() {
+    for (input, base) in HOSTILE {
+        let (_, program) = repro::program("python-urllib", input, *base).unwrap();
+        let Some(printed) = run("python3", &["-"], &program) else { return };
+        let json = serde_json::json!({"input": input, "base": base}).to_string();
+        let direct = "import json, sys\nfrom urllib.parse import urljoin, urlsplit\n\
+                      c = json.loads(sys.stdin.read())\n\
+                      t = urljoin(c['base'], c['input']) if c['base'] is not None else c['input']\n\
+                      p = urlsplit(t)\n\
+                      try:\n    port = p.port\nexcept ValueError as e:\n    port = f'ValueError: {e}'\n\
+                      print(repr(t), p, p.hostname, port)\n";
+        let expected = run("python3", &["-c", direct], &json).unwrap();
+        assert_eq!(printed, expected, "{input:?} against {base:?}:\n{program}");
+    }
+}
+
+#[test]
+fn the_javascript_reproduction_prints_what_node_reads() {
+    for (input, base) in HOSTILE {
+        let (_, program) = repro::program("node-url", input, *base).unwrap();
+        let Some(printed) = run("node", &["-"], &program) else { return };
+        let json = serde_json::json!({"input": input, "base": base}).to_string();
+        let direct = "let s = ''; process.stdin.on('data', d => s += d).on('end', () => {\n\
+                      const c = JSON.parse(s);\n\
+                      try { const url = c.base === null ? new URL(c.input) : new URL(c.input, c.base);\n\
+                      console.log(url.href, JSON.stringify({ protocol: url.protocol, host: url.host, pathname: url.pathname }));\n\
+                      } catch (e) { console.log('failure:', e.message); } });";
+        let expected = run("node", &["-e", direct], &json).unwrap();
+        assert_eq!(printed, expected, "{input:?} against {base:?}:\n{program}");
+    }
+}
+
+#[test]
+fn literals_escape_what_each_language_must() {
+    use repro::{literal, Language};
+    let s = "a\u{1}\"\\\u{202e}é";
+    assert_eq!(literal(Language::Rust, s), "\"a\\u{1}\\\"\\\\\\u{202e}é\"");
+    assert_eq!(literal(Language::JavaScript, s), "\"a\\u{1}\\\"\\\\\\u{202e}é\"");
+    assert_eq!(literal(Language::Python, s), "\"a\\u0001\\\"\\\\\\u202eé\"");
+    // No `\u` in Java (it is read before lexing) and no `\x` in C++ (it runs on over hex
+    // digits): octal for ASCII controls.
+    assert_eq!(literal(Language::Java, s), "\"a\\001\\\"\\\\\u{202e}é\"");
+    assert_eq!(literal(Language::Cpp, "\u{1}a"), "\"\\001a\"");
+}
