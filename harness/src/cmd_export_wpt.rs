@@ -1,6 +1,7 @@
-//! `urldiff export-wpt FINDINGS.json [--out FILE]`: a findings file's groups as WPT
-//! urltestdata.json entries (`urldiff_triage::wpt_export`), on stdout or written atomically
-//! to FILE.
+//! `urldiff export-wpt FINDINGS.json [--out FILE]`: the conformance findings WPT lacks as
+//! urltestdata.json entries (`urldiff_triage::wpt_export`: against the URL Standard, whatwg-url
+//! agreeing with the reference, no WPT case reading the same step and code point), on stdout
+//! or written atomically to FILE.
 //!
 //! Exit codes: 0 written; 2 for a harness error (an unreadable findings file, a write error).
 
@@ -24,7 +25,12 @@ pub fn run(args: ExportWptArgs) -> anyhow::Result<u8> {
         .with_context(|| format!("cannot read {}", args.findings.display()))?;
     let findings = Findings::from_json(&text)
         .map_err(|why| anyhow::anyhow!("{}: {why}", args.findings.display()))?;
-    let entries = urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new())?;
+    let coverage = urldiff_triage::coverage::WptCoverage::load();
+    if coverage.is_none() {
+        eprintln!("urldiff: WPT data not found: groups are exported without checking WPT's cases");
+    }
+    let entries =
+        urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new(), coverage.as_ref())?;
     let mut json = serde_json::to_string_pretty(&entries)?;
     json.push('\n');
     match &args.out {

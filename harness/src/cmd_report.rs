@@ -137,7 +137,9 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
             if let Some(json) = args.json {
                 files.push((json, findings.to_json().into_bytes()));
             }
-            let drafts = urldiff_reports::upstream::drafts(&findings);
+            let coverage =
+                args.upstream.as_ref().and_then(|_| urldiff_triage::coverage::WptCoverage::load());
+            let drafts = urldiff_reports::upstream::drafts(&findings, coverage.as_ref());
             if let Some(dir) = &args.upstream {
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("cannot create {}", dir.display()))?;

@@ -12,6 +12,19 @@ fn urldiff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_urldiff")).args(args).output().expect("run urldiff")
 }
 
+fn urldiff_with_stdin(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run urldiff");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn code(out: &Output) -> i32 {
     out.status.code().expect("exited")
 }
@@ -93,7 +106,7 @@ fn triage_writes_findings_and_exits_1_on_groups_0_without_and_2_on_bad_input() {
     ]);
     assert_eq!(code(&export), 0, "{}", text(&export.stderr));
     let file = urldiff_corpus::urltestdata::read(&exported).unwrap();
-    assert_eq!(file.entries.len(), 1);
+    assert_eq!(file.entries.len(), 0, "a confusion is no WPT test");
     // Only agreeing cases: no group, exit 0.
     let agree = dir.path().join("agree.jsonl");
     std::fs::write(&agree, "{\"input\": \"http://a/\"}\n").unwrap();
@@ -316,5 +329,63 @@ fn explain_severity_prints_the_consequence_table() {
     let table = text(&out.stdout);
     for row in ["accepted-authority-differs", "accept-reject-with-host", "model-difference"] {
         assert!(table.contains(row), "{table}");
+    }
+}
+
+#[test]
+fn exported_wpt_entries_are_what_whatwg_url_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases.jsonl");
+    let lines = [
+        r#"{"input": "a://h:1\\", "base": null}"#,
+        r#"{"input": "ssh://git@host:22\\path", "base": null}"#,
+        r#"{"input": "http://example.com/a^b", "base": null}"#,
+        r#"{"input": "///x", "base": "http://example.com/a/b"}"#,
+    ];
+    std::fs::write(&cases, lines.join("\n")).unwrap();
+    let out_dir = dir.path().join("out");
+    let oracles = ["--oracle", "reference", "--oracle", "rust-url", "--oracle", "whatwg-url"];
+    let mut args = vec!["triage", cases.to_str().unwrap(), "--out", out_dir.to_str().unwrap()];
+    args.extend(oracles);
+    let triage = urldiff(&args);
+    if code(&triage) == 2 && text(&triage.stderr).contains("whatwg-url") {
+        eprintln!("exported_wpt_entries_are_what_whatwg_url_reads: whatwg-url unavailable (node missing); skipped");
+        return;
+    }
+    assert_eq!(code(&triage), 1, "{}", text(&triage.stderr));
+    let exported = dir.path().join("wpt.json");
+    let findings = out_dir.join("findings.json");
+    let export =
+        urldiff(&["export-wpt", findings.to_str().unwrap(), "--out", exported.to_str().unwrap()]);
+    assert_eq!(code(&export), 0, "{}", text(&export.stderr));
+    let file = urldiff_corpus::urltestdata::read(&exported).unwrap();
+    assert!(!file.entries.is_empty(), "rust-url's port case is not in WPT");
+    let requests: String = file
+        .entries
+        .iter()
+        .map(|e| serde_json::json!({"input": e.input, "base": e.base}).to_string() + "\n")
+        .collect();
+    let compared = urldiff_with_stdin(&["compare", "--jsonl", "--oracle", "whatwg-url"], &requests);
+    assert!(matches!(code(&compared), 0 | 1), "{}", text(&compared.stderr));
+    let answers: Vec<Value> =
+        text(&compared.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), file.entries.len());
+    for (entry, line) in file.entries.iter().zip(&answers) {
+        let answer = &line["answers"][0];
+        assert_eq!(answer["oracle"], "whatwg-url");
+        match &entry.expected {
+            urldiff_corpus::urltestdata::Expected::Failure => {
+                assert_eq!(answer["outcome"], "failure", "{}: {line}", entry.input)
+            }
+            expected => {
+                assert_eq!(answer["outcome"], "parsed", "{}: {line}", entry.input);
+                assert_eq!(
+                    answer["record"]["href"].as_str(),
+                    expected.field("href"),
+                    "{}",
+                    entry.input
+                );
+            }
+        }
     }
 }

@@ -16,6 +16,7 @@
 
 pub mod ask;
 pub mod classify;
+pub mod coverage;
 pub mod events;
 pub mod expected;
 pub mod findings;

@@ -197,51 +197,86 @@ impl Oracle for Renamed {
     }
 }
 
+/// The reference under the name `whatwg-url` (an agreeing reviewer), and rust-url.
+fn reviewed() -> (Vec<Box<dyn Oracle>>, Renamed) {
+    let mut info = ReferenceOracle::new().info().clone();
+    info.name = "whatwg-url".into();
+    let reviewer = Renamed { info, inner: Box::new(ReferenceOracle::new()) };
+    let oracles: Vec<Box<dyn Oracle>> = vec![
+        Box::new(ReferenceOracle::new()),
+        Box::new(urldiff_oracles::rust_url::RustUrlOracle::new()),
+    ];
+    (oracles, reviewer)
+}
+
 #[test]
-fn export_wpt_writes_entries_our_reader_reads_back_with_the_references_values() {
-    let oracles = support::in_process();
-    let oracles = support::refs(&oracles);
-    let mut cases = cases();
-    cases.push(case("https://example.org:70000"));
+fn export_wpt_writes_conformance_findings_wpt_lacks_with_the_references_values() {
+    let (boxed, reviewer) = reviewed();
+    let mut oracles = support::refs(&boxed);
+    oracles.push(&reviewer);
+    let cases: Vec<TriageCase> =
+        ["a://h:1\\", "ssh://git@host:22\\path", "http://example.com/a^b", "http://a/"]
+            .into_iter()
+            .map(case)
+            .collect();
     let findings = triage(&cases, &config(&oracles, None), &NoEvents).unwrap();
-    let entries = urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new()).unwrap();
+    assert_eq!(findings.groups.len(), 2, "{:#?}", findings.groups);
+    // No coverage given: both rust-url groups are exported.
+    let entries =
+        urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new(), None).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("urltestdata.json");
     std::fs::write(&path, serde_json::to_string_pretty(&entries).unwrap()).unwrap();
     let file = urldiff_corpus::urltestdata::read(&path).unwrap();
-    assert_eq!(file.entries.len(), findings.groups.len());
-    assert_eq!(file.comments, findings.groups.len() + 1, "a header and one comment per entry");
-    for (entry, group) in file.entries.iter().zip(&findings.groups) {
-        assert_eq!(entry.input, group.example.input);
-        assert_eq!(entry.base, group.example.base);
+    assert_eq!(file.entries.len(), 2);
+    assert_eq!(file.comments, 3, "a header and one comment per entry");
+    for entry in &file.entries {
         match urldiff_parser::Url::parse(&entry.input, None) {
             Ok(url) => {
                 assert_eq!(entry.expected.field("href"), Some(url.href()));
-                assert_eq!(entry.expected.field("hostname"), Some(url.hostname()));
                 assert_eq!(entry.expected.field("pathname"), Some(url.pathname()));
             }
             Err(_) => assert_eq!(entry.expected, urldiff_corpus::urltestdata::Expected::Failure),
         }
     }
-    let comment = entries[1].as_str().unwrap();
-    assert!(comment.contains(&findings.groups[0].classes[0]), "{comment}");
-    assert!(comment.contains("reference-rfc3986"), "{comment}");
-    assert!(comment.contains("NEEDS REVIEW: whatwg-url did not run"), "{comment}");
+    let port = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.as_str())
+        .find(|c| c.starts_with("Port state"));
+    assert!(
+        port.is_some_and(|c| c.contains("U+005C (\\)") && c.contains("#port-state")),
+        "{entries}"
+    );
+    // A WPT case reading `^` in the path state covers the `^` group: only the port is left.
+    let coverage = urldiff_triage::coverage::WptCoverage::of(&[Request::new("http://x/^", None)]);
+    let entries =
+        urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new(), Some(&coverage))
+            .unwrap();
+    let inputs: Vec<&str> =
+        entries.as_array().unwrap().iter().filter_map(|e| e["input"].as_str()).collect();
+    assert_eq!(inputs.len(), 1, "{entries}");
+    assert!(inputs[0].contains('\\'), "{entries}");
+    assert!(
+        entries[0].as_str().unwrap().contains("1: a WPT case reads the same step"),
+        "{entries}"
+    );
 }
 
 #[test]
-fn export_wpt_marks_entries_whatwg_url_disagrees_on() {
+fn export_wpt_leaves_out_what_whatwg_url_reads_otherwise_and_what_is_not_conformance() {
     let mut pair = support::reference_pair();
     let rfc = pair.pop().unwrap();
     let mut info = rfc.info().clone();
     info.name = "whatwg-url".into();
+    info.claim = urldiff_oracles::Claim::strict(Standard::Whatwg);
     let renamed = Renamed { info, inner: rfc };
     let oracles: Vec<&dyn Oracle> = vec![pair[0].as_ref(), &renamed];
     let findings = triage(&[case("http://a\\@b")], &config(&oracles, None), &NoEvents).unwrap();
-    let entries = urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new()).unwrap();
-    let comment = entries[1].as_str().unwrap();
-    assert!(
-        comment.ends_with("NEEDS REVIEW: whatwg-url disagrees on userinfo, host, path"),
-        "{comment}"
-    );
+    assert!(!findings.groups.is_empty());
+    let entries =
+        urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new(), None).unwrap();
+    assert_eq!(entries.as_array().unwrap().len(), 1, "only the header: {entries}");
+    assert!(entries[0].as_str().unwrap().contains("whatwg-url disagrees"), "{entries}");
 }

@@ -4,7 +4,7 @@
 //! cause a ready-to-file issue with a title, a reproduction in the library's own language that
 //! runs as written ([`repro`]), what it reads against what its standard says (with the
 //! standard's step linked), what the other implementations read, the exact versions tested,
-//! and how many inputs showed it. Confusions get one file per pair of standards
+//! how many inputs showed it, and whether a WPT case reads the same step and code point. Confusions get one file per pair of standards
 //! (`confusion-<a>-<b>.md`), written for whoever puts two such parsers in one pipeline: what
 //! each side reads, why each is right by its standard, and how to guard.
 
@@ -14,6 +14,7 @@ use crate::findings::{answer_text, root_cause_text};
 use crate::markdown::{code, text};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use urldiff_triage::coverage::WptCoverage;
 use urldiff_triage::findings::{Findings, Group, OracleAnswer};
 use urldiff_triage::rootcause::FindingKind;
 
@@ -25,8 +26,9 @@ pub struct Draft {
     pub text: String,
 }
 
-/// Every draft file of `findings`, in name order.
-pub fn drafts(findings: &Findings) -> Vec<Draft> {
+/// Every draft file of `findings`, in name order; `coverage` (WPT's cases) says whether WPT
+/// already has a case reading the same step and code point.
+pub fn drafts(findings: &Findings, coverage: Option<&WptCoverage>) -> Vec<Draft> {
     let mut by_file: BTreeMap<String, Vec<&Group>> = BTreeMap::new();
     for g in &findings.groups {
         let file = match (g.kind, g.root_cause.library.as_deref()) {
@@ -44,7 +46,7 @@ pub fn drafts(findings: &Findings) -> Vec<Draft> {
             let text = if file.starts_with("confusion-") {
                 confusion_file(findings, &groups)
             } else {
-                library_file(findings, &groups)
+                library_file(findings, &groups, coverage)
             };
             Draft { file, text }
         })
@@ -73,7 +75,7 @@ fn case_line(input: &str, base: Option<&str>) -> String {
     }
 }
 
-fn library_file(findings: &Findings, groups: &[&Group]) -> String {
+fn library_file(findings: &Findings, groups: &[&Group], coverage: Option<&WptCoverage>) -> String {
     let library = groups[0].root_cause.library.clone().unwrap_or_default();
     let mut out = format!(
         "# Drafts for {}: {} root cause(s)\n\nFound by urldiff {} (WPT data {}). Each section \
@@ -85,6 +87,7 @@ fn library_file(findings: &Findings, groups: &[&Group]) -> String {
     );
     for (n, g) in groups.iter().enumerate() {
         conformance_draft(&mut out, findings, n + 1, g, &library);
+        wpt_line(&mut out, g, coverage);
     }
     out
 }
@@ -147,10 +150,37 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
             .collect::<Vec<_>>()
             .join("; ")
     );
-    let _ = writeln!(
-        out,
-        "- Known upstream: not that urldiff knows (no ledger entry names an issue)\n"
-    );
+    let _ =
+        writeln!(out, "- Known upstream: not that urldiff knows (no ledger entry names an issue)");
+}
+
+/// Whether WPT has a case reading the group's code point at its step, and which.
+fn wpt_line(out: &mut String, g: &Group, coverage: Option<&WptCoverage>) {
+    let rc = &g.root_cause;
+    let (Some(step), Some(kind)) = (&rc.step, &rc.code_point) else {
+        out.push('\n');
+        return;
+    };
+    let line = match coverage {
+        _ if step.standard != urldiff_oracles::Standard::Whatwg => {
+            "- WPT: tests the URL Standard only".to_owned()
+        }
+        None => "- WPT: its data was not found here".to_owned(),
+        Some(c) => match c.case_for(&step.id, kind) {
+            Some(case) => format!(
+                "- WPT: exercised by {} (its {} reads {})",
+                case_line(&case.input, case.base.as_deref()),
+                text(&step.title),
+                text(kind)
+            ),
+            None => format!(
+                "- WPT: no case reads {} at the {} (`urldiff export-wpt` proposes one)",
+                text(kind),
+                text(&step.title)
+            ),
+        },
+    };
+    let _ = writeln!(out, "{line}\n");
 }
 
 fn confusion_file(findings: &Findings, groups: &[&Group]) -> String {
