@@ -359,10 +359,9 @@ pub fn summary(comparison: &Comparison) -> String {
     }
 }
 
-/// Control characters shown escaped (`\t`, `\u{1}`), so every line stays one line.
+/// Hostile text as every report shows it (`urldiff_reports::plain::one_line`, the one policy):
+/// control, invisible and bidi code points escaped as `\u{…}`, so every line stays one line and
+/// reads as it is.
 pub fn escape(value: &str) -> String {
-    value
-        .chars()
-        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
-        .collect()
+    urldiff_reports::plain::one_line(value)
 }
