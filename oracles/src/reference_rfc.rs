@@ -76,7 +76,13 @@ pub fn describe(input: &str, base: Option<&str>) -> (RfcRecord, Vec<String>) {
         Ok(()) => Vec::new(),
         Err(violation) => vec![violation.to_string()],
     };
-    let record = RfcRecord {
+    (record_of(uri, resolved), errors)
+}
+
+/// The RFC record of a split (or resolved) URI reference, with its recomposition when it was
+/// resolved.
+pub fn record_of(uri: rfc3986::UriRef, resolved: Option<String>) -> RfcRecord {
+    RfcRecord {
         scheme: uri.scheme,
         authority: uri.authority,
         userinfo: uri.userinfo,
@@ -86,6 +92,5 @@ pub fn describe(input: &str, base: Option<&str>) -> (RfcRecord, Vec<String>) {
         query: uri.query,
         fragment: uri.fragment,
         resolved,
-    };
-    (record, errors)
+    }
 }

@@ -273,6 +273,18 @@ pub fn severity(comparison: &Comparison) -> Option<Severity> {
     differences(comparison).iter().map(|d| d.severity).max()
 }
 
+/// Groups in the order findings files keep them: conformance, then confusions; each most
+/// severe first, then largest, then by id.
+pub fn sort_groups(groups: &mut [Group]) {
+    groups.sort_by(|a, b| {
+        a.kind
+            .cmp(&b.kind)
+            .then(b.severity.cmp(&a.severity))
+            .then(b.count.cmp(&a.count))
+            .then(a.id.cmp(&b.id))
+    });
+}
+
 impl Findings {
     /// The findings as pretty JSON text (what `findings.json` holds).
     pub fn to_json(&self) -> String {

@@ -120,13 +120,7 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
         }
     }
     let mut groups: Vec<Group> = groups.into_values().collect();
-    groups.sort_by(|a, b| {
-        a.kind
-            .cmp(&b.kind)
-            .then(b.severity.cmp(&a.severity))
-            .then(b.count.cmp(&a.count))
-            .then(a.id.cmp(&b.id))
-    });
+    crate::findings::sort_groups(&mut groups);
     let mut models: Vec<ModelDifference> = models.into_values().collect();
     models.sort_by(|a, b| b.cases.cmp(&a.cases).then(a.id.cmp(&b.id)));
     merged.run.unclassified_cases = groups

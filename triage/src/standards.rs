@@ -114,17 +114,7 @@ pub fn strict_rfc(
         uri.host = None;
         uri.port = None;
     }
-    Ok(RfcRecord {
-        scheme: uri.scheme,
-        authority: uri.authority,
-        userinfo: uri.userinfo,
-        host: uri.host,
-        port: uri.port,
-        path: uri.path,
-        query: uri.query,
-        fragment: uri.fragment,
-        resolved,
-    })
+    Ok(urldiff_oracles::reference_rfc::record_of(uri, resolved))
 }
 
 /// The references of every standard that `claims` name, once each, in [`Standard::ALL`] order.

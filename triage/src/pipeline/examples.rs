@@ -225,12 +225,6 @@ pub(super) fn finish(
             differences: findings::differences(&comparison),
         });
     }
-    groups.sort_by(|a, b| {
-        a.kind
-            .cmp(&b.kind)
-            .then(b.severity.cmp(&a.severity))
-            .then(b.count.cmp(&a.count))
-            .then(a.id.cmp(&b.id))
-    });
+    findings::sort_groups(&mut groups);
     Ok(groups)
 }

@@ -8,6 +8,7 @@
 
 use super::severity::{rule, SeverityRule};
 use super::FindingKind;
+use crate::rfc_vs_whatwg::sides::COMPONENTS;
 use crate::standards::StandardReference;
 use std::collections::{BTreeMap, BTreeSet};
 use urldiff_compare::grade::grade;
@@ -72,34 +73,27 @@ pub struct Part {
     pub library: Option<usize>,
     /// Every implementation that shows it (indices).
     pub libraries: Vec<usize>,
-    /// The one field that names it: the first differing one in [`FIELD_ORDER`] (for a
+    /// The one field that names it: the first differing one in [`field_order`] (for a
     /// confusion, the first differing authority field).
     pub fields: Vec<String>,
     pub severity: &'static SeverityRule,
 }
 
-/// The fields a difference is named by, most telling first: a wrong host is the cause of a
-/// wrong href, not the other way round.
-const FIELD_ORDER: [SharedField; 10] = [
-    SharedField::Outcome,
-    SharedField::Scheme,
-    SharedField::Userinfo,
-    SharedField::Host,
-    SharedField::Port,
-    SharedField::Path,
-    SharedField::Query,
-    SharedField::Fragment,
-    SharedField::ValidationErrors,
-    SharedField::Href,
-];
+/// The fields a difference is named by, most telling first: the outcome, then the components
+/// in URL order, then what repeats them (a wrong host is the cause of a wrong href, not the
+/// other way round).
+fn field_order() -> impl Iterator<Item = SharedField> {
+    std::iter::once(SharedField::Outcome)
+        .chain(COMPONENTS)
+        .chain([SharedField::ValidationErrors, SharedField::Href])
+}
 
-/// The authority's fields: a difference in one of them is a confusion.
-const AUTHORITY: [SharedField; 4] =
-    [SharedField::Scheme, SharedField::Userinfo, SharedField::Host, SharedField::Port];
+/// The authority's fields (scheme to port): a difference in one of them is a confusion.
+const AUTHORITY: &[SharedField] = COMPONENTS.split_at(4).0;
 
-/// The first field of `fields` in [`FIELD_ORDER`].
+/// The first field of `fields` in [`field_order`].
 pub fn principal(fields: &BTreeSet<SharedField>) -> Option<SharedField> {
-    FIELD_ORDER.into_iter().find(|f| fields.contains(f)).or_else(|| fields.iter().next().copied())
+    field_order().find(|f| fields.contains(f)).or_else(|| fields.iter().next().copied())
 }
 
 fn name<'j>(judged: &'j Judged, i: usize) -> &'j str {
