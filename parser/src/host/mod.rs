@@ -12,6 +12,7 @@ mod domain;
 mod ipv4;
 mod ipv6;
 
+use domain::DomainBytes;
 pub use domain::{
     domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
@@ -82,14 +83,24 @@ pub fn parse_host<'a>(
     // the domain parser reports domain-to-ASCII and returns failure below, which keeps direct
     // callers such as WPT's IDNA tables from panicking.)
     // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
-    let first_percent_encoded = first_percent_encoded_byte(input);
+    // (One pass over input's bytes tells whether it has a `%` at all and whether it is ASCII.)
+    let input_bytes = DomainBytes::of(input);
+    let first_percent_encoded =
+        if input_bytes.has_percent() { first_percent_encoded_byte(input) } else { None };
     if let Some(i) = first_percent_encoded {
         errors.report(ValidationErrorKind::DomainPercentEncoded, offset + i);
     }
     // "Let domain be the result of running UTF-8 decode without BOM on the
     // percent-decoding of input."
-    let domain = utf8_decode_percent_decoded(input);
-    let domain_is_ascii = domain.is_ascii();
+    // (Without a `%`, that is input itself: its bytes are UTF-8, and "without BOM" keeps a
+    // leading U+FEFF.)
+    let (domain, domain_is_ascii) = if input_bytes.has_percent() {
+        let domain = utf8_decode_percent_decoded(input);
+        let is_ascii = domain.is_ascii();
+        (domain, is_ascii)
+    } else {
+        (Cow::Borrowed(input), input_bytes.is_ascii())
+    };
     // "Let asciiDomain be the result of running domain parser with domain and false."
     // "If asciiDomain is failure, then return failure."
     let ascii_domain = domain_to_ascii(domain, false, errors, offset)?;
@@ -122,15 +133,10 @@ fn first_percent_encoded_byte(input: &str) -> Option<usize> {
     })
 }
 
-/// UTF-8 decode without BOM of the percent-decoding of `input`: `input` itself when it has
-/// no `%` (its bytes are already UTF-8, and "without BOM" keeps a leading U+FEFF).
-fn utf8_decode_percent_decoded(input: &str) -> Cow<'_, str> {
-    if input.contains('%') {
-        let decoded = percent::percent_decode(input.as_bytes());
-        Cow::Owned(String::from_utf8_lossy(&decoded).into_owned())
-    } else {
-        Cow::Borrowed(input)
-    }
+/// UTF-8 decode without BOM of the percent-decoding of `input`.
+fn utf8_decode_percent_decoded(input: &str) -> Cow<'static, str> {
+    let decoded = percent::percent_decode(input.as_bytes());
+    Cow::Owned(String::from_utf8_lossy(&decoded).into_owned())
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>

@@ -130,7 +130,10 @@ impl Url {
     fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
-        let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len());
+        // The serialization is about the input's length (plus base's, at most): the slack
+        // covers what the serializer commonly adds (an empty special path's `/`, `/.`, an
+        // IPv4 address written out, a few percent-encoded bytes) without a reallocation.
+        let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len()) + 16;
         let mut url = Url::empty();
         url.serialization.reserve(capacity);
         let mut parser = Parser::new(&prepared, base, url, None, errors);
