@@ -200,10 +200,10 @@ pub fn domain_to_ascii<'a>(
     if be_strict {
         return strict_result.map(|r| Cow::Owned(r.into_owned())).map_err(|()| HostParseFailure);
     }
-    drop(strict_result);
     // "4. Let result be null."
     // "5. If domain is an ASCII string, then set result to domain, lowercased."
     let (result, result_bytes) = if bytes.is_ascii() {
+        drop(strict_result);
         // Lowercasing changes no byte's forbidden-ness: `result_bytes` stays right for step 8.
         let result = match domain {
             Cow::Borrowed(domain) => ascii_lowercase(domain, bytes),
@@ -216,9 +216,9 @@ pub fn domain_to_ascii<'a>(
     } else {
         // "6. Otherwise: 1. Set result to the result of running domain parser ToASCII with
         // domain and false. 2. If result is a failure value, then return failure."
-        let result = domain_parser_to_ascii(&domain, false).map_err(|()| HostParseFailure)?;
+        let result = relaxed_to_ascii(&domain, strict_result).map_err(|()| HostParseFailure)?;
         let result_bytes = DomainBytes::of(&result);
-        (Cow::Owned(result.into_owned()), result_bytes)
+        (Cow::Owned(result), result_bytes)
     };
     // "7. If result is the empty string, then return failure."
     // "8. If result contains a forbidden domain code point, then return failure."
@@ -231,6 +231,17 @@ pub fn domain_to_ascii<'a>(
     }
     // "9. Return result."
     Ok(result)
+}
+
+/// Domain parser ToASCII with beStrict false, given `strict`, its result with beStrict true:
+/// when that succeeded, it is the answer, since the checks beStrict turns on
+/// (UseSTD3ASCIIRules, CheckHyphens, VerifyDnsLength) only reject, never change UTS #46's
+/// output (a property test compares both on generated domains).
+fn relaxed_to_ascii(domain: &str, strict: Result<Cow<'_, str>, ()>) -> Result<String, ()> {
+    match strict {
+        Ok(result) => Ok(result.into_owned()),
+        Err(()) => domain_parser_to_ascii(domain, false).map(Cow::into_owned),
+    }
 }
 
 /// ASCII lowercase `domain` (an ASCII string whose bytes are `bytes`), keeping it as it is
@@ -375,6 +386,36 @@ mod tests {
             let fast = strict_to_ascii(&domain, DomainBytes::of(&domain)).map(Cow::into_owned);
             let full = domain_parser_to_ascii(&domain, true).map(Cow::into_owned);
             proptest::prop_assert_eq!(fast, full, "{:?}", domain);
+        }
+    }
+
+    /// A domain of labels made of ASCII, code points UTS #46 keeps, maps (to ASCII too),
+    /// ignores or disallows, joiners, right-to-left letters and digits, and Punycode.
+    fn unicode_domain() -> impl proptest::strategy::Strategy<Value = String> {
+        let piece = proptest::sample::select(
+            &[
+                "a", "Z", "1", "-", "_", ".", "xn--", "xn--a", "\u{fc}", "\u{df}", "\u{ff41}",
+                "\u{ff3f}", "\u{3002}", "\u{2615}", "\u{627}", "\u{661}", "\u{5d0}", "\u{200c}",
+                "\u{200d}", "\u{ad}", "\u{fb00}", "\u{2a74}", "\u{fffd}", "\u{300}", "%",
+            ][..],
+        );
+        proptest::strategy::Strategy::prop_map(proptest::collection::vec(piece, 1..12), |pieces| {
+            pieces.concat()
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 2048,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// Where strict ToASCII succeeds, relaxed ToASCII gives the same result.
+        #[test]
+        fn relaxed_to_ascii_is_uts46s(domain in unicode_domain()) {
+            let strict = domain_parser_to_ascii(&domain, true);
+            let full = domain_parser_to_ascii(&domain, false).map(Cow::into_owned);
+            proptest::prop_assert_eq!(relaxed_to_ascii(&domain, strict), full, "{:?}", domain);
         }
     }
 
