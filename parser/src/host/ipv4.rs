@@ -26,7 +26,8 @@ pub fn ends_in_a_number(input: &str) -> bool {
     }
     let (parts, _) = split_dropping_empty_last(input);
     // "Let last be the last item in parts."
-    let last = parts.rsplit_once('.').map_or(parts, |(_, last)| last);
+    let last_start = parts.bytes().rposition(|b| b == b'.').map_or(0, |dot| dot + 1);
+    let last = &parts[last_start..];
     // "If last is non-empty and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;

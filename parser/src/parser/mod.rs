@@ -139,11 +139,13 @@ impl Url {
         let mut parser = Parser::new(&prepared, base, url, None, errors);
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
-        let result = parser.run().map(|()| {
-            parser.url.fix_path_dot_prefix();
-            std::mem::replace(&mut parser.url, Url::empty())
+        let ran = parser.run();
+        let Parser { mut url, errors, .. } = parser;
+        let result = ran.map(|()| {
+            url.fix_path_dot_prefix();
+            url
         });
-        (result, parser.errors)
+        (result, errors)
     }
 
     /// The states visited by a parse of `input`, in order (feature `trace`).
