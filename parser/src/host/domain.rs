@@ -187,6 +187,17 @@ pub fn domain_to_ascii<'a>(
     offset: usize,
 ) -> Result<Cow<'a, str>, HostParseFailure> {
     let bytes = DomainBytes::of(&domain);
+    domain_to_ascii_of(domain, bytes, be_strict, errors, offset)
+}
+
+/// [`domain_to_ascii`] of a domain whose [`DomainBytes`] are known.
+pub(crate) fn domain_to_ascii_of<'a>(
+    domain: Cow<'a, str>,
+    bytes: DomainBytes,
+    be_strict: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Cow<'a, str>, HostParseFailure> {
     // "1. Let strictResult be the result of running domain parser ToASCII with domain and
     // true."
     let strict_result = strict_to_ascii(&domain, bytes);

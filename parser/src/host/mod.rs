@@ -12,7 +12,7 @@ mod domain;
 mod ipv4;
 mod ipv6;
 
-use domain::DomainBytes;
+use domain::{domain_to_ascii_of, DomainBytes};
 pub use domain::{
     domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
@@ -94,16 +94,17 @@ pub fn parse_host<'a>(
     // percent-decoding of input."
     // (Without a `%`, that is input itself: its bytes are UTF-8, and "without BOM" keeps a
     // leading U+FEFF.)
-    let (domain, domain_is_ascii) = if input_bytes.has_percent() {
+    let (domain, domain_bytes) = if input_bytes.has_percent() {
         let domain = utf8_decode_percent_decoded(input);
-        let is_ascii = domain.is_ascii();
-        (domain, is_ascii)
+        let bytes = DomainBytes::of(&domain);
+        (domain, bytes)
     } else {
-        (Cow::Borrowed(input), input_bytes.is_ascii())
+        (Cow::Borrowed(input), input_bytes)
     };
+    let domain_is_ascii = domain_bytes.is_ascii();
     // "Let asciiDomain be the result of running domain parser with domain and false."
     // "If asciiDomain is failure, then return failure."
-    let ascii_domain = domain_to_ascii(domain, false, errors, offset)?;
+    let ascii_domain = domain_to_ascii_of(domain, domain_bytes, false, errors, offset)?;
     // "If asciiDomain ends in a number:"
     if ends_in_a_number(&ascii_domain) {
         // "If domain is not an ASCII string, IPv4-non-ASCII-input validation error."
