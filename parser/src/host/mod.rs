@@ -12,11 +12,11 @@ mod domain;
 mod ipv4;
 mod ipv6;
 
-use domain::{domain_to_ascii_of, DomainBytes};
 pub use domain::{
     domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
 };
+use domain::{domain_to_ascii_of, DomainBytes};
 use ipv4::parse_ipv4_located;
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};
