@@ -218,16 +218,18 @@ impl Url {
     /// <https://url.spec.whatwg.org/#shorten-a-urls-path> (the path is the last component).
     pub(crate) fn shorten_path(&mut self) {
         let path = &self.serialization[self.path_start..];
+        // Each item of the path follows a `/`: the last one follows the last `/` (a byte scan
+        // from the end: paths are short, and a `/` is never part of another code point).
+        let last_slash = path.bytes().rposition(|b| b == b'/');
         // "2. If url's scheme is "file", path's size is 1, and path[0] is a normalized
         // Windows drive letter, then return."
-        if self.scheme() == "file"
-            && path.rfind('/') == Some(0)
+        if last_slash == Some(0)
+            && self.scheme() == "file"
             && is_normalized_windows_drive_letter(&path[1..])
         {
             return;
         }
         // "3. Remove path's last item, if any."
-        let last_slash = path.rfind('/');
         crate::work::tally(path.len() - last_slash.unwrap_or(0));
         if let Some(last_slash) = last_slash {
             self.serialization.truncate(self.path_start + last_slash);

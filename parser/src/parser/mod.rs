@@ -225,7 +225,8 @@ impl<'a> Parser<'a> {
         state_override: Option<State>,
         errors: Errors,
     ) -> Self {
-        let special = url.is_special();
+        // Without a state override, url is empty: no scheme, so not special.
+        let special = state_override.is_some() && url.is_special();
         Parser {
             input,
             pointer: 0,
