@@ -48,7 +48,11 @@ pub fn ends_in_a_number(input: &str) -> bool {
 /// Returns the number and whether it was written in a non-decimal radix. Numbers too big
 /// for any IPv4 address saturate at `u64::MAX`: the IPv4 parser rejects them either way.
 fn parse_ipv4_number(input: &str) -> Option<(u64, bool)> {
-    let mut input = input.as_bytes();
+    parse_ipv4_number_bytes(input.as_bytes())
+}
+
+/// [`parse_ipv4_number`] on the bytes of its input (ASCII or not, its steps read bytes).
+fn parse_ipv4_number_bytes(mut input: &[u8]) -> Option<(u64, bool)> {
     // "If input is the empty string, then return failure."
     if input.is_empty() {
         return None;
@@ -119,7 +123,9 @@ pub(crate) fn parse_ipv4_located(
     if dropped_empty || input.is_empty() {
         errors.report(ValidationErrorKind::Ipv4EmptyPart, at(input.len()));
     }
-    let size = parts_text.split('.').count();
+    // (Parts are split and read as bytes: `.` is ASCII, and so is every digit.)
+    let parts = || parts_text.as_bytes().split(|&b| b == b'.');
+    let size = parts().count();
     // "If parts's size is less than 4, IPv4-too-few-parts validation error."
     if size < 4 {
         errors.report(ValidationErrorKind::Ipv4TooFewParts, at(0));
@@ -136,10 +142,10 @@ pub(crate) fn parse_ipv4_located(
     let mut count = 0;
     let mut part_start = 0;
     // "For each part of parts:"
-    for part in parts_text.split('.') {
+    for part in parts() {
         // "Let result be the result of parsing part."
         // "If result is failure, IPv4-non-numeric-part validation error, return failure."
-        let Some((number, non_decimal)) = parse_ipv4_number(part) else {
+        let Some((number, non_decimal)) = parse_ipv4_number_bytes(part) else {
             errors.report(ValidationErrorKind::Ipv4NonNumericPart, at(part_start));
             return Err(HostParseFailure);
         };
@@ -165,7 +171,8 @@ pub(crate) fn parse_ipv4_located(
     }
     // "If the last item in numbers is greater than or equal to 256^(5 − numbers's size),
     // then return failure."
-    if last >= 256u64.pow(5 - count as u32) {
+    // (256^k is 2^(8k): shifts, not powers.)
+    if last >= 1u64 << (8 * (5 - count)) {
         return Err(HostParseFailure);
     }
     // "Let ipv4 be the last item in numbers." "Remove the last item from numbers."
@@ -173,7 +180,7 @@ pub(crate) fn parse_ipv4_located(
     // "Increment counter by 1."
     let mut ipv4 = last;
     for (counter, &n) in init.iter().enumerate() {
-        ipv4 += n * 256u64.pow(3 - counter as u32);
+        ipv4 += n << (8 * (3 - counter));
     }
     // "Return ipv4."
     Ok(u32::try_from(ipv4).expect("checked against 256^(5 - size) above"))
