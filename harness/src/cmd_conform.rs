@@ -114,7 +114,8 @@ fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::S
     let (before, reports): (Vec<_>, Vec<_>) =
         finished.phases.0.iter().copied().partition(|(name, _)| *name != "reports");
     let (before, reports) = (Phases(before), Phases(reports));
-    writeln!(out, "wall time: {:.2} s ({before}); then {reports}", finished.wall_seconds)?;
+    writeln!(out, "wall time: {:.2} s ({before} s)", finished.wall_seconds)?;
+    writeln!(out, "then {reports} s")?;
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {
         let (added, removed) = (change.added.len(), change.removed.len());

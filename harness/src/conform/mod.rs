@@ -75,11 +75,11 @@ impl Phases {
 }
 
 impl std::fmt::Display for Phases {
-    /// `ledger 0.01 s, start-up 0.30 s, …`
+    /// `ledger 0.01, start-up 0.30, …` (seconds).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (i, (name, seconds)) in self.0.iter().enumerate() {
             let comma = if i == 0 { "" } else { ", " };
-            write!(f, "{comma}{name} {seconds:.2} s")?;
+            write!(f, "{comma}{name} {seconds:.2}")?;
         }
         Ok(())
     }
