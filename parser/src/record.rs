@@ -250,6 +250,10 @@ impl Url {
     /// path's size is greater than 1, and url's path[0] is the empty string, then append
     /// U+002F (/) followed by U+002E (.) to output." Kept between the host and the path.
     pub(crate) fn fix_path_dot_prefix(&mut self) {
+        // Only a URL without a host can have or need the prefix.
+        if self.has_host() {
+            return;
+        }
         let has_prefix = self.path_start == self.host_end + 2
             && !self.has_host()
             && &self.serialization[self.host_end..self.path_start] == "/.";
