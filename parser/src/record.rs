@@ -35,6 +35,15 @@ impl Url {
         self.reset_offsets_to_end();
     }
 
+    /// "Set url's scheme to base's scheme" for a URL being parsed: base's scheme is already
+    /// lowercase, so it is copied with its `:`.
+    pub(crate) fn copy_scheme(&mut self, base: &Url) {
+        self.serialization.clear();
+        self.serialization.push_str(base.protocol());
+        self.scheme_end = base.scheme_end;
+        self.reset_offsets_to_end();
+    }
+
     /// Shift every offset at or after `from` by `delta` bytes.
     fn shift_offsets(&mut self, from: usize, delta: isize) {
         let shift = |o: &mut usize| {
