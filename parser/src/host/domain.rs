@@ -4,6 +4,12 @@
 //!
 //! UTS #46 itself is the `idna` crate's; this module only chooses its options as the URL
 //! Standard says and turns its failures into the spec's validation errors.
+//!
+//! Domain to ASCII takes two shortcuts past UTS #46 where its answer is known: strict ToASCII
+//! of an ASCII domain without a Punycode label is decided by byte tests, and relaxed ToASCII
+//! reuses a strict success. Property tests compare both with UTS #46 on generated domains,
+//! and [`domain_to_ascii_by_uts46`] (no shortcuts) lets the fuzz `roundtrip` target compare
+//! the whole algorithm both ways on every input.
 
 use crate::errors::{Errors, ValidationErrorKind};
 use crate::host::HostParseFailure;
@@ -131,10 +137,28 @@ impl DomainBytes {
     }
 }
 
+/// Whether domain to ASCII takes its two shortcuts ([`strict_ascii_verdict`] and
+/// [`relaxed_to_ascii`]'s reuse of a strict success) or asks UTS #46 every time: the parser
+/// takes them; [`domain_to_ascii_by_uts46`] does not, for comparing the two (the property
+/// tests here and the fuzz `roundtrip` target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shortcuts {
+    Take,
+    Skip,
+}
+
 /// Domain parser ToASCII with beStrict true: [`strict_ascii_verdict`]'s answer where it has
 /// one (its property test shows it equals UTS #46's), UTS #46 otherwise.
-fn strict_to_ascii(domain: &str, bytes: DomainBytes) -> Result<Cow<'_, str>, ()> {
-    match strict_ascii_verdict(domain.as_bytes(), bytes) {
+fn strict_to_ascii(
+    domain: &str,
+    bytes: DomainBytes,
+    shortcuts: Shortcuts,
+) -> Result<Cow<'_, str>, ()> {
+    let verdict = match shortcuts {
+        Shortcuts::Take => strict_ascii_verdict(domain.as_bytes(), bytes),
+        Shortcuts::Skip => None,
+    };
+    match verdict {
         // UTS #46 maps ASCII only by lowercasing it.
         Some(true) => Ok(ascii_lowercase(domain, bytes)),
         Some(false) => Err(()),
@@ -190,6 +214,19 @@ pub fn domain_to_ascii<'a>(
     domain_to_ascii_of(domain, bytes, be_strict, errors, offset)
 }
 
+/// [`domain_to_ascii`] without its shortcuts: UTS #46 is asked for every ToASCII the steps
+/// name. The same answer and errors (property tests here; the fuzz `roundtrip` target checks
+/// it on every input), only slower.
+pub fn domain_to_ascii_by_uts46<'a>(
+    domain: Cow<'a, str>,
+    be_strict: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Cow<'a, str>, HostParseFailure> {
+    let bytes = DomainBytes::of(&domain);
+    domain_to_ascii_with(domain, (bytes, Shortcuts::Skip), be_strict, errors, offset)
+}
+
 /// [`domain_to_ascii`] of a domain whose [`DomainBytes`] are known.
 pub(crate) fn domain_to_ascii_of<'a>(
     domain: Cow<'a, str>,
@@ -198,9 +235,20 @@ pub(crate) fn domain_to_ascii_of<'a>(
     errors: &mut Errors,
     offset: usize,
 ) -> Result<Cow<'a, str>, HostParseFailure> {
+    domain_to_ascii_with(domain, (bytes, Shortcuts::Take), be_strict, errors, offset)
+}
+
+/// The domain to ASCII steps, on a domain whose bytes are `bytes`.
+fn domain_to_ascii_with<'a>(
+    domain: Cow<'a, str>,
+    (bytes, shortcuts): (DomainBytes, Shortcuts),
+    be_strict: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Cow<'a, str>, HostParseFailure> {
     // "1. Let strictResult be the result of running domain parser ToASCII with domain and
     // true."
-    let strict_result = strict_to_ascii(&domain, bytes);
+    let strict_result = strict_to_ascii(&domain, bytes, shortcuts);
     // "2. If strictResult is a failure value, domain-to-ASCII validation error. This step
     // does not return."
     if strict_result.is_err() {
@@ -227,7 +275,8 @@ pub(crate) fn domain_to_ascii_of<'a>(
     } else {
         // "6. Otherwise: 1. Set result to the result of running domain parser ToASCII with
         // domain and false. 2. If result is a failure value, then return failure."
-        let result = relaxed_to_ascii(&domain, strict_result).map_err(|()| HostParseFailure)?;
+        let result =
+            relaxed_to_ascii(&domain, strict_result, shortcuts).map_err(|()| HostParseFailure)?;
         let result_bytes = DomainBytes::of(&result);
         (Cow::Owned(result), result_bytes)
     };
@@ -248,10 +297,14 @@ pub(crate) fn domain_to_ascii_of<'a>(
 /// when that succeeded, it is the answer, since the checks beStrict turns on
 /// (UseSTD3ASCIIRules, CheckHyphens, VerifyDnsLength) only reject, never change UTS #46's
 /// output (a property test compares both on generated domains).
-fn relaxed_to_ascii(domain: &str, strict: Result<Cow<'_, str>, ()>) -> Result<String, ()> {
-    match strict {
-        Ok(result) => Ok(result.into_owned()),
-        Err(()) => domain_parser_to_ascii(domain, false).map(Cow::into_owned),
+fn relaxed_to_ascii(
+    domain: &str,
+    strict: Result<Cow<'_, str>, ()>,
+    shortcuts: Shortcuts,
+) -> Result<String, ()> {
+    match (strict, shortcuts) {
+        (Ok(result), Shortcuts::Take) => Ok(result.into_owned()),
+        _ => domain_parser_to_ascii(domain, false).map(Cow::into_owned),
     }
 }
 
@@ -394,7 +447,8 @@ mod tests {
             if trailing_dot {
                 domain.push('.');
             }
-            let fast = strict_to_ascii(&domain, DomainBytes::of(&domain)).map(Cow::into_owned);
+            let bytes = DomainBytes::of(&domain);
+            let fast = strict_to_ascii(&domain, bytes, Shortcuts::Take).map(Cow::into_owned);
             let full = domain_parser_to_ascii(&domain, true).map(Cow::into_owned);
             proptest::prop_assert_eq!(fast, full, "{:?}", domain);
         }
@@ -426,7 +480,35 @@ mod tests {
         fn relaxed_to_ascii_is_uts46s(domain in unicode_domain()) {
             let strict = domain_parser_to_ascii(&domain, true);
             let full = domain_parser_to_ascii(&domain, false).map(Cow::into_owned);
-            proptest::prop_assert_eq!(relaxed_to_ascii(&domain, strict), full, "{:?}", domain);
+            let relaxed = relaxed_to_ascii(&domain, strict, Shortcuts::Take);
+            proptest::prop_assert_eq!(relaxed, full, "{:?}", domain);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 1024,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// Domain to ASCII with its shortcuts and without: the same result and errors.
+        #[test]
+        fn domain_to_ascii_is_the_same_without_shortcuts(
+            domain in proptest::prop_oneof![
+                proptest::strategy::Strategy::prop_map(
+                    proptest::collection::vec(label(), 1..6),
+                    |labels| labels.join("."),
+                ),
+                unicode_domain(),
+            ],
+            be_strict: bool,
+        ) {
+            let both = [domain_to_ascii, domain_to_ascii_by_uts46].map(|to_ascii| {
+                let mut errors = Errors::new();
+                let result = to_ascii(Cow::Borrowed(&domain), be_strict, &mut errors, 3);
+                (result.map(Cow::into_owned), errors)
+            });
+            proptest::prop_assert_eq!(&both[0], &both[1], "{:?}", domain);
         }
     }
 

@@ -13,7 +13,7 @@ mod ipv4;
 mod ipv6;
 
 pub use domain::{
-    domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point,
+    domain_to_ascii, domain_to_ascii_by_uts46, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
 };
 use domain::{domain_to_ascii_of, DomainBytes};
