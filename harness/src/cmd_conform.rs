@@ -6,7 +6,7 @@ use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use std::path::PathBuf;
-use urldiff::conform::{self, sources, suite::TableOracle};
+use urldiff::conform::{self, sources, suite::TableOracle, Phases};
 use urldiff_corpus::data::DataSource;
 use urldiff_oracles::Oracle;
 
@@ -110,7 +110,12 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
 fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::StdoutError> {
     let mut out = std::io::stdout().lock();
     out.write_all(finished.summary.as_bytes())?;
-    writeln!(out, "wall time: {:.2} s", finished.wall_seconds)?;
+    // The report holds the wall time, so writing it comes after: its phase is shown apart.
+    let (before, reports): (Vec<_>, Vec<_>) =
+        finished.phases.0.iter().copied().partition(|(name, _)| *name != "reports");
+    let (before, reports) = (Phases(before), Phases(reports));
+    writeln!(out, "wall time: {:.2} s ({before} s)", finished.wall_seconds)?;
+    writeln!(out, "then {reports} s")?;
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {
         let (added, removed) = (change.added.len(), change.removed.len());

@@ -13,6 +13,10 @@ pub trait Events: Sync {
     /// The run starts: `oracles` will answer `answers` answers in all.
     fn run_started(&self, _oracles: usize, _answers: u64) {}
 
+    /// An oracle is ready to answer: starting it (its runtime, its first worker) took
+    /// `seconds` (nothing for an in-process oracle or one started before).
+    fn oracle_started(&self, _oracle: &str, _seconds: f64) {}
+
     /// An oracle cannot run on this machine and is skipped.
     fn oracle_skipped(&self, _oracle: &str, _reason: &str) {}
 

@@ -75,6 +75,10 @@ impl Events for PlainEvents {
         eprintln!("{}: skipping {oracle}: {reason}", self.label);
     }
 
+    fn oracle_started(&self, oracle: &str, seconds: f64) {
+        eprintln!("{}: {oracle} started in {seconds:.2} s", self.label);
+    }
+
     fn oracle_finished(&self, oracle: &str, cases: usize, seconds: f64) {
         eprintln!("{}: {oracle} answered {cases} cases in {seconds:.2} s", self.label);
     }

@@ -255,3 +255,14 @@ fn junit_counts(xml: &str) -> JunitCounts {
     }
     counts
 }
+
+#[test]
+fn the_wall_time_splits_into_named_phases_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let finished =
+        conform::execute(&options(dir.path()), &fake_oracle(), vec![suite()], &NoEvents).unwrap();
+    let names: Vec<&str> = finished.phases.0.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["ledger", "start-up", "answers", "evaluate", "classify", "reports"]);
+    let shown = finished.phases.to_string();
+    assert!(shown.starts_with("ledger 0.") && shown.contains(", start-up 0."), "{shown}");
+}

@@ -128,17 +128,48 @@ fn wpt_cases() -> Vec<(String, Option<String>)> {
         .collect()
 }
 
-/// `n` generated cases (60% absolute, 25% relative with a base, 15% invalid) plus WPT's.
-pub fn corpus(n: usize) -> Vec<(String, Option<String>)> {
+/// The parts of the corpus, each measured apart as well as together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)] // the fuzz workspace's bench reads the corpus whole
+pub enum Part {
+    Absolute,
+    Relative,
+    Invalid,
+    Wpt,
+}
+
+#[allow(dead_code)]
+impl Part {
+    pub const ALL: [Part; 4] = [Part::Absolute, Part::Relative, Part::Invalid, Part::Wpt];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Absolute => "absolute",
+            Part::Relative => "relative",
+            Part::Invalid => "invalid",
+            Part::Wpt => "WPT",
+        }
+    }
+}
+
+/// `n` generated cases (60% absolute, 25% relative with a base, 15% invalid) plus WPT's,
+/// each with its part.
+pub fn labelled(n: usize) -> Vec<(Part, (String, Option<String>))> {
     let mut rng = Rng(0x5eed_1234_abcd_9876);
     let base = "https://example.com/dir/sub/page.html?x=1#f".to_owned();
     let mut cases: Vec<_> = (0..n)
         .map(|_| match rng.below(20) {
-            0..=11 => (absolute(&mut rng), None),
-            12..=16 => (relative(&mut rng), Some(base.clone())),
-            _ => (rng.pick(INVALID).to_owned(), None),
+            0..=11 => (Part::Absolute, (absolute(&mut rng), None)),
+            12..=16 => (Part::Relative, (relative(&mut rng), Some(base.clone()))),
+            _ => (Part::Invalid, (rng.pick(INVALID).to_owned(), None)),
         })
         .collect();
-    cases.extend(wpt_cases());
+    cases.extend(wpt_cases().into_iter().map(|case| (Part::Wpt, case)));
     cases
+}
+
+/// [`labelled`] without the parts.
+#[allow(dead_code)]
+pub fn corpus(n: usize) -> Vec<(String, Option<String>)> {
+    labelled(n).into_iter().map(|(_, case)| case).collect()
 }

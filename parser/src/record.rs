@@ -35,6 +35,15 @@ impl Url {
         self.reset_offsets_to_end();
     }
 
+    /// "Set url's scheme to base's scheme" for a URL being parsed: base's scheme is already
+    /// lowercase, so it is copied with its `:`.
+    pub(crate) fn copy_scheme(&mut self, base: &Url) {
+        self.serialization.clear();
+        self.serialization.push_str(base.protocol());
+        self.scheme_end = base.scheme_end;
+        self.reset_offsets_to_end();
+    }
+
     /// Shift every offset at or after `from` by `delta` bytes.
     fn shift_offsets(&mut self, from: usize, delta: isize) {
         let shift = |o: &mut usize| {
@@ -218,16 +227,18 @@ impl Url {
     /// <https://url.spec.whatwg.org/#shorten-a-urls-path> (the path is the last component).
     pub(crate) fn shorten_path(&mut self) {
         let path = &self.serialization[self.path_start..];
+        // Each item of the path follows a `/`: the last one follows the last `/` (a byte scan
+        // from the end: paths are short, and a `/` is never part of another code point).
+        let last_slash = path.bytes().rposition(|b| b == b'/');
         // "2. If url's scheme is "file", path's size is 1, and path[0] is a normalized
         // Windows drive letter, then return."
-        if self.scheme() == "file"
-            && path.rfind('/') == Some(0)
+        if last_slash == Some(0)
+            && self.scheme() == "file"
             && is_normalized_windows_drive_letter(&path[1..])
         {
             return;
         }
         // "3. Remove path's last item, if any."
-        let last_slash = path.rfind('/');
         crate::work::tally(path.len() - last_slash.unwrap_or(0));
         if let Some(last_slash) = last_slash {
             self.serialization.truncate(self.path_start + last_slash);
@@ -248,6 +259,10 @@ impl Url {
     /// path's size is greater than 1, and url's path[0] is the empty string, then append
     /// U+002F (/) followed by U+002E (.) to output." Kept between the host and the path.
     pub(crate) fn fix_path_dot_prefix(&mut self) {
+        // Only a URL without a host can have or need the prefix.
+        if self.has_host() {
+            return;
+        }
         let has_prefix = self.path_start == self.host_end + 2
             && !self.has_host()
             && &self.serialization[self.host_end..self.path_start] == "/.";

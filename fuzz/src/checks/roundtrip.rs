@@ -10,6 +10,9 @@
 //!   Standard's goal that serializing and reparsing are idempotent
 //!   (<https://url.spec.whatwg.org/#url-serializing>), checked on every component, the
 //!   host's kind and the opaque-path flag included, not just the href;
+//! - domain to ASCII on the input read as a domain (beStrict false and true) gives the same
+//!   result and validation errors with the parser's shortcuts past UTS #46 as without them
+//!   (`urldiff_parser::host::domain_to_ascii_by_uts46`);
 //! - every setter of the URL API, applied to the parsed URL (and to the base), leaves a URL
 //!   whose serialization reparses to that same URL, and every getter can be read; where the
 //!   standard's own setter breaks this (ada's setter gives the same URL), it is a finding,
@@ -41,6 +44,7 @@ pub fn check_strings(
     setter_value: Option<&str>,
     data: &[u8],
 ) -> CheckResult {
+    check_domain_shortcuts(input)?;
     let mut findings = Vec::new();
     let base = match base.map(|b| parse_checked(b, None)).transpose()? {
         Some(Some(url)) => {
@@ -53,6 +57,27 @@ pub fn check_strings(
         findings.extend(check_url(&url, setter_value, data)?);
     }
     Ok(findings)
+}
+
+/// Domain to ASCII of `input` with the parser's shortcuts and without: the same result and
+/// the same validation errors, for beStrict false and true.
+fn check_domain_shortcuts(input: &str) -> Result<(), Violation> {
+    use urldiff_parser::host::{domain_to_ascii, domain_to_ascii_by_uts46};
+    for be_strict in [false, true] {
+        let [with, without] = [domain_to_ascii, domain_to_ascii_by_uts46].map(|to_ascii| {
+            let mut errors = urldiff_parser::Errors::new();
+            let result = to_ascii(input.into(), be_strict, &mut errors, 0);
+            (result.map(|r| r.into_owned()), errors.into_vec())
+        });
+        if with != without {
+            let detail = format!(
+                "{input:?} with beStrict {be_strict}: {with:?} with the shortcuts, {without:?} \
+                 without"
+            );
+            return Err(Violation::new(TARGET, "domain-to-ascii-shortcuts", detail));
+        }
+    }
+    Ok(())
 }
 
 /// Parse (which must not panic) and check the validation errors' positions.

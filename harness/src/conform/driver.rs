@@ -6,6 +6,7 @@
 
 use crate::conform::evaluate::{evaluate, RunResult};
 use crate::conform::ledger::{lost, Ledger, Lost};
+use crate::conform::Phases;
 use crate::events::Events;
 use anyhow::bail;
 use rayon::prelude::*;
@@ -104,11 +105,12 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
 
 /// Run the plan: answer, compare, check the ledger. An oracle named with `--oracle` that
 /// cannot run is an error: a run over zero of its cases would pass for nothing.
-pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
+pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
-    // Start every selected oracle at once (availability is cached), not two at a time on
-    // rayon's per-core threads.
-    let checks = urldiff_oracles::registry::check_all(&to_run);
+    // Start every oracle at once (availability is cached), not two at a time on rayon's
+    // per-core threads. (Starting each on the thread that then answers for it was measured
+    // no faster: the runtimes' start-up and the answering share the same cores.)
+    let checks = phases.time("start-up", || start_all(plan.events, &to_run));
     for (oracle, check) in to_run.iter().zip(&checks) {
         if let (Availability::Unavailable { reason }, true) = (check, !plan.selected.is_empty()) {
             bail!("oracle {} was asked for with --oracle but cannot run: {reason}", oracle.name());
@@ -116,10 +118,12 @@ pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
     }
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
-    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> = to_run
-        .par_iter()
-        .map(|oracle| answer_one(plan, *oracle, &all_cases))
-        .collect::<Result<_, OracleError>>()?;
+    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> = phases.time("answers", || {
+        to_run
+            .par_iter()
+            .map(|oracle| answer_one(plan, *oracle, &all_cases))
+            .collect::<Result<_, OracleError>>()
+    })?;
     plan.events.run_finished();
     for (status, answers) in &answered {
         if let Some(answers) = answers.as_ref().filter(|a| a.len() != all_cases.len()) {
@@ -131,7 +135,28 @@ pub fn run(plan: &Plan) -> anyhow::Result<RunResult> {
             );
         }
     }
-    Ok(evaluate(plan, answered))
+    Ok(phases.time("evaluate", || evaluate(plan, answered)))
+}
+
+/// Every oracle's availability, each found on a thread of its own (which starts its runtime
+/// and first worker); how long each took to start goes to the events.
+fn start_all(events: &dyn Events, oracles: &[&dyn Oracle]) -> Vec<Availability> {
+    std::thread::scope(|scope| {
+        let each: Vec<_> = oracles
+            .iter()
+            .map(|oracle| {
+                scope.spawn(move || {
+                    let start = Instant::now();
+                    let availability = oracle.availability();
+                    if availability == Availability::Available {
+                        events.oracle_started(oracle.name(), start.elapsed().as_secs_f64());
+                    }
+                    availability
+                })
+            })
+            .collect();
+        each.into_iter().map(|h| h.join().expect("an availability check panicked")).collect()
+    })
 }
 
 /// One oracle's whole batch, or the reason it is skipped.

@@ -59,6 +59,32 @@ impl Options {
     }
 }
 
+/// How long each phase of a run took, in seconds, in order: the wall time split up (the
+/// oracles' own times are in the report's table).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Phases(pub Vec<(&'static str, f64)>);
+
+impl Phases {
+    /// Run `f` as the phase `name`.
+    pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let value = f();
+        self.0.push((name, start.elapsed().as_secs_f64()));
+        value
+    }
+}
+
+impl std::fmt::Display for Phases {
+    /// `ledger 0.01, start-up 0.30, …` (seconds).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (name, seconds)) in self.0.iter().enumerate() {
+            let comma = if i == 0 { "" } else { ", " };
+            write!(f, "{comma}{name} {seconds:.2}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What a run has to show; the caller prints it.
 #[derive(Debug)]
 pub struct Finished {
@@ -71,6 +97,8 @@ pub struct Finished {
     /// The matrix and the findings, as written to `--matrix`.
     pub matrix: String,
     pub wall_seconds: f64,
+    /// Where the wall time went.
+    pub phases: Phases,
     /// With `--bless`: what changed in each ledger file.
     pub bless: Option<Vec<bless::BlessChange>>,
 }
@@ -99,12 +127,15 @@ pub fn execute(
     events: &dyn Events,
 ) -> anyhow::Result<Finished> {
     let start = Instant::now();
+    let mut phases = Phases::default();
     driver::check_unique_names(oracles)?;
-    let known_cases = (!opts.incomplete_suites).then(|| {
-        suites.iter().flat_map(|s| s.cases.iter().map(|c| c.name())).collect::<HashSet<_>>()
-    });
-    let suites = select_suites(suites, &opts.suites)?;
-    let ledger = ledger::Ledger::load(&opts.ledger_dir)?;
+    let (known_cases, suites, ledger) = phases.time("ledger", || {
+        let known_cases = (!opts.incomplete_suites).then(|| {
+            suites.iter().flat_map(|s| s.cases.iter().map(|c| c.name())).collect::<HashSet<_>>()
+        });
+        let suites = select_suites(suites, &opts.suites)?;
+        anyhow::Ok((known_cases, suites, ledger::Ledger::load(&opts.ledger_dir)?))
+    })?;
     let plan = driver::Plan {
         oracles,
         selected: opts.oracles.clone(),
@@ -113,20 +144,22 @@ pub fn execute(
         ledger: &ledger,
         events,
     };
-    let mut result = driver::run(&plan)?;
+    let mut result = driver::run(&plan, &mut phases)?;
     // Every divergence gets triage's classes (no oracle asked, nothing minimized), so every
     // report summarizes the ledgered ones by class and severity.
-    urldiff_reports::classes::classify(&mut result.report);
+    phases.time("classify", || urldiff_reports::classes::classify(&mut result.report));
     let bless = opts.bless.then(|| bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();
     let report = report::finish(result, wall_seconds, code);
-    let mut files = opts.outputs().render(&report)?;
-    for change in bless.iter().flatten() {
-        files.push((change.path.clone(), change.contents.clone().into_bytes()));
-    }
-    crate::atomic::write_all(&files)?;
-    let summary = urldiff_reports::terminal::render(&report);
-    let matrix = urldiff_reports::matrix::render(&report);
-    Ok(Finished { code, report, summary, matrix, wall_seconds, bless })
+    let (summary, matrix) = phases.time("reports", || {
+        let mut files = opts.outputs().render(&report)?;
+        for change in bless.iter().flatten() {
+            files.push((change.path.clone(), change.contents.clone().into_bytes()));
+        }
+        crate::atomic::write_all(&files)?;
+        let summary = urldiff_reports::terminal::render(&report);
+        anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
+    })?;
+    Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless })
 }

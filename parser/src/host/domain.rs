@@ -4,6 +4,12 @@
 //!
 //! UTS #46 itself is the `idna` crate's; this module only chooses its options as the URL
 //! Standard says and turns its failures into the spec's validation errors.
+//!
+//! Domain to ASCII takes two shortcuts past UTS #46 where its answer is known: strict ToASCII
+//! of an ASCII domain without a Punycode label is decided by byte tests, and relaxed ToASCII
+//! reuses a strict success. Property tests compare both with UTS #46 on generated domains,
+//! and [`domain_to_ascii_by_uts46`] (no shortcuts) lets the fuzz `roundtrip` target compare
+//! the whole algorithm both ways on every input.
 
 use crate::errors::{Errors, ValidationErrorKind};
 use crate::host::HostParseFailure;
@@ -16,7 +22,7 @@ use std::borrow::Cow;
 /// U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@), U+005B ([), U+005C (\),
 /// U+005D (]), U+005E (^), or U+007C (|)."
 #[inline]
-pub fn is_forbidden_host_code_point(c: char) -> bool {
+pub const fn is_forbidden_host_code_point(c: char) -> bool {
     matches!(
         c,
         '\0' | '\t'
@@ -42,7 +48,7 @@ pub fn is_forbidden_host_code_point(c: char) -> bool {
 ///
 /// "a forbidden host code point, a C0 control, U+0025 (%), or U+007F DELETE."
 #[inline]
-pub fn is_forbidden_domain_code_point(c: char) -> bool {
+pub const fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c <= '\u{1F}' || c == '%' || c == '\u{7F}'
 }
 
@@ -69,6 +75,131 @@ fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>,
     Uts46::new().to_ascii(domain.as_bytes(), deny_list, hyphens, dns_length).map_err(|_| ())
 }
 
+/// What a domain's bytes contain, as bits of [`DomainBytes`], gathered in one pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DomainBytes(u8);
+
+impl DomainBytes {
+    /// An ASCII upper-case letter.
+    const UPPER: u8 = 1;
+    /// A byte UseSTD3ASCIIRules does not keep: neither an ASCII alphanumeric, `-` nor `.`.
+    const NOT_LDH: u8 = 2;
+    /// A forbidden domain code point (all ASCII).
+    const FORBIDDEN: u8 = 4;
+    /// `%`.
+    const PERCENT: u8 = 8;
+    /// A byte of a non-ASCII code point.
+    const NON_ASCII: u8 = 16;
+
+    const TABLE: [u8; 256] = {
+        let mut table = [0u8; 256];
+        let mut b = 0;
+        while b < 256 {
+            let byte = b as u8;
+            let mut bits = 0;
+            if byte.is_ascii_uppercase() {
+                bits |= Self::UPPER;
+            }
+            if !(byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'.') {
+                bits |= Self::NOT_LDH;
+            }
+            if byte < 0x80 && is_forbidden_domain_code_point(byte as char) {
+                bits |= Self::FORBIDDEN;
+            }
+            if byte == b'%' {
+                bits |= Self::PERCENT;
+            }
+            if byte >= 0x80 {
+                bits |= Self::NON_ASCII;
+            }
+            table[b] = bits;
+            b += 1;
+        }
+        table
+    };
+
+    /// The bits of every byte of `s`, or-ed (a fold without early exit: no branch per byte).
+    #[inline]
+    pub(crate) fn of(s: &str) -> DomainBytes {
+        DomainBytes(s.bytes().fold(0, |bits, b| bits | Self::TABLE[usize::from(b)]))
+    }
+
+    fn has(self, bits: u8) -> bool {
+        self.0 & bits != 0
+    }
+
+    pub(crate) fn is_ascii(self) -> bool {
+        !self.has(Self::NON_ASCII)
+    }
+
+    pub(crate) fn has_percent(self) -> bool {
+        self.has(Self::PERCENT)
+    }
+}
+
+/// Whether domain to ASCII takes its two shortcuts ([`strict_ascii_verdict`] and
+/// [`relaxed_to_ascii`]'s reuse of a strict success) or asks UTS #46 every time: the parser
+/// takes them; [`domain_to_ascii_by_uts46`] does not, for comparing the two (the property
+/// tests here and the fuzz `roundtrip` target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shortcuts {
+    Take,
+    Skip,
+}
+
+/// Domain parser ToASCII with beStrict true: [`strict_ascii_verdict`]'s answer where it has
+/// one (its property test shows it equals UTS #46's), UTS #46 otherwise.
+fn strict_to_ascii(
+    domain: &str,
+    bytes: DomainBytes,
+    shortcuts: Shortcuts,
+) -> Result<Cow<'_, str>, ()> {
+    let verdict = match shortcuts {
+        Shortcuts::Take => strict_ascii_verdict(domain.as_bytes(), bytes),
+        Shortcuts::Skip => None,
+    };
+    match verdict {
+        // UTS #46 maps ASCII only by lowercasing it.
+        Some(true) => Ok(ascii_lowercase(domain, bytes)),
+        Some(false) => Err(()),
+        None => domain_parser_to_ascii(domain, true),
+    }
+}
+
+/// Whether domain parser ToASCII with beStrict true succeeds on `domain` (whose bytes are
+/// `bytes`), where that follows from the ASCII bytes alone: an ASCII domain none of whose
+/// labels starts with the Punycode prefix `xn--` (in any case). `None` for any other domain
+/// (UTS #46 decides).
+///
+/// For such a domain, UTS #46's steps come down to byte tests: mapping only lowercases ASCII;
+/// UseSTD3ASCIIRules leaves `[a-z0-9.-]` valid and nothing else; CheckBidi concerns domains
+/// with right-to-left code points and CheckJoiners U+200C and U+200D, none of them ASCII;
+/// CheckHyphens forbids `-` first, last, and third and fourth together; VerifyDnsLength wants
+/// no trailing dot (the `idna` crate's `DnsLength::Verify`), at most 253 bytes, and labels of
+/// 1 to 63 bytes.
+fn strict_ascii_verdict(domain: &[u8], bytes: DomainBytes) -> Option<bool> {
+    if !bytes.is_ascii() {
+        return None;
+    }
+    let mut valid = domain.len() <= 253 && !bytes.has(DomainBytes::NOT_LDH);
+    for label in domain.split(|&b| b == b'.') {
+        if label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--") {
+            return None;
+        }
+        valid &= is_strict_ascii_label(label);
+    }
+    Some(valid)
+}
+
+/// A label of LDH bytes that passes CheckHyphens and VerifyDnsLength (see above).
+fn is_strict_ascii_label(label: &[u8]) -> bool {
+    let hyphen_at = |i: usize| label.get(i) == Some(&b'-');
+    // CheckHyphens: no `-` first, last, or third and fourth.
+    let misplaced_hyphen =
+        || hyphen_at(0) || hyphen_at(label.len() - 1) || (hyphen_at(2) && hyphen_at(3));
+    (1..=63).contains(&label.len()) && !misplaced_hyphen()
+}
+
 /// <https://url.spec.whatwg.org/#concept-domain-to-ascii> (the "domain parser")
 ///
 /// Its one validation error, domain-to-ASCII, is reported at `offset` (the start of the domain
@@ -79,9 +210,45 @@ pub fn domain_to_ascii<'a>(
     errors: &mut Errors,
     offset: usize,
 ) -> Result<Cow<'a, str>, HostParseFailure> {
+    let bytes = DomainBytes::of(&domain);
+    domain_to_ascii_of(domain, bytes, be_strict, errors, offset)
+}
+
+/// [`domain_to_ascii`] without its shortcuts: UTS #46 is asked for every ToASCII the steps
+/// name. The same answer and errors (property tests here; the fuzz `roundtrip` target checks
+/// it on every input), only slower.
+pub fn domain_to_ascii_by_uts46<'a>(
+    domain: Cow<'a, str>,
+    be_strict: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Cow<'a, str>, HostParseFailure> {
+    let bytes = DomainBytes::of(&domain);
+    domain_to_ascii_with(domain, (bytes, Shortcuts::Skip), be_strict, errors, offset)
+}
+
+/// [`domain_to_ascii`] of a domain whose [`DomainBytes`] are known.
+pub(crate) fn domain_to_ascii_of<'a>(
+    domain: Cow<'a, str>,
+    bytes: DomainBytes,
+    be_strict: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Cow<'a, str>, HostParseFailure> {
+    domain_to_ascii_with(domain, (bytes, Shortcuts::Take), be_strict, errors, offset)
+}
+
+/// The domain to ASCII steps, on a domain whose bytes are `bytes`.
+fn domain_to_ascii_with<'a>(
+    domain: Cow<'a, str>,
+    (bytes, shortcuts): (DomainBytes, Shortcuts),
+    be_strict: bool,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Cow<'a, str>, HostParseFailure> {
     // "1. Let strictResult be the result of running domain parser ToASCII with domain and
     // true."
-    let strict_result = domain_parser_to_ascii(&domain, true);
+    let strict_result = strict_to_ascii(&domain, bytes, shortcuts);
     // "2. If strictResult is a failure value, domain-to-ASCII validation error. This step
     // does not return."
     if strict_result.is_err() {
@@ -94,34 +261,60 @@ pub fn domain_to_ascii<'a>(
     }
     // "4. Let result be null."
     // "5. If domain is an ASCII string, then set result to domain, lowercased."
-    let result = if domain.is_ascii() {
-        ascii_lowercase(&domain)
+    let (result, result_bytes) = if bytes.is_ascii() {
+        drop(strict_result);
+        // Lowercasing changes no byte's forbidden-ness: `result_bytes` stays right for step 8.
+        let result = match domain {
+            Cow::Borrowed(domain) => ascii_lowercase(domain, bytes),
+            Cow::Owned(mut domain) => {
+                domain.make_ascii_lowercase();
+                Cow::Owned(domain)
+            }
+        };
+        (result, bytes)
     } else {
         // "6. Otherwise: 1. Set result to the result of running domain parser ToASCII with
         // domain and false. 2. If result is a failure value, then return failure."
-        let result = domain_parser_to_ascii(&domain, false).map_err(|()| HostParseFailure)?;
-        Cow::Owned(result.into_owned())
+        let result =
+            relaxed_to_ascii(&domain, strict_result, shortcuts).map_err(|()| HostParseFailure)?;
+        let result_bytes = DomainBytes::of(&result);
+        (Cow::Owned(result), result_bytes)
     };
     // "7. If result is the empty string, then return failure."
     // "8. If result contains a forbidden domain code point, then return failure."
     // (result is ASCII: either the lowercased ASCII domain or ToASCII's output, so a byte
     // test is the code point test. Neither step names an error: strictResult, which
     // UseSTD3ASCIIRules and VerifyDnsLength make fail on both, already did.)
-    debug_assert!(result.is_ascii());
-    if result.is_empty() || result.bytes().any(|b| is_forbidden_domain_code_point(char::from(b))) {
+    debug_assert!(result_bytes.is_ascii());
+    if result.is_empty() || result_bytes.has(DomainBytes::FORBIDDEN) {
         return Err(HostParseFailure);
     }
     // "9. Return result."
     Ok(result)
 }
 
-/// ASCII lowercase `domain` (an ASCII string), keeping it as it is when it has no
-/// upper-case letter.
-fn ascii_lowercase<'a>(domain: &Cow<'a, str>) -> Cow<'a, str> {
-    if domain.bytes().any(|b| b.is_ascii_uppercase()) {
+/// Domain parser ToASCII with beStrict false, given `strict`, its result with beStrict true:
+/// when that succeeded, it is the answer, since the checks beStrict turns on
+/// (UseSTD3ASCIIRules, CheckHyphens, VerifyDnsLength) only reject, never change UTS #46's
+/// output (a property test compares both on generated domains).
+fn relaxed_to_ascii(
+    domain: &str,
+    strict: Result<Cow<'_, str>, ()>,
+    shortcuts: Shortcuts,
+) -> Result<String, ()> {
+    match (strict, shortcuts) {
+        (Ok(result), Shortcuts::Take) => Ok(result.into_owned()),
+        _ => domain_parser_to_ascii(domain, false).map(Cow::into_owned),
+    }
+}
+
+/// ASCII lowercase `domain` (an ASCII string whose bytes are `bytes`), keeping it as it is
+/// when it has no upper-case letter.
+fn ascii_lowercase(domain: &str, bytes: DomainBytes) -> Cow<'_, str> {
+    if bytes.has(DomainBytes::UPPER) {
         Cow::Owned(domain.to_ascii_lowercase())
     } else {
-        domain.clone()
+        Cow::Borrowed(domain)
     }
 }
 
@@ -224,6 +417,124 @@ mod tests {
         assert!(to_ascii("a_b", false).0.is_ok());
         assert!(to_ascii("a_b", true).0.is_err());
         assert_eq!(to_ascii("EXAMPLE.com", true).0.unwrap(), "example.com");
+    }
+
+    /// A label: short ones of LDH bytes and some that STD3 or the host parser forbid,
+    /// Punycode-prefixed ones in any case, and long ones about the 63-byte limit (four of
+    /// those are about the 253-byte limit).
+    fn label() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::prop_oneof![
+            "[a-zA-Z0-9-]{0,6}",
+            "[a-z0-9_%<> *-]{0,4}",
+            "(xn|XN|xN)--[a-z0-9_%-]{0,6}",
+            "[a-z]{58,66}",
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 2048,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// The fast path of strict ToASCII is UTS #46's answer, result and failure.
+        #[test]
+        fn strict_ascii_verdict_is_uts46s(
+            labels in proptest::collection::vec(label(), 1..6),
+            trailing_dot in proptest::bool::weighted(0.1),
+        ) {
+            let mut domain = labels.join(".");
+            if trailing_dot {
+                domain.push('.');
+            }
+            let bytes = DomainBytes::of(&domain);
+            let fast = strict_to_ascii(&domain, bytes, Shortcuts::Take).map(Cow::into_owned);
+            let full = domain_parser_to_ascii(&domain, true).map(Cow::into_owned);
+            proptest::prop_assert_eq!(fast, full, "{:?}", domain);
+        }
+    }
+
+    /// A domain of labels made of ASCII, code points UTS #46 keeps, maps (to ASCII too),
+    /// ignores or disallows, joiners, right-to-left letters and digits, and Punycode.
+    fn unicode_domain() -> impl proptest::strategy::Strategy<Value = String> {
+        let piece = proptest::sample::select(
+            &[
+                "a", "Z", "1", "-", "_", ".", "xn--", "xn--a", "\u{fc}", "\u{df}", "\u{ff41}",
+                "\u{ff3f}", "\u{3002}", "\u{2615}", "\u{627}", "\u{661}", "\u{5d0}", "\u{200c}",
+                "\u{200d}", "\u{ad}", "\u{fb00}", "\u{2a74}", "\u{fffd}", "\u{300}", "%",
+            ][..],
+        );
+        proptest::strategy::Strategy::prop_map(proptest::collection::vec(piece, 1..12), |pieces| {
+            pieces.concat()
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 2048,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// Where strict ToASCII succeeds, relaxed ToASCII gives the same result.
+        #[test]
+        fn relaxed_to_ascii_is_uts46s(domain in unicode_domain()) {
+            let strict = domain_parser_to_ascii(&domain, true);
+            let full = domain_parser_to_ascii(&domain, false).map(Cow::into_owned);
+            let relaxed = relaxed_to_ascii(&domain, strict, Shortcuts::Take);
+            proptest::prop_assert_eq!(relaxed, full, "{:?}", domain);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 1024,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// Domain to ASCII with its shortcuts and without: the same result and errors.
+        #[test]
+        fn domain_to_ascii_is_the_same_without_shortcuts(
+            domain in proptest::prop_oneof![
+                proptest::strategy::Strategy::prop_map(
+                    proptest::collection::vec(label(), 1..6),
+                    |labels| labels.join("."),
+                ),
+                unicode_domain(),
+            ],
+            be_strict: bool,
+        ) {
+            let both = [domain_to_ascii, domain_to_ascii_by_uts46].map(|to_ascii| {
+                let mut errors = Errors::new();
+                let result = to_ascii(Cow::Borrowed(&domain), be_strict, &mut errors, 3);
+                (result.map(Cow::into_owned), errors)
+            });
+            proptest::prop_assert_eq!(&both[0], &both[1], "{:?}", domain);
+        }
+    }
+
+    #[test]
+    fn strict_ascii_verdict_decides_ascii_domains_without_punycode_labels() {
+        let long_label = "a".repeat(63);
+        let too_long = [long_label.as_str(); 4].join(".");
+        for (domain, verdict) in [
+            ("example.com", Some(true)),
+            ("EXAMPLE.com", Some(true)),
+            ("a-b.c", Some(true)),
+            (long_label.as_str(), Some(true)),
+            (too_long.as_str(), Some(false)),
+            ("a_b", Some(false)),
+            ("-a", Some(false)),
+            ("ab--c", Some(false)),
+            ("a.", Some(false)),
+            ("a..b", Some(false)),
+            ("", Some(false)),
+            ("a.xn--nxasmq6b", None),
+            ("XN--8I7CAA", None),
+            ("faß.example", None),
+        ] {
+            let bytes = DomainBytes::of(domain);
+            assert_eq!(strict_ascii_verdict(domain.as_bytes(), bytes), verdict, "{domain}");
+        }
     }
 
     #[test]

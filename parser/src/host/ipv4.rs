@@ -25,8 +25,14 @@ pub fn ends_in_a_number(input: &str) -> bool {
         return false;
     }
     let (parts, _) = split_dropping_empty_last(input);
+    // Both tests below need last to end in an ASCII hex digit (or the "x" of "0x"): most
+    // domains do not, and are answered here without finding last.
+    if !parts.as_bytes().last().is_some_and(|&b| b.is_ascii_hexdigit() || b == b'x' || b == b'X') {
+        return false;
+    }
     // "Let last be the last item in parts."
-    let last = parts.rsplit_once('.').map_or(parts, |(_, last)| last);
+    let last_start = parts.bytes().rposition(|b| b == b'.').map_or(0, |dot| dot + 1);
+    let last = &parts[last_start..];
     // "If last is non-empty and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;
@@ -42,7 +48,11 @@ pub fn ends_in_a_number(input: &str) -> bool {
 /// Returns the number and whether it was written in a non-decimal radix. Numbers too big
 /// for any IPv4 address saturate at `u64::MAX`: the IPv4 parser rejects them either way.
 fn parse_ipv4_number(input: &str) -> Option<(u64, bool)> {
-    let mut input = input.as_bytes();
+    parse_ipv4_number_bytes(input.as_bytes())
+}
+
+/// [`parse_ipv4_number`] on the bytes of its input (ASCII or not, its steps read bytes).
+fn parse_ipv4_number_bytes(mut input: &[u8]) -> Option<(u64, bool)> {
     // "If input is the empty string, then return failure."
     if input.is_empty() {
         return None;
@@ -113,7 +123,9 @@ pub(crate) fn parse_ipv4_located(
     if dropped_empty || input.is_empty() {
         errors.report(ValidationErrorKind::Ipv4EmptyPart, at(input.len()));
     }
-    let size = parts_text.split('.').count();
+    // (Parts are split and read as bytes: `.` is ASCII, and so is every digit.)
+    let parts = || parts_text.as_bytes().split(|&b| b == b'.');
+    let size = parts().count();
     // "If parts's size is less than 4, IPv4-too-few-parts validation error."
     if size < 4 {
         errors.report(ValidationErrorKind::Ipv4TooFewParts, at(0));
@@ -130,10 +142,10 @@ pub(crate) fn parse_ipv4_located(
     let mut count = 0;
     let mut part_start = 0;
     // "For each part of parts:"
-    for part in parts_text.split('.') {
+    for part in parts() {
         // "Let result be the result of parsing part."
         // "If result is failure, IPv4-non-numeric-part validation error, return failure."
-        let Some((number, non_decimal)) = parse_ipv4_number(part) else {
+        let Some((number, non_decimal)) = parse_ipv4_number_bytes(part) else {
             errors.report(ValidationErrorKind::Ipv4NonNumericPart, at(part_start));
             return Err(HostParseFailure);
         };
@@ -159,7 +171,8 @@ pub(crate) fn parse_ipv4_located(
     }
     // "If the last item in numbers is greater than or equal to 256^(5 − numbers's size),
     // then return failure."
-    if last >= 256u64.pow(5 - count as u32) {
+    // (256^k is 2^(8k): shifts, not powers.)
+    if last >= 1u64 << (8 * (5 - count)) {
         return Err(HostParseFailure);
     }
     // "Let ipv4 be the last item in numbers." "Remove the last item from numbers."
@@ -167,7 +180,7 @@ pub(crate) fn parse_ipv4_located(
     // "Increment counter by 1."
     let mut ipv4 = last;
     for (counter, &n) in init.iter().enumerate() {
-        ipv4 += n * 256u64.pow(3 - counter as u32);
+        ipv4 += n << (8 * (3 - counter));
     }
     // "Return ipv4."
     Ok(u32::try_from(ipv4).expect("checked against 256^(5 - size) above"))
@@ -201,6 +214,40 @@ fn push_decimal(out: &mut String, byte: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ends-in-a-number checker step by step as the spec words it, with lists.
+    fn ends_in_a_number_as_written(input: &str) -> bool {
+        let mut parts: Vec<&str> = input.split('.').collect();
+        if parts.last() == Some(&"") {
+            if parts.len() == 1 {
+                return false;
+            }
+            parts.pop();
+        }
+        let last = parts.last().copied().unwrap_or("");
+        if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+            return true;
+        }
+        parse_ipv4_number(last).is_some()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// The checker (with its early answer for a last byte no number can end in) is the
+        /// spec's steps.
+        #[test]
+        fn ends_in_a_number_is_the_steps_as_written(input in "[0-9a-fxXg.]{0,8}") {
+            proptest::prop_assert_eq!(
+                ends_in_a_number(&input),
+                ends_in_a_number_as_written(&input),
+                "{:?}", input
+            );
+        }
+    }
 
     fn ipv4(input: &str) -> (Result<u32, HostParseFailure>, Vec<ValidationErrorKind>) {
         let mut errors = Errors::new();

@@ -13,9 +13,10 @@ mod ipv4;
 mod ipv6;
 
 pub use domain::{
-    domain_to_ascii, domain_to_unicode, is_forbidden_domain_code_point,
+    domain_to_ascii, domain_to_ascii_by_uts46, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
 };
+use domain::{domain_to_ascii_of, DomainBytes};
 use ipv4::parse_ipv4_located;
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};
@@ -82,17 +83,28 @@ pub fn parse_host<'a>(
     // the domain parser reports domain-to-ASCII and returns failure below, which keeps direct
     // callers such as WPT's IDNA tables from panicking.)
     // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
-    let first_percent_encoded = first_percent_encoded_byte(input);
+    // (One pass over input's bytes tells whether it has a `%` at all and whether it is ASCII.)
+    let input_bytes = DomainBytes::of(input);
+    let first_percent_encoded =
+        if input_bytes.has_percent() { first_percent_encoded_byte(input) } else { None };
     if let Some(i) = first_percent_encoded {
         errors.report(ValidationErrorKind::DomainPercentEncoded, offset + i);
     }
     // "Let domain be the result of running UTF-8 decode without BOM on the
     // percent-decoding of input."
-    let domain = utf8_decode_percent_decoded(input);
-    let domain_is_ascii = domain.is_ascii();
+    // (Without a `%`, that is input itself: its bytes are UTF-8, and "without BOM" keeps a
+    // leading U+FEFF.)
+    let (domain, domain_bytes) = if input_bytes.has_percent() {
+        let domain = utf8_decode_percent_decoded(input);
+        let bytes = DomainBytes::of(&domain);
+        (domain, bytes)
+    } else {
+        (Cow::Borrowed(input), input_bytes)
+    };
+    let domain_is_ascii = domain_bytes.is_ascii();
     // "Let asciiDomain be the result of running domain parser with domain and false."
     // "If asciiDomain is failure, then return failure."
-    let ascii_domain = domain_to_ascii(domain, false, errors, offset)?;
+    let ascii_domain = domain_to_ascii_of(domain, domain_bytes, false, errors, offset)?;
     // "If asciiDomain ends in a number:"
     if ends_in_a_number(&ascii_domain) {
         // "If domain is not an ASCII string, IPv4-non-ASCII-input validation error."
@@ -122,15 +134,10 @@ fn first_percent_encoded_byte(input: &str) -> Option<usize> {
     })
 }
 
-/// UTF-8 decode without BOM of the percent-decoding of `input`: `input` itself when it has
-/// no `%` (its bytes are already UTF-8, and "without BOM" keeps a leading U+FEFF).
-fn utf8_decode_percent_decoded(input: &str) -> Cow<'_, str> {
-    if input.contains('%') {
-        let decoded = percent::percent_decode(input.as_bytes());
-        Cow::Owned(String::from_utf8_lossy(&decoded).into_owned())
-    } else {
-        Cow::Borrowed(input)
-    }
+/// UTF-8 decode without BOM of the percent-decoding of `input`.
+fn utf8_decode_percent_decoded(input: &str) -> Cow<'static, str> {
+    let decoded = percent::percent_decode(input.as_bytes());
+    Cow::Owned(String::from_utf8_lossy(&decoded).into_owned())
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>

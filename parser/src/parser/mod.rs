@@ -180,17 +180,21 @@ impl Url {
     fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
-        let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len());
-        let mut url = Url::empty();
-        url.serialization.reserve(capacity);
+        // The serialization is about the input's length (plus base's, at most): the slack
+        // covers what the serializer commonly adds (an empty special path's `/`, `/.`, an
+        // IPv4 address written out, a few percent-encoded bytes) without a reallocation.
+        let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len()) + 16;
+        let url = Url { serialization: String::with_capacity(capacity), ..Url::empty() };
         let mut parser = Parser::new(&prepared, base, url, None, errors);
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
-        let result = parser.run().map(|()| {
-            parser.url.fix_path_dot_prefix();
-            std::mem::replace(&mut parser.url, Url::empty())
+        let ran = parser.run();
+        let Parser { mut url, errors, .. } = parser;
+        let result = ran.map(|()| {
+            url.fix_path_dot_prefix();
+            url
         });
-        (result, parser.errors)
+        (result, errors)
     }
 
     /// The states visited by a parse of `input`, in order (feature `trace`).
@@ -233,19 +237,26 @@ fn preprocess<'a>(
 ) -> (std::borrow::Cow<'a, str>, usize, Option<Vec<u32>>) {
     // C0 controls and space are ASCII, so a byte scan finds them exactly.
     let bytes = input.as_bytes();
-    let leading = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-    let end = bytes.iter().rposition(|&b| b > b' ').map_or(leading, |i| i + 1);
-    let trimmed = &input[leading..end];
-    if trimmed.len() != input.len() {
-        errors.report(ValidationErrorKind::InvalidUrlUnit, 0);
-    }
-    // A fold without early exit: branch-free, so it vectorizes.
-    let has_tab_or_newline =
-        trimmed.bytes().fold(false, |seen, b| seen | matches!(b, b'\t' | b'\n' | b'\r'));
-    if !has_tab_or_newline {
+    let (leading, trimmed) = match (bytes.first(), bytes.last()) {
+        // Nothing to trim (the common case): no scan.
+        (Some(&first), Some(&last)) if first > b' ' && last > b' ' => (0, input),
+        _ => {
+            let leading = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+            let end = bytes.iter().rposition(|&b| b > b' ').map_or(leading, |i| i + 1);
+            if end - leading != input.len() {
+                errors.report(ValidationErrorKind::InvalidUrlUnit, 0);
+            }
+            (leading, &input[leading..end])
+        }
+    };
+    let first_tab_or_newline = if has_byte_below_0e(trimmed.as_bytes()) {
+        trimmed.find(is_ascii_tab_or_newline)
+    } else {
+        None
+    };
+    let Some(first) = first_tab_or_newline else {
         return (std::borrow::Cow::Borrowed(trimmed), leading, None);
-    }
-    let first = trimmed.find(is_ascii_tab_or_newline).unwrap_or(0);
+    };
     errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
     let mut cleaned = String::with_capacity(trimmed.len());
     let mut map = Vec::with_capacity(trimmed.len() + 1);
@@ -261,6 +272,20 @@ fn preprocess<'a>(
     (std::borrow::Cow::Owned(cleaned), leading, Some(map))
 }
 
+/// Whether `bytes` has a byte below 0x0E (tab, LF and CR are 0x09, 0x0A and 0x0D): eight
+/// bytes at a time, with the classic test for a zero-ish byte in a word (a byte below n
+/// borrows when n is subtracted from it, and ASCII bytes have their top bit clear), so that
+/// inputs without a control code cost a few instructions per eight bytes.
+fn has_byte_below_0e(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut words = bytes.chunks_exact(8);
+    let below = |word: u64| word.wrapping_sub(ONES * 0x0E) & !word & HIGHS != 0;
+    let any_word =
+        words.by_ref().any(|w| below(u64::from_ne_bytes(w.try_into().unwrap_or([0xFF; 8]))));
+    any_word || words.remainder().iter().any(|&b| b < 0x0E)
+}
+
 impl<'a> Parser<'a> {
     pub(crate) fn new(
         input: &'a str,
@@ -269,7 +294,8 @@ impl<'a> Parser<'a> {
         state_override: Option<State>,
         errors: Errors,
     ) -> Self {
-        let special = url.is_special();
+        // Without a state override, url is empty: no scheme, so not special.
+        let special = state_override.is_some() && url.is_special();
         Parser {
             input,
             pointer: 0,
@@ -604,4 +630,26 @@ pub(crate) fn parse_with_state_override(
     let result = parser.run();
     *url = parser.url;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 4096,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// The word-at-a-time test is the byte-by-byte one, on every length and alignment.
+        #[test]
+        fn has_byte_below_0e_is_any_byte_below_0e(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![30 => 0x0Eu8..=0xFF, 1 => 0u8..0x0E, 1 => proptest::strategy::Just(0x0D)],
+                0..40,
+            )
+        ) {
+            let expected = bytes.iter().any(|&b| b < 0x0E);
+            proptest::prop_assert_eq!(super::has_byte_below_0e(&bytes), expected);
+        }
+    }
 }

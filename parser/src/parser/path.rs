@@ -260,14 +260,15 @@ impl Parser<'_> {
             if !slash {
                 self.url.serialization.push('/');
             }
-        } else if self.url.scheme() == "file"
+        } else if is_windows_drive_letter(segment)
             && start == self.url.path_start
-            && is_windows_drive_letter(segment)
+            && self.url.scheme() == "file"
         {
             // "4. Otherwise, if buffer is not a single-dot URL path segment, then: 1. If
             // url's scheme is "file", url's path is empty, and buffer is a Windows drive
             // letter, then replace the second code point in buffer with U+003A (:). 2. Append
-            // buffer to url's path."
+            // buffer to url's path." (The three conditions tested rarest first: most segments
+            // are no drive letter, and then the scheme is never compared.)
             self.url.serialization.replace_range(start + 2..start + 3, ":");
         }
         // "5. Set buffer to the empty string."

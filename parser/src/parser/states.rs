@@ -173,7 +173,7 @@ impl Parser<'_> {
     pub(super) fn relative_state(&mut self, c: Option<char>) -> StepResult {
         let base = self.base.expect("relative state is only entered with a base");
         // "1. Assert: base's scheme is not "file". 2. Set url's scheme to base's scheme."
-        self.url.push_scheme(base.scheme());
+        self.url.copy_scheme(base);
         self.special = self.url.is_special();
         match c {
             // "3. If c is U+002F (/), then set state to relative slash state."
