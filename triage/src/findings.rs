@@ -97,7 +97,9 @@ pub struct RunSummary {
     /// Input lines that could not be read (`file:line: why`); the others were triaged.
     #[serde(default)]
     pub unreadable_lines: Vec<String>,
-    /// Cases on which the oracles disagree.
+    /// Cases with at least one part: an implementation against its standard, a confusion or a
+    /// model difference (oracles may still disagree on a case with none: a lenient splitter
+    /// accepting what its standard rejects).
     pub divergent: usize,
     /// Divergent cases that the ledger expects (left out; 0 without `--ledger`).
     pub expected: usize,
