@@ -104,8 +104,19 @@ pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>>
         Ok(c) => c,
         Err(reason) => return vec![Box::new(broken("external", &reason))],
     };
-    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let dir = config_dir(path);
     config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir, timeouts)).collect()
+}
+
+/// The config file's folder as an absolute path: workers start in it, and a relative one (the
+/// empty parent of `urldiff-oracles.json`, or `cfg` of `cfg/…`) would be joined twice or be no
+/// folder at all once it is the worker's working folder.
+fn config_dir(path: &Path) -> PathBuf {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 fn entry_oracle(entry: ExternalEntry, dir: &Path, timeouts: Timeouts) -> Box<dyn Oracle> {
