@@ -172,7 +172,7 @@ impl Server {
                 Availability::Available => available.push(Box::new(guard::Guarded::new(
                     oracle,
                     config.case_limit,
-                    config.request_limit,
+                    guard::past_the_request(config.request_limit, config.case_limit),
                 ))),
                 Availability::Unavailable { reason } => {
                     unavailable.push((oracle.name().to_owned(), reason))
@@ -247,7 +247,7 @@ impl Server {
             .context("starting the server's runtime")?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::Builder::new().name("urldiff-serve".into()).spawn(move || {
-            runtime.block_on(async move {
+            let served = runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
                 axum::serve(listener, router)
                     .with_graceful_shutdown(async {
@@ -255,7 +255,11 @@ impl Server {
                     })
                     .await
                     .context("serving")
-            })
+            });
+            // Oracle calls abandoned past their requests' limits may still be waiting for their
+            // guards: stopping does not wait for them.
+            runtime.shutdown_background();
+            served
         })?;
         Ok(Running { addr, stop: Some(stop), thread: Some(thread) })
     }
