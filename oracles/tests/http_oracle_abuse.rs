@@ -140,7 +140,11 @@ fn a_reply_over_the_size_limit_is_refused_naming_the_oracle() {
             .flatten()
             .map(|c| json!({ "id": c["id"], "outcome": "parsed", "record": { "href": huge } }))
             .collect();
-        Some((200, String::new(), json!({ "hello": hello(), "answers": answers }).to_string().into_bytes()))
+        Some((
+            200,
+            String::new(),
+            json!({ "hello": hello(), "answers": answers }).to_string().into_bytes(),
+        ))
     }));
     let oracle = HttpOracle::new(settings(url, 10_000)).with_max_reply(1 << 20);
     assert_eq!(oracle.availability(), Availability::Available);
@@ -156,12 +160,11 @@ fn a_reply_over_the_size_limit_is_refused_naming_the_oracle() {
 /// batch, not 2n − 1 (every half retried down to single cases); every case ends timed out.
 #[test]
 fn a_service_that_stops_answering_costs_a_bounded_number_of_posts() {
-    let (url, posts) = serve(Arc::new(|request: &Value| {
-        match request["cases"].as_array().map(Vec::len) {
+    let (url, posts) =
+        serve(Arc::new(|request: &Value| match request["cases"].as_array().map(Vec::len) {
             Some(0) => Some((200, String::new(), echo(request))),
             _ => None,
-        }
-    }));
+        }));
     let oracle = HttpOracle::new(settings(url, 200));
     assert_eq!(oracle.availability(), Availability::Available);
     posts.store(0, Ordering::SeqCst);

@@ -322,7 +322,8 @@ fn the_node_worker_waits_for_a_slow_reader_and_loses_no_answer() {
         .stderr(Stdio::piped())
         .spawn();
     let Ok(mut child) = spawned else {
-        let _ = writeln!(std::io::stderr(), "skipped: node is not installed");
+        let test = "the_node_worker_waits_for_a_slow_reader_and_loses_no_answer";
+        urldiff_corpus::required::skip("node", test, "node is not installed");
         return;
     };
     const N: usize = 20_000;

@@ -275,7 +275,9 @@ impl Worker {
             });
             let result = match self.collect(batch, first_id, out) {
                 Ok(()) => Ok(()),
-                Err(Collected::TimedOut) => Err(Stop::TimedOut { stderr: self.kill_for_time_out() }),
+                Err(Collected::TimedOut) => {
+                    Err(Stop::TimedOut { stderr: self.kill_for_time_out() })
+                }
                 Err(Collected::Crashed(cause)) => {
                     let (process, stderr) = self.kill_with_evidence();
                     Err(Stop::Crashed { cause, process, stderr })
