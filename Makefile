@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build nightly fuzz-campaign-build
+.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build nightly nightly-build nightly-command fuzz-campaign-build
 
 fetch:
 	$(CARGO) fetch
@@ -120,7 +120,10 @@ fuzz-build: fuzz-tools fetch
 
 # A nightly campaign (README "Nightly campaigns"): the targets for DURATION (8h, 10m, 60s…) in
 # out/fuzz, resumed if a previous one was killed, then triaged into out/fuzz/report.*.
-# Exits with urldiff's code: 0 no new group, 1 new groups, 2 harness error.
+# urldiff exits 0 for no new group, 1 for new groups, 2 for a harness error, but make turns
+# every failure into its own 2: cron runs `.ci/nightly` (the same variables), which builds with
+# `make nightly-build` and then runs `make nightly-command`'s command itself, exiting with
+# urldiff's code.
 NIGHTLY_OUT ?= out/fuzz
 JOBS ?= 2
 TARGETS ?= differential structured
@@ -135,6 +138,14 @@ fuzz-campaign-build: fuzz-tools fetch
 	done
 	$(CARGO) build --manifest-path $(FUZZ_MANIFEST) --bin urldiff-fuzz-seeds
 
-nightly: fetch node-deps fuzz-tools
+NIGHTLY_FUZZ = $(URLDIFF) fuzz $(foreach t,$(TARGETS),--target $(t)) --duration $(DURATION) --jobs $(JOBS) --out $(NIGHTLY_OUT)
+
+nightly-build: fetch node-deps fuzz-tools
 	$(CARGO) build --release -p urldiff
-	$(URLDIFF) fuzz $(foreach t,$(TARGETS),--target $(t)) --duration $(DURATION) --jobs $(JOBS) --out $(NIGHTLY_OUT)
+
+nightly: nightly-build
+	$(NIGHTLY_FUZZ)
+
+nightly-command:
+	@echo '$(NIGHTLY_FUZZ)'
+
