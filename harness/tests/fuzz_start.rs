@@ -81,3 +81,34 @@ fn a_build_is_announced_with_where_its_log_goes() {
         .unwrap_or_else(|| panic!("no word of the build: {stderr}"));
     assert!(said.contains(&log.display().to_string()), "{said}");
 }
+
+/// A campaign killed during its triage: the same command triages it (no binaries needed,
+/// nothing is fuzzed again) and writes its history line, keeping its start time.
+#[test]
+fn a_campaign_killed_during_triage_is_triaged_by_the_same_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = tempfile::tempdir().unwrap();
+    let status = serde_json::json!({
+        "schema_version": 1, "state": "triaging", "pid": null,
+        "started": "2026-11-24T22:00:00Z", "updated": "2026-11-25T06:00:00Z", "deadline": null,
+        "targets": ["differential"], "jobs": 1, "execs": 1900000, "execs_per_sec": 0.0,
+        "corpus_size": 0, "new_signatures": 0, "crashes": 0, "seconds_left": 0,
+        "resume": { "duration_seconds": 5, "elapsed_seconds": { "differential": 5 },
+                    "execs_done": 1900000, "findings_before": {}, "fuzzer_groups": [] }
+    });
+    std::fs::write(dir.path().join("status.json"), status.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(["fuzz", "--target", "differential", "--duration", "5", "--no-build", "--out"])
+        .arg(dir.path())
+        .env("URLDIFF_FUZZ_BIN_DIR", empty.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("resuming the campaign started 2026-11-24T22:00:00Z"), "{stderr}");
+    let history = std::fs::read_to_string(dir.path().join("history.jsonl")).unwrap();
+    assert_eq!(history.lines().count(), 1, "{history}");
+    let line: serde_json::Value = serde_json::from_str(history.trim()).unwrap();
+    assert_eq!(line["execs"], 1_900_000, "{line}");
+}

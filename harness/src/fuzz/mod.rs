@@ -136,10 +136,14 @@ pub fn run(options: &Options, events: &dyn CampaignEvents) -> anyhow::Result<u8>
     let layout = Layout { dir };
     let _lock = lock(&layout)?;
     let mut status = begin(options, &layout, events)?;
-    let note = |message: &str| events.note(message);
-    let fuzzers = Fuzzers::locate(&options.targets, options.build, &layout.log("build"), &note)?;
-    status::write_status(&layout.status(), &status)?;
-    fuzz(options, &layout, &fuzzers, &mut status, events)?;
+    // A campaign killed during its triage has nothing left to fuzz: no binaries needed.
+    if status.seconds_left.unwrap_or(0) > 0 {
+        let note = |message: &str| events.note(message);
+        let log = layout.log("build");
+        let fuzzers = Fuzzers::locate(&options.targets, options.build, &log, &note)?;
+        status::write_status(&layout.status(), &status)?;
+        fuzz(options, &layout, &fuzzers, &mut status, events)?;
+    }
     status.state = CampaignState::Triaging;
     status.seconds_left = Some(0);
     status.resume.fuzzer_groups.clear();
