@@ -227,10 +227,9 @@ pub async fn oracles(State(state): Shared) -> Json<Vec<Value>> {
 }
 
 pub async fn runs(State(state): Shared) -> Response {
-    let runs = state.config.runs.clone();
-    match tokio::task::spawn_blocking(move || super::runs::dashboard(&runs)).await {
+    match state.on_runs(super::runs::dashboard).await {
         Ok(dashboard) => Json(dashboard).into_response(),
-        Err(e) => ApiError::internal(e).into_response(),
+        Err(e) => e.into_response(),
     }
 }
 

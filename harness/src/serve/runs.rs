@@ -77,7 +77,7 @@ impl Inside {
     }
 
     fn read(&self, path: &Path) -> std::io::Result<String> {
-        std::fs::read_to_string(self.check(path)?)
+        super::files::read_regular_text(&self.check(path)?)
     }
 
     /// Whether `path` is a regular file inside the runs folder.
