@@ -58,6 +58,13 @@ pub struct ReportArgs {
     pub in_process_only: bool,
 }
 
+/// Whether `text` is JSON Lines: at least two lines, the first a JSON value of its own.
+fn looks_like_json_lines(text: &str) -> bool {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.next().unwrap_or_default();
+    lines.next().is_some() && serde_json::from_str::<serde_json::Value>(first).is_ok()
+}
+
 /// A saved report, of either kind.
 enum Saved {
     Conform(Box<ConformReport>),
@@ -71,8 +78,15 @@ fn read_saved(path: &Path) -> anyhow::Result<Saved> {
     if text.trim().is_empty() {
         bail!("{shown} is empty: expected a conform JSON report or a findings file");
     }
-    let value: serde_json::Value =
-        serde_json::from_str(&text).with_context(|| format!("{shown}: not JSON"))?;
+    let value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(value) => value,
+        Err(e) if looks_like_json_lines(&text) => bail!(
+            "{shown}: not JSON ({e}): it looks like JSON Lines (one JSON value per line); \
+             `urldiff triage {shown} --out DIR` reads a JSON Lines file of {{\"input\", \"base\"}}, \
+             `urldiff report` reads the conform report or findings file that writes"
+        ),
+        Err(e) => return Err(e).with_context(|| format!("{shown}: not JSON")),
+    };
     let has = |key: &str| value.get(key).is_some();
     if has("schema_version") && has("groups") {
         let findings = Findings::from_json(&text).map_err(anyhow::Error::msg);
