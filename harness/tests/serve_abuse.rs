@@ -86,3 +86,30 @@ fn fifos_in_the_runs_folder_are_never_opened() {
     let (status, body) = raw_get(server.addr, "/runs/conform");
     assert_eq!(status, 404, "{body}");
 }
+
+/// A campaign folder whose name is not UTF-8 (a Latin-1 `é`): its dashboard links lead to its
+/// files, byte for byte.
+#[cfg(unix)]
+#[test]
+fn a_campaign_folder_named_in_another_encoding_links_to_its_files() {
+    use std::os::unix::ffi::OsStrExt;
+    let top = tempfile::tempdir().unwrap();
+    let runs = top.path().join("runs");
+    let campaign = runs.join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir_all(&campaign).unwrap();
+    std::fs::write(campaign.join("history.jsonl"), "").unwrap();
+    std::fs::write(campaign.join("report.md"), "# the report\n").unwrap();
+    let server = start(config(&runs), Vec::new());
+    let api = get(server.addr, "/api/runs").json();
+    let files = api["campaigns"][0]["files"].as_array().unwrap().clone();
+    let href = |label: &str| {
+        files.iter().find(|f| f["label"].as_str().unwrap().contains(label)).unwrap()["href"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (status, body) = raw_get(server.addr, &href("Markdown"));
+    assert_eq!((status, body.as_str()), (200, "# the report\n"), "{}", href("Markdown"));
+    let (status, body) = raw_get(server.addr, &href("history"));
+    assert_eq!(status, 200, "{body}");
+}

@@ -10,7 +10,7 @@
 use super::errors::ApiError;
 use super::{files, runs, AppState, REPORT_CSP};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use std::sync::Arc;
 use urldiff_reports::html::escape::text;
@@ -94,12 +94,19 @@ fn report_page(html: String) -> Response {
     response
 }
 
-pub async fn runs_file(State(state): State<Arc<AppState>>, Path(rel): Path<String>) -> Response {
+/// `/runs/file/<path>`: the path is read from the request's own (percent-encoded) path, to
+/// bytes, so that a file whose name is not UTF-8 can be named.
+pub async fn runs_file(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    let encoded = uri.path().strip_prefix("/runs/file/").unwrap_or_default().to_owned();
     let found = state
         .on_runs(move |runs| {
-            let (path, content_type) = files::resolve(runs, &rel)?;
+            let rel = files::requested_path(&encoded).ok_or_else(|| {
+                ApiError::bad_request(format!("refused path {encoded:?}: a bad percent-escape"))
+            })?;
+            let (path, content_type) = files::resolve_path(runs, &rel)?;
             let bytes = files::read_regular(&path).map_err(|e| {
-                ApiError::new(StatusCode::NOT_FOUND, format!("{rel:?} cannot be read: {e}"))
+                let rel = rel.display();
+                ApiError::new(StatusCode::NOT_FOUND, format!("\"{rel}\" cannot be read: {e}"))
             })?;
             Ok::<_, ApiError>((bytes, content_type))
         })
