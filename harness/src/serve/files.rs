@@ -71,14 +71,9 @@ pub const SERVED: [(&str, &str); 7] = [
     ("log", "text/plain; charset=utf-8"),
 ];
 
-/// The URL of a file of the runs folder (`rel` relative to it, `/`-separated): each segment
-/// percent-encoded.
-pub fn href(rel: &str) -> String {
-    href_bytes(rel.as_bytes())
-}
-
-/// The URL of the file at `rel` (relative to the runs folder), from the bytes of its name as
-/// the system has them: a name that is not UTF-8 keeps its bytes (`%E9`), not a lossy `�`.
+/// The URL of the file at `rel` (relative to the runs folder), each byte outside the
+/// unreserved set percent-encoded, from the bytes of its name as the system has them: a name
+/// that is not UTF-8 keeps its bytes (`%E9`), not a lossy `�`.
 pub fn href_of(rel: &Path) -> String {
     let segments: Vec<Vec<u8>> = rel.components().map(|c| os_bytes(c.as_os_str())).collect();
     href_bytes(&segments.join(&b'/'))
