@@ -53,6 +53,7 @@ bless: fetch node-deps
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
 # then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs,
 # then `urldiff serve` under 8 concurrent clients (rate, p50/p90/p99) against separate runs,
+# then under 1,000 stalled connections and 200 clients (their p99, the server's memory),
 # then the peak memory of `urldiff report` on a generated run.json of 1 M divergences,
 # then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs, then the
 # differential fuzz target's check against the three parsers' summed time (its ideal).
@@ -63,6 +64,7 @@ bench: fetch node-deps
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 	$(CARGO) bench -p urldiff --bench compare_batch
 	$(CARGO) bench -p urldiff --bench serve_load
+	$(CARGO) bench -p urldiff --bench serve_soak
 	$(CARGO) bench -p urldiff --bench report_memory
 	$(CARGO) bench -p urldiff-triage --bench minimize
 	$(CARGO) bench -p urldiff-triage --bench triage

@@ -22,6 +22,18 @@ pub struct Limits {
     pub max_connections: usize,
 }
 
+/// Half the process's descriptor limit (the rest for the oracles' pipes and the runs folder's
+/// files), at least 64 and at most [`super::MAX_CONNECTIONS`] (whose stalled connections,
+/// each a few tens of KiB until the header limit closes it, bound the memory they can take).
+pub fn default_max_connections() -> usize {
+    #[cfg(unix)]
+    let soft = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    #[cfg(not(unix))]
+    let soft: Option<u64> = None;
+    let half = soft.map_or(super::MAX_CONNECTIONS as u64, |n| n / 2);
+    usize::try_from(half).unwrap_or(usize::MAX).clamp(64, super::MAX_CONNECTIONS)
+}
+
 /// Serve `router` on `listener` until `stop` completes; open connections are then dropped.
 pub async fn serve(
     listener: TcpListener,

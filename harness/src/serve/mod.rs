@@ -61,9 +61,8 @@ pub const DEFAULT_CASE_LIMIT: Duration = Duration::from_secs(3);
 pub const DEFAULT_REQUEST_LIMIT: Duration = Duration::from_secs(30);
 /// How long a client may take to send a request's headers.
 pub const DEFAULT_HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
-/// The most connections open at once: far below a usual descriptor limit (1,024 soft), with
-/// room for the oracles' pipes and the runs folder's files.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
+/// The most connections open at once, at most: see [`listen::default_max_connections`].
+pub const MAX_CONNECTIONS: usize = 4_096;
 /// What one minimization may spend (a request can ask for less, never more).
 pub const DEFAULT_MINIMIZE: Budget = Budget { max_calls: 2_000, max_seconds: 10.0 };
 
@@ -110,7 +109,7 @@ impl ServeConfig {
             case_limit: DEFAULT_CASE_LIMIT,
             request_limit: DEFAULT_REQUEST_LIMIT,
             header_read_timeout: DEFAULT_HEADER_READ_TIMEOUT,
-            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections: listen::default_max_connections(),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
             minimize: DEFAULT_MINIMIZE,
             allow_remote: false,
