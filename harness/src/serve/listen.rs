@@ -15,6 +15,10 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
+/// The listen backlog: connections the system accepts for us while we are at the limit or
+/// busy (capped by `net.core.somaxconn`).
+pub const BACKLOG: i32 = 4_096;
+
 /// The connection limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {

@@ -279,6 +279,11 @@ impl Server {
     /// [`Running`] handle is stopped or dropped.
     pub fn start(&self, listener: std::net::TcpListener) -> anyhow::Result<Running> {
         listener.set_nonblocking(true).context("setting up the listener")?;
+        // The standard library listens with a backlog of 128: a burst of clients beyond it
+        // (or beyond the connection limit) had its connections dropped and retried a second
+        // later. Listening again sets the backlog (the system caps it at its own maximum).
+        #[cfg(unix)]
+        rustix::net::listen(&listener, listen::BACKLOG).context("setting up the listener")?;
         let addr = listener.local_addr().context("reading the listener's address")?;
         let router = self.router();
         let limits = listen::Limits {
