@@ -26,17 +26,18 @@ fn listed(list: &str, runtime: &str) -> bool {
 /// The skip of a test (`test`) whose `runtime` is missing, `why`: one line on stderr (past
 /// libtest's capture, so it shows in `make test`), or a panic when the runtime is required.
 pub fn skip(runtime: &str, test: &str, why: &str) {
-    skip_given(std::env::var(REQUIRE_VAR).ok().as_deref(), runtime, test, why);
+    let line = skip_line(std::env::var(REQUIRE_VAR).ok().as_deref(), runtime, test, why);
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-/// [`skip`] with the variable's value given.
-fn skip_given(list: Option<&str>, runtime: &str, test: &str, why: &str) {
+/// The line of [`skip`], with the variable's value given (a panic when it lists `runtime`).
+fn skip_line(list: Option<&str>, runtime: &str, test: &str, why: &str) -> String {
     assert!(
         !list.is_some_and(|list| listed(list, runtime)),
         "{test}: {runtime} is required ({REQUIRE_VAR} lists it) but missing: {why}"
     );
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stderr(), "{test}: skipped: {why}");
+    format!("{test}: skipped: {why}")
 }
 
 #[cfg(test)]
@@ -55,13 +56,15 @@ mod tests {
 
     #[test]
     fn a_skip_for_a_runtime_not_listed_is_one_line() {
-        skip_given(None, "node", "a test", "node is missing");
-        skip_given(Some("python,java"), "node", "a test", "node is missing");
+        for list in [None, Some("python,java")] {
+            let line = skip_line(list, "node", "a test", "node is missing");
+            assert_eq!(line, "a test: skipped: node is missing");
+        }
     }
 
     #[test]
     #[should_panic(expected = "a test: node is required (URLDIFF_REQUIRE lists it) but missing")]
     fn a_skip_for_a_listed_runtime_is_a_failure() {
-        skip_given(Some("python node"), "node", "a test", "node is missing");
+        skip_line(Some("python node"), "node", "a test", "node is missing");
     }
 }
