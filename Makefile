@@ -2,7 +2,7 @@
 CARGO ?= cargo
 NODE_ORACLE_DIR := oracles/node
 
-.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build nightly fuzz-campaign-build
+.PHONY: fetch test conform report bless bench fmt lint node-deps serve fuzz-tools fuzz fuzz-seeds fuzz-build nightly nightly-build nightly-command fuzz-campaign-build
 
 fetch:
 	$(CARGO) fetch
@@ -53,6 +53,8 @@ bless: fetch node-deps
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
 # then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs,
 # then `urldiff serve` under 8 concurrent clients (rate, p50/p90/p99) against separate runs,
+# then under 1,000 stalled connections and 200 clients (their p99, the server's memory),
+# then the peak memory of `urldiff report` on a generated run.json of 1 M divergences,
 # then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs, then the
 # differential fuzz target's check against the three parsers' summed time (its ideal).
 bench: fetch node-deps
@@ -62,6 +64,8 @@ bench: fetch node-deps
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 	$(CARGO) bench -p urldiff --bench compare_batch
 	$(CARGO) bench -p urldiff --bench serve_load
+	$(CARGO) bench -p urldiff --bench serve_soak
+	$(CARGO) bench -p urldiff --bench report_memory
 	$(CARGO) bench -p urldiff-triage --bench minimize
 	$(CARGO) bench -p urldiff-triage --bench triage
 	$(CARGO) bench --manifest-path $(FUZZ_MANIFEST) --bench differential_rate
@@ -120,7 +124,10 @@ fuzz-build: fuzz-tools fetch
 
 # A nightly campaign (README "Nightly campaigns"): the targets for DURATION (8h, 10m, 60s…) in
 # out/fuzz, resumed if a previous one was killed, then triaged into out/fuzz/report.*.
-# Exits with urldiff's code: 0 no new group, 1 new groups, 2 harness error.
+# urldiff exits 0 for no new group, 1 for new groups, 2 for a harness error, but make turns
+# every failure into its own 2: cron runs `.ci/nightly` (the same variables), which builds with
+# `make nightly-build` and then runs `make nightly-command`'s command itself, exiting with
+# urldiff's code.
 NIGHTLY_OUT ?= out/fuzz
 JOBS ?= 2
 TARGETS ?= differential structured
@@ -135,6 +142,14 @@ fuzz-campaign-build: fuzz-tools fetch
 	done
 	$(CARGO) build --manifest-path $(FUZZ_MANIFEST) --bin urldiff-fuzz-seeds
 
-nightly: fetch node-deps fuzz-tools
+NIGHTLY_FUZZ = $(URLDIFF) fuzz $(foreach t,$(TARGETS),--target $(t)) --duration $(DURATION) --jobs $(JOBS) --out $(NIGHTLY_OUT)
+
+nightly-build: fetch node-deps fuzz-tools
 	$(CARGO) build --release -p urldiff
-	$(URLDIFF) fuzz $(foreach t,$(TARGETS),--target $(t)) --duration $(DURATION) --jobs $(JOBS) --out $(NIGHTLY_OUT)
+
+nightly: nightly-build
+	$(NIGHTLY_FUZZ)
+
+nightly-command:
+	@echo '$(NIGHTLY_FUZZ)'
+

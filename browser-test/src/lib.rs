@@ -4,7 +4,8 @@
 //!
 //! A test starts with [`Chromium::launch_or_skip`], which prints one line and returns `None`
 //! where chromium is not installed (`apt-get install chromium`), so `make test` passes on a
-//! machine without it. `URLDIFF_CHROMIUM=/path` picks another binary.
+//! machine without it (unless `$URLDIFF_REQUIRE` lists `chromium`: then it fails, see
+//! `urldiff_corpus::required`). `URLDIFF_CHROMIUM=/path` picks another binary.
 //!
 //! Used by the reports crate's HTML test; `urldiff serve`'s browser test is meant to use it
 //! too, so there is one place that knows how to drive the browser.
@@ -60,14 +61,11 @@ impl Chromium {
     pub fn launch_or_skip(test: &str) -> anyhow::Result<Option<Chromium>> {
         let path = chromium_path();
         if !path.is_file() {
-            // Straight to stderr, past libtest's capture: the line shows in `make test`.
-            use std::io::Write as _;
-            let _ = writeln!(
-                std::io::stderr(),
-                "{test}: skipped: no chromium at {} (apt-get install chromium, or set \
-                 URLDIFF_CHROMIUM)",
+            let why = format!(
+                "no chromium at {} (apt-get install chromium, or set URLDIFF_CHROMIUM)",
                 path.display()
             );
+            urldiff_corpus::required::skip("chromium", test, &why);
             return Ok(None);
         }
         Chromium::launch(&path, (1280, 900)).map(Some)

@@ -11,6 +11,8 @@
 //!   over the comparison core's field names.
 //! - [`project`]: the user-editable parts (the ledger, `out/`) found from the working
 //!   directory, and the cache folder.
+//! - [`required`]: for tests, the runtimes they need and `$URLDIFF_REQUIRE`, which turns a
+//!   skip for a missing runtime into a failure.
 //! - [`unicode`]: the Unicode versions of the IDNA data, probes, and the skews they explain.
 //! - [`usv_json`] reads JSON whose strings may hold lone-surrogate escapes (`"\uD800"`), which
 //!   a Rust `String` cannot hold, converting each lone surrogate to U+FFFD as a USVString
@@ -24,6 +26,7 @@ pub mod data;
 pub mod embedded;
 pub mod ledger;
 pub mod project;
+pub mod required;
 pub mod unicode;
 pub mod urlgen;
 pub mod urltestdata;

@@ -29,7 +29,7 @@ pub struct FuzzArgs {
     #[arg(long)]
     pub no_build: bool,
     /// Triage budget: seconds per minimization.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = crate::cmd_minimize::budget_seconds)]
     pub minimize_seconds: f64,
 }
 

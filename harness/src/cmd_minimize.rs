@@ -31,8 +31,17 @@ pub struct MinimizeArgs {
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_CALLS)]
     pub max_calls: usize,
     /// Stop after this many seconds (the best so far is printed).
-    #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS)]
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS, value_parser = budget_seconds)]
     pub max_seconds: f64,
+}
+
+/// A time budget in seconds: a finite number above 0 (NaN would disable the budget, infinity
+/// makes it none). Every `--…max-seconds`/`--minimize-seconds` option reads it this way.
+pub fn budget_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+        _ => Err(format!("`{text}` is not a time budget: give a number of seconds above 0")),
+    }
 }
 
 pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
@@ -41,6 +50,15 @@ pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
         eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
     }
     let oracles = refs(&selection.oracles);
+    if let Some(base) = &args.base {
+        // As `urldiff compare` says it: the broken base is minimized like any input.
+        if let Err(why) = urldiff_parser::Url::parse(base, None) {
+            eprintln!(
+                "urldiff minimize: note: the base {base:?} does not parse (WHATWG): {why}; it \
+                 is minimized as it is, and WHATWG-model oracles fail on every candidate"
+            );
+        }
+    }
     let original = Request::new(args.input.clone(), args.base.as_deref());
     let budget = Budget { max_calls: args.max_calls, max_seconds: args.max_seconds };
     let m = match minimize(&oracles, &original, budget) {
@@ -56,9 +74,14 @@ pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
         Err(MinimizeError::Ask(e)) => return Err(e.into()),
     };
     if !m.one_minimal {
+        let result = if m.minimized == m.original {
+            "nothing smaller was found yet: the result is the original"
+        } else {
+            "the result is smaller, not proven 1-minimal"
+        };
         eprintln!(
-            "urldiff minimize: the budget ran out after {} oracle calls in {:.2} s: the result \
-             is smaller, not proven 1-minimal (raise --max-calls or --max-seconds)",
+            "urldiff minimize: the budget ran out after {} oracle calls in {:.2} s: {result} \
+             (raise --max-calls or --max-seconds)",
             m.oracle_calls, m.seconds
         );
     }

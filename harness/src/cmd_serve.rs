@@ -39,7 +39,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = serve::DEFAULT_MINIMIZE.max_calls)]
     pub minimize_max_calls: usize,
     /// The most seconds a minimization may take.
-    #[arg(long, default_value_t = serve::DEFAULT_MINIMIZE.max_seconds)]
+    #[arg(long, default_value_t = serve::DEFAULT_MINIMIZE.max_seconds,
+          value_parser = crate::cmd_minimize::budget_seconds)]
     pub minimize_max_seconds: f64,
 }
 

@@ -57,7 +57,8 @@ pub struct TriageArgs {
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_CALLS)]
     pub max_calls: usize,
     /// Budget of one minimization: seconds.
-    #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS)]
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS,
+          value_parser = crate::cmd_minimize::budget_seconds)]
     pub max_seconds: f64,
 }
 

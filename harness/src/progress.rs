@@ -178,21 +178,28 @@ impl CampaignProgress {
     }
 }
 
+/// The progress line of a campaign: the running target's executions first, then the
+/// campaign's total (a second target's line once showed the total as its own).
+fn campaign_line(s: &urldiff::fuzz::status::Status, target: &str, target_execs: u64) -> String {
+    format!(
+        "{target}: {target_execs} execs ({} in the campaign), {:.0} exec/s, corpus {}, {} new \
+         signatures, {} crashes, {} s left",
+        s.execs,
+        s.execs_per_sec,
+        s.corpus_size,
+        s.new_signatures,
+        s.crashes,
+        s.seconds_left.unwrap_or(0)
+    )
+}
+
 impl urldiff::fuzz::CampaignEvents for CampaignProgress {
     fn note(&self, message: &str) {
         self.line(&format!("fuzz: {message}"));
     }
 
-    fn progress(&self, s: &urldiff::fuzz::status::Status, target: &str) {
-        let text = format!(
-            "{target}: {} execs, {:.0} exec/s, corpus {}, {} new signatures, {} crashes, {} s left",
-            s.execs,
-            s.execs_per_sec,
-            s.corpus_size,
-            s.new_signatures,
-            s.crashes,
-            s.seconds_left.unwrap_or(0)
-        );
+    fn progress(&self, s: &urldiff::fuzz::status::Status, target: &str, target_execs: u64) {
+        let text = campaign_line(s, target, target_execs);
         match &self.bar {
             Some(bar) => {
                 bar.set_message(text);
@@ -210,5 +217,37 @@ impl urldiff::fuzz::CampaignEvents for CampaignProgress {
 
     fn triage_started(&self, findings: usize) {
         self.line(&format!("fuzz: triaging {findings} findings through every available oracle"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::campaign_line;
+    use urldiff::fuzz::status::{CampaignState, Resume, Status, STATUS_SCHEMA_VERSION};
+
+    #[test]
+    fn a_targets_line_counts_its_own_executions_then_the_campaigns() {
+        let status = Status {
+            schema_version: STATUS_SCHEMA_VERSION,
+            state: CampaignState::Running,
+            pid: None,
+            started: None,
+            updated: None,
+            deadline: None,
+            targets: vec!["differential".into(), "structured".into()],
+            jobs: Some(1),
+            execs: 1_000,
+            execs_per_sec: 50.0,
+            corpus_size: 7,
+            new_signatures: 2,
+            crashes: 0,
+            seconds_left: Some(30),
+            resume: Resume::default(),
+        };
+        let line = campaign_line(&status, "structured", 300);
+        assert!(
+            line.starts_with("structured: 300 execs (1000 in the campaign), 50 exec/s"),
+            "{line}"
+        );
     }
 }

@@ -32,15 +32,30 @@ fn elsewhere() -> Elsewhere {
 
 impl Elsewhere {
     fn run(&self, args: &[&str]) -> Output {
-        Command::new(&self.binary)
-            .args(args)
-            .current_dir(&self.cwd)
-            .env_clear()
-            .env("PATH", &self.empty_path)
-            .env("HOME", &self.home)
-            .output()
-            .unwrap()
+        output(
+            Command::new(&self.binary)
+                .args(args)
+                .current_dir(&self.cwd)
+                .env_clear()
+                .env("PATH", &self.empty_path)
+                .env("HOME", &self.home),
+        )
     }
+}
+
+/// Run `command`, again while its fresh copy of the binary is "busy": another test's thread
+/// may have forked while the copy was open for writing, and its child holds that descriptor
+/// until it execs (ETXTBSY, seen in `make test` on a loaded machine).
+fn output(command: &mut Command) -> Output {
+    for _ in 0..100 {
+        match command.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other.unwrap(),
+        }
+    }
+    command.output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -115,7 +130,7 @@ fn a_synced_copy_is_preferred_and_urldiff_wpt_dir_overrides() {
         for (key, value) in extra {
             command.env(key, value);
         }
-        let rows: Vec<Value> = serde_json::from_slice(&command.output().unwrap().stdout).unwrap();
+        let rows: Vec<Value> = serde_json::from_slice(&output(&mut command).stdout).unwrap();
         let wpt = rows.into_iter().find(|r| r["name"] == "wpt").unwrap();
         assert_eq!(wpt["available"], true, "{wpt}");
         wpt["version"].as_str().unwrap().to_owned()

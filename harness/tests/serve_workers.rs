@@ -151,6 +151,11 @@ fn an_in_process_oracle_that_never_returns_times_out() {
     assert!(notes.contains("stuck: timed-out"), "{notes}");
 }
 
+/// The request's time limit is the only one that can end a request: an oracle call that never
+/// returns makes the request a JSON 503, never a `timed-out` answer in a 200 (the oracle's
+/// guard once had the request's limit as its own, and the two raced on a loaded machine). The
+/// guard's deadline lies past the request's, so the oracle is not yet marked stuck when the
+/// 503 is out, and the next request gets its answer.
 #[test]
 fn a_request_over_its_time_limit_gets_a_json_503() {
     let dir = tempfile::tempdir().unwrap();
@@ -161,17 +166,20 @@ fn a_request_over_its_time_limit_gets_a_json_503() {
     // The oracle's own deadline is far; the request's limit comes first.
     config.case_limit = Duration::from_secs(60);
     config.request_limit = Duration::from_millis(500);
+    // The abandoned call keeps its permit until the oracle's deadline: another one is free.
+    config.jobs = 2;
     let server = start(config, oracles);
 
-    let reply = post(server.addr, "/api/compare", &compare_body("slow://a/", None));
+    let reply = post(server.addr, "/api/compare", &compare_body("hang://a/", None));
     assert_eq!(reply.status, 503, "{}", reply.body);
     assert_eq!(
         reply.json(),
         json!({"error": "the request took longer than its time limit (500 ms)"})
     );
-    // The server goes on answering.
+    // The server goes on answering, and the oracle with it.
     let reply = post(server.addr, "/api/compare", &compare_body("http://b/", None));
     assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(outcome_of(&reply.json(), "stuck"), "parsed", "{}", reply.body);
 }
 
 /// A worker that, for inputs starting with MEET, waits (up to 5 s) until another worker of the

@@ -5,27 +5,26 @@
 //! the adapters: `urlsplit`/`urljoin` in CPython 3.11.7, `new URL` in node v20.20.2, the
 //! whatwg-url 17.3.0 and url-parse 1.5.10 packages from node, and `java.net.URI` in OpenJDK
 //! 17.0.15 (a throwaway Probe.java) — and agree with those runtimes' documentation. A test
-//! whose runtime is missing prints why and skips.
+//! whose runtime is missing prints why and skips (fails, when `$URLDIFF_REQUIRE` lists it).
 
 use urldiff_oracles::subprocess::{java, node, python};
 use urldiff_oracles::{
     Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, Record, RfcRecord,
 };
 
-/// Whether `oracle` can run here; prints the reason when it cannot.
+/// Whether `oracle` can run here; prints the reason when it cannot (a failure instead when
+/// its runtime is required: `urldiff_corpus::required`).
 fn available(oracle: &dyn Oracle) -> bool {
     match oracle.availability() {
         Availability::Available => true,
         Availability::Unavailable { reason } => {
-            {
-                // Straight to stderr, past libtest's capture: the line shows in `make test`.
-                use std::io::Write as _;
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "skipped: {} is unavailable: {reason}",
-                    oracle.info().name
-                );
-            }
+            let name = &oracle.info().name;
+            let runtime = match name.as_str() {
+                "python-urllib" => "python",
+                "java-uri" => "java",
+                _ => "node",
+            };
+            urldiff_corpus::required::skip(runtime, name, &format!("unavailable: {reason}"));
             false
         }
     }

@@ -1,7 +1,10 @@
 //! The typed data of a conform report: everything a run found, as the JSON report writes it
 //! and as every renderer reads it. `urldiff conform` builds a [`ConformReport`];
-//! `urldiff report RESULTS.json` reads one back with [`ConformReport::from_json`] and renders
-//! the same pages again, so nothing a renderer shows may live outside this type.
+//! `urldiff report RESULTS.json` reads one back with [`ConformReport::from_json`] (or, without
+//! holding the text, [`ConformReport::from_reader`]) and renders the same pages again, so
+//! nothing a renderer shows may live outside this type. Reading goes straight into the typed
+//! form, never through a `serde_json::Value` tree (a tree of a large report is many times its
+//! size).
 //!
 //! The JSON keys are those of the first JSON report (`tool`, `version`, `exit_code`,
 //! `wall_seconds`, `oracles`, `suites`, `cells`, `divergences`, `stale`, `unknown`,
@@ -210,6 +213,19 @@ pub struct ConformReport {
     pub adapter_rules: Vec<RuleRow>,
 }
 
+/// A report's `tool`, read alone (every other key skipped).
+#[derive(Deserialize)]
+struct ToolProbe {
+    #[serde(default)]
+    tool: Option<serde_json::Value>,
+}
+
+impl ToolProbe {
+    fn is_urldiff(&self) -> bool {
+        self.tool.as_ref().and_then(serde_json::Value::as_str) == Some(TOOL)
+    }
+}
+
 /// A file that is not a conform report.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
@@ -219,6 +235,17 @@ pub enum ReadError {
     NotUrldiff,
     #[error("not a conform report of this urldiff: {0}")]
     NotConform(serde_json::Error),
+}
+
+impl ReadError {
+    /// Syntax (and a cut-short text) is "not JSON"; JSON of another shape is "not a conform
+    /// report".
+    fn from_serde(e: serde_json::Error) -> ReadError {
+        match e.classify() {
+            serde_json::error::Category::Data => ReadError::NotConform(e),
+            _ => ReadError::NotJson(e),
+        }
+    }
 }
 
 impl ConformReport {
@@ -242,11 +269,34 @@ impl ConformReport {
 
     /// Read a JSON report back.
     pub fn from_json(text: &str) -> Result<Self, ReadError> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(ReadError::NotJson)?;
-        if value.get("tool").and_then(|t| t.as_str()) != Some(TOOL) {
+        let probe = match serde_json::from_str::<ToolProbe>(text).map_err(ReadError::from_serde) {
+            // JSON, but no object: no report of urldiff's.
+            Err(ReadError::NotConform(_)) => return Err(ReadError::NotUrldiff),
+            other => other?,
+        };
+        if !probe.is_urldiff() {
             return Err(ReadError::NotUrldiff);
         }
-        serde_json::from_value(value).map_err(ReadError::NotConform)
+        let report: ConformReport = serde_json::from_str(text).map_err(ReadError::from_serde)?;
+        Ok(report)
+    }
+
+    /// Whether the JSON object `reader` holds says `"tool": "urldiff"`; everything else is
+    /// skipped as it is read, nothing kept.
+    pub fn is_urldiff(reader: impl std::io::Read) -> Result<bool, ReadError> {
+        let probe: ToolProbe = serde_json::from_reader(reader).map_err(ReadError::from_serde)?;
+        Ok(probe.is_urldiff())
+    }
+
+    /// The report `reader` holds, read into the typed form as it streams in, without the
+    /// text (check [`ConformReport::is_urldiff`] first for [`ReadError::NotUrldiff`]).
+    pub fn from_reader(reader: impl std::io::Read) -> Result<Self, ReadError> {
+        let report: ConformReport =
+            serde_json::from_reader(reader).map_err(ReadError::from_serde)?;
+        if report.tool != TOOL {
+            return Err(ReadError::NotUrldiff);
+        }
+        Ok(report)
     }
 
     /// The divergences the ledger does not expect (these fail the gate).

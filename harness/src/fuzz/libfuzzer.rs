@@ -46,7 +46,13 @@ impl Fuzzers {
     /// `$URLDIFF_FUZZ_BIN_DIR`, else the checkout's campaign build — built first when `build`
     /// and cargo-fuzz is installed. Every target and the seeds tool must be there; otherwise
     /// the error says what to run.
-    pub fn locate(targets: &[String], build: bool, log: &Path) -> anyhow::Result<Fuzzers> {
+    /// `note` is told before a build starts (it takes minutes, its output goes to `log`).
+    pub fn locate(
+        targets: &[String],
+        build: bool,
+        log: &Path,
+        note: &dyn Fn(&str),
+    ) -> anyhow::Result<Fuzzers> {
         let fuzzers = match std::env::var_os(BIN_DIR_ENV) {
             Some(dir) => {
                 let dir = PathBuf::from(dir);
@@ -61,6 +67,11 @@ impl Fuzzers {
                     );
                 };
                 if build && cargo_fuzz_installed() {
+                    note(&format!(
+                        "building the fuzz binaries (`{BUILD_COMMAND}`; minutes the first time; \
+                         --no-build skips it); its output goes to {}",
+                        log.display()
+                    ));
                     run_build(&root, targets, log)?;
                 }
                 let target = root.join(CAMPAIGN_TARGET_DIR);

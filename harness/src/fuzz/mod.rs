@@ -6,9 +6,13 @@
 //!    with `--jobs` workers; a fuzzer that ends early (a crash it could not ignore) is started
 //!    again for the rest of its share. `status.json` is rewritten every [`TICK`] and the
 //!    progress goes to [`CampaignEvents`].
-//! 3. A killed campaign (SIGKILL included) leaves a `running` status whose process is gone;
-//!    the next start with the same targets and duration resumes it: orphaned fuzzers are
-//!    stopped, each target's fuzzed seconds are kept, corpus and findings are where they were.
+//! 3. A killed campaign (SIGKILL included) leaves a `running` or `triaging` status whose
+//!    process is gone; the next start with the same targets and duration resumes it: orphaned
+//!    fuzzers are stopped, each target's fuzzed seconds and the executions counted so far are
+//!    kept, corpus and findings are where they were (a campaign killed during triage goes
+//!    straight back to triage). One campaign at a time holds the folder's `lock` (an `flock`,
+//!    released by the kernel however the process ends), so two started together cannot both
+//!    run.
 //! 4. [`report`] triages the findings (minimize, every available oracle, classify, group),
 //!    writes `report.json`, `report.md`, `report.html` and appends to `history.jsonl`.
 
@@ -33,8 +37,9 @@ pub const TARGETS: [&str; 6] =
 pub trait CampaignEvents {
     /// A line worth showing (resuming, building, a target starting or restarting).
     fn note(&self, _message: &str) {}
-    /// The status just written.
-    fn progress(&self, _status: &Status, _target: &str) {}
+    /// The status just written; `target_execs` are the running target's executions (the
+    /// status counts the whole campaign's).
+    fn progress(&self, _status: &Status, _target: &str, _target_execs: u64) {}
     /// Fuzzing is over; triage starts on `findings` findings.
     fn triage_started(&self, _findings: usize) {}
 }
@@ -66,6 +71,10 @@ pub struct Layout {
 impl Layout {
     pub fn status(&self) -> PathBuf {
         self.dir.join("status.json")
+    }
+    /// Held (`flock`) by the campaign running in the folder.
+    pub fn lock(&self) -> PathBuf {
+        self.dir.join("lock")
     }
     pub fn history(&self) -> PathBuf {
         self.dir.join("history.jsonl")
@@ -125,10 +134,16 @@ pub fn run(options: &Options, events: &dyn CampaignEvents) -> anyhow::Result<u8>
     let dir = std::fs::canonicalize(&options.out)
         .with_context(|| format!("resolving {}", options.out.display()))?;
     let layout = Layout { dir };
+    let _lock = lock(&layout)?;
     let mut status = begin(options, &layout, events)?;
-    let fuzzers = Fuzzers::locate(&options.targets, options.build, &layout.log("build"))?;
-    status::write_status(&layout.status(), &status)?;
-    fuzz(options, &layout, &fuzzers, &mut status, events)?;
+    // A campaign killed during its triage has nothing left to fuzz: no binaries needed.
+    if status.seconds_left.unwrap_or(0) > 0 {
+        let note = |message: &str| events.note(message);
+        let log = layout.log("build");
+        let fuzzers = Fuzzers::locate(&options.targets, options.build, &log, &note)?;
+        status::write_status(&layout.status(), &status)?;
+        fuzz(options, &layout, &fuzzers, &mut status, events)?;
+    }
     status.state = CampaignState::Triaging;
     status.seconds_left = Some(0);
     status.resume.fuzzer_groups.clear();
@@ -143,7 +158,35 @@ pub fn run(options: &Options, events: &dyn CampaignEvents) -> anyhow::Result<u8>
     code
 }
 
-/// A new status, or the one of the interrupted campaign this start resumes.
+/// Take the folder's lock, held until the returned file is dropped (or the process ends, however
+/// it ends): the one check that another campaign is running there, made before anything is read
+/// or written, so two campaigns started together cannot both pass it.
+fn lock(layout: &Layout) -> anyhow::Result<std::fs::File> {
+    let path = layout.lock();
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(file),
+        Err(rustix::io::Errno::WOULDBLOCK) => {
+            let pid = status::read_status(&layout.status())
+                .and_then(|s| s.pid)
+                .map_or_else(String::new, |pid| format!(" (pid {pid})"));
+            bail!(
+                "a campaign is already running in {}{pid}: it holds {}; stop it first",
+                layout.dir.display(),
+                path.display()
+            )
+        }
+        Err(e) => Err(e).with_context(|| format!("locking {}", path.display())),
+    }
+}
+
+/// A new status, or the one of the interrupted campaign this start resumes (the caller holds
+/// the lock, so a `running` or `triaging` status here is a campaign that was killed).
 fn begin(
     options: &Options,
     layout: &Layout,
@@ -151,24 +194,18 @@ fn begin(
 ) -> anyhow::Result<Status> {
     let now = SystemTime::now();
     let previous = status::read_status(&layout.status());
-    if let Some(p) = &previous {
-        if p.state.is_live() {
-            if let Some(pid) = p.pid.filter(|pid| status::alive(*pid)) {
-                bail!(
-                    "a campaign is already running in {} (pid {pid}); stop it first",
-                    layout.dir.display()
-                );
-            }
-        }
-    }
     let resumable = previous.filter(|p| {
-        matches!(p.state, CampaignState::Running | CampaignState::Interrupted)
-            && p.targets == options.targets
+        matches!(
+            p.state,
+            CampaignState::Running | CampaignState::Interrupted | CampaignState::Triaging
+        ) && p.targets == options.targets
             && p.resume.duration_seconds == options.duration.as_secs()
     });
     let mut status = match resumable {
         Some(mut p) => {
             stop_orphans(&p.resume.fuzzer_groups, &layout.dir);
+            // The executions of the fuzzer that was running are in the last status only.
+            p.resume.execs_done = p.resume.execs_done.max(p.execs);
             let done: u64 = p.resume.elapsed_seconds.values().sum();
             events.note(&format!(
                 "resuming the campaign started {} ({done} s of {} s fuzzed)",
@@ -312,7 +349,7 @@ fn fuzz_target(
         status.execs_per_sec = stats.execs_per_sec;
         touch(status);
         status::write_status(&layout.status(), status)?;
-        events.progress(status, target);
+        events.progress(status, target, stats.execs);
         if ended.is_some() || elapsed > limit {
             break ended;
         }
@@ -367,3 +404,6 @@ pub fn count_files(dir: &Path) -> u64 {
         })
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests;

@@ -53,13 +53,6 @@ pub fn append_history(path: &Path, line: &HistoryLine) -> anyhow::Result<()> {
     file.write_all(text.as_bytes()).with_context(|| format!("appending to {}", path.display()))
 }
 
-/// Whether a process with this id is alive (and not a zombie).
-pub fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|stat| !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
-        .unwrap_or(false)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +116,5 @@ mod tests {
             .replace("\"schema_version\": 1", "\"schema_version\": 2");
         std::fs::write(&path, text).unwrap();
         assert_eq!(read_status(&path), None);
-        assert!(alive(std::process::id()));
     }
 }

@@ -227,10 +227,9 @@ pub async fn oracles(State(state): Shared) -> Json<Vec<crate::listing::OracleRow
 }
 
 pub async fn runs(State(state): Shared) -> Response {
-    let runs = state.config.runs.clone();
-    match tokio::task::spawn_blocking(move || super::runs::dashboard(&runs)).await {
+    match state.on_runs(super::runs::dashboard).await {
         Ok(dashboard) => Json(dashboard).into_response(),
-        Err(e) => ApiError::internal(e).into_response(),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -255,10 +254,27 @@ pub async fn loopback_host_only(request: HttpRequest, next: Next) -> Response {
 
 /// `localhost`, or a loopback IP address, with or without a port.
 pub fn is_loopback_host(host: &str) -> bool {
-    let name = match host.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or(""),
-        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    // `name`, `name:port`, `[v6]` or `[v6]:port`, the port all digits: nothing else (a host
+    // such as `127.0.0.1:80@evil.com` is not a loopback name with a port).
+    let (name, port) = match host.strip_prefix('[') {
+        Some(rest) => match rest.split_once(']') {
+            Some((name, "")) => (name, None),
+            Some((name, after)) => match after.strip_prefix(':') {
+                Some(port) => (name, Some(port)),
+                None => return false,
+            },
+            None => return false,
+        },
+        None => match host.split_once(':') {
+            Some((name, port)) => (name, Some(port)),
+            None => (host, None),
+        },
     };
-    name.eq_ignore_ascii_case("localhost")
-        || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    let port_ok = match port {
+        None => true,
+        Some(port) => port.bytes().all(|b| b.is_ascii_digit()),
+    };
+    port_ok
+        && (name.eq_ignore_ascii_case("localhost")
+            || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback()))
 }

@@ -59,7 +59,12 @@ where
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         let is_json =
             request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(
-                |v| v.split(';').next().is_some_and(|t| t.trim() == "application/json"),
+                // Media types are case-insensitive (RFC 9110, 8.3.1).
+                |v| {
+                    v.split(';')
+                        .next()
+                        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+                },
             );
         if !is_json {
             return Err(ApiError::bad_request("send the body with Content-Type: application/json"));

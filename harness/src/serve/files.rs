@@ -8,10 +8,57 @@
 //!    the file must lie inside the canonical runs folder, else 403 — so a link inside the runs
 //!    folder that points out is refused too;
 //! 3. it must be a regular file with an extension of [`SERVED`], else 404.
+//!
+//! Every file of the runs folder (here and on the dashboard) is read with [`read_regular`]:
+//! opened without blocking and refused unless it is a regular file, so a FIFO named like a
+//! run file costs a refusal, never a thread waiting for a writer; and read up to
+//! [`MAX_FILE_BYTES`].
 
 use super::errors::ApiError;
 use axum::http::StatusCode;
+use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
+
+/// The most bytes read from one file of the runs folder.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The bytes of `path` if it is a regular file of at most [`MAX_FILE_BYTES`]. The file is
+/// opened non-blocking and checked on the open descriptor (no gap between the check and the
+/// read): opening a FIFO that way returns at once, and it is then refused.
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        let nonblocking = rustix::fs::OFlags::NONBLOCK.bits();
+        let flags = i32::try_from(nonblocking).map_err(std::io::Error::other)?;
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, flags);
+    }
+    let file = options.open(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read_regular(path)?)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
+fn too_large() -> std::io::Error {
+    std::io::Error::other(format!("larger than {MAX_FILE_BYTES} bytes (the limit)"))
+}
 
 /// The file extensions served, with their content types.
 pub const SERVED: [(&str, &str); 7] = [
@@ -24,34 +71,75 @@ pub const SERVED: [(&str, &str); 7] = [
     ("log", "text/plain; charset=utf-8"),
 ];
 
-/// The URL of a file of the runs folder (`rel` relative to it, `/`-separated): each segment
-/// percent-encoded.
-pub fn href(rel: &str) -> String {
+/// The URL of the file at `rel` (relative to the runs folder), each byte outside the
+/// unreserved set percent-encoded, from the bytes of its name as the system has them: a name
+/// that is not UTF-8 keeps its bytes (`%E9`), not a lossy `�`.
+pub fn href_of(rel: &Path) -> String {
+    let segments: Vec<Vec<u8>> = rel.components().map(|c| os_bytes(c.as_os_str())).collect();
+    href_bytes(&segments.join(&b'/'))
+}
+
+fn href_bytes(rel: &[u8]) -> String {
     let mut out = String::from("/runs/file/");
-    for (i, segment) in rel.split('/').enumerate() {
-        if i > 0 {
-            out.push('/');
-        }
-        for b in segment.bytes() {
-            match b {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                    out.push(b as char)
-                }
-                _ => out.push_str(&format!("%{b:02X}")),
+    for &b in rel {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(b as char)
             }
+            _ => out.push_str(&format!("%{b:02X}")),
         }
     }
     out
 }
 
+#[cfg(unix)]
+fn os_bytes(name: &std::ffi::OsStr) -> Vec<u8> {
+    std::os::unix::ffi::OsStrExt::as_bytes(name).to_vec()
+}
+
+#[cfg(not(unix))]
+fn os_bytes(name: &std::ffi::OsStr) -> Vec<u8> {
+    name.to_string_lossy().into_owned().into_bytes()
+}
+
+/// The path a `/runs/file/<path>` request names: `<path>` percent-decoded to bytes, which are
+/// the file name's bytes (unix names need not be UTF-8); `None` for a bad escape or, elsewhere,
+/// a name that is not UTF-8.
+pub fn requested_path(encoded: &str) -> Option<PathBuf> {
+    let mut bytes = Vec::with_capacity(encoded.len());
+    let mut rest = encoded.as_bytes();
+    while let Some((&b, after)) = rest.split_first() {
+        if b == b'%' {
+            let hex = std::str::from_utf8(after.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &after[2..];
+        } else {
+            bytes.push(b);
+            rest = after;
+        }
+    }
+    #[cfg(unix)]
+    return Some(PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(
+        &bytes,
+    )));
+    #[cfg(not(unix))]
+    return String::from_utf8(bytes).ok().map(PathBuf::from);
+}
+
 /// The file `requested` names inside `root`, canonical, and its content type; or the refusal.
 pub fn resolve(root: &Path, requested: &str) -> Result<(PathBuf, &'static str), ApiError> {
-    check_text(requested)?;
+    resolve_path(root, Path::new(requested))
+}
+
+/// [`resolve`] for a path given as the system's bytes.
+pub fn resolve_path(root: &Path, path: &Path) -> Result<(PathBuf, &'static str), ApiError> {
+    let requested = &*path.to_string_lossy();
+    check_text(&os_bytes(path.as_os_str()), requested)?;
     let root = root.canonicalize().map_err(|e| {
         ApiError::new(StatusCode::NOT_FOUND, format!("the runs folder cannot be read: {e}"))
     })?;
     let not_found = || ApiError::new(StatusCode::NOT_FOUND, format!("no file {requested:?}"));
-    let file = root.join(requested).canonicalize().map_err(|_| not_found())?;
+    let file = root.join(path).canonicalize().map_err(|_| not_found())?;
     if !file.starts_with(&root) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -71,22 +159,23 @@ pub fn resolve(root: &Path, requested: &str) -> Result<(PathBuf, &'static str), 
     Ok((file, content_type))
 }
 
-/// The textual check: a relative path of plain names.
-fn check_text(requested: &str) -> Result<(), ApiError> {
+/// The textual check, on the path's bytes (`requested` is how it is shown): a relative path of
+/// plain names.
+fn check_text(bytes: &[u8], requested: &str) -> Result<(), ApiError> {
     let refuse = |why: &str| ApiError::bad_request(format!("refused path {requested:?}: {why}"));
-    if requested.is_empty() {
+    if bytes.is_empty() {
         return Err(refuse("empty"));
     }
-    if requested.starts_with('/') {
+    if bytes.starts_with(b"/") {
         return Err(refuse("an absolute path; give a path inside the runs folder"));
     }
-    if requested.contains(['\\', '\0']) {
+    if bytes.contains(&b'\\') || bytes.contains(&0) {
         return Err(refuse("a backslash or NUL in a path"));
     }
-    for segment in requested.split('/') {
+    for segment in bytes.split(|&b| b == b'/') {
         match segment {
-            "" => return Err(refuse("an empty segment")),
-            "." | ".." => return Err(refuse("a `.` or `..` segment")),
+            b"" => return Err(refuse("an empty segment")),
+            b"." | b".." => return Err(refuse("a `.` or `..` segment")),
             _ => {}
         }
     }

@@ -8,8 +8,11 @@
 //! `timed-out` and the call is abandoned (the thread finishes, or not, on its own).
 //!
 //! The deadline of a call is `case_limit × cases + case_limit`, capped at `max_call`: longer
-//! than the per-case watchdog needs for the same batch, so a subprocess oracle's own time-out
-//! (with its evidence) normally wins.
+//! than the per-case limit needs for the same batch, so a subprocess oracle's own time-out
+//! (with its evidence) normally wins. The server sets `max_call` past the request's own time
+//! limit ([`past_the_request`]): a request over its limit is then ended by that limit alone,
+//! always a 503, never raced by a guard that answers `timed-out` in a 200 at the same moment;
+//! the guard only frees the call's permit and marks the oracle stuck afterwards.
 //!
 //! While an abandoned call is still running the oracle is *stuck*: further calls are answered
 //! `timed-out` at once instead of piling more threads onto an oracle that does not return.
@@ -25,6 +28,12 @@ use urldiff_oracles::{
 /// What a stuck oracle's cases are told, in the `stderr` evidence of their `timed-out` answer.
 pub const STUCK: &str =
     "urldiff serve: an earlier call to this oracle is still running past its deadline";
+
+/// The cap of a call's deadline for a server whose requests end after `request_limit`: one
+/// case limit past it, so that the request's limit always comes first.
+pub fn past_the_request(request_limit: Duration, case_limit: Duration) -> Duration {
+    request_limit.saturating_add(case_limit)
+}
 
 /// An oracle whose calls end by a deadline.
 pub struct Guarded {

@@ -12,7 +12,8 @@
 //! - [`api`]: `POST /api/compare` (exactly `urldiff compare --json`, or a batch), `POST
 //!   /api/view` (the same plus the table for the page), `POST /api/minimize`, `GET
 //!   /api/oracles`, `GET /api/runs`. [`pages`]: `/`, `/runs`, `/runs/conform`, the assets;
-//!   [`files`]: `/runs/file/<path>`, confined to the runs folder; [`runs`]: reading it.
+//!   [`files`]: `/runs/file/<path>`, confined to the runs folder; [`runs`]: reading it;
+//!   [`listen`]: the connection loop (a header-read time limit, a connection limit).
 //!
 //! Safety (README, "urldiff serve"): it parses and never fetches — no handler opens a
 //! connection, and the oracles only parse (the one network client of urldiff, reqwest, is used
@@ -25,6 +26,7 @@ pub mod api;
 pub mod errors;
 pub mod files;
 pub mod guard;
+pub mod listen;
 pub mod pages;
 pub mod runs;
 pub mod view;
@@ -57,6 +59,10 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8484";
 pub const DEFAULT_CASE_LIMIT: Duration = Duration::from_secs(3);
 /// The time limit of a whole request.
 pub const DEFAULT_REQUEST_LIMIT: Duration = Duration::from_secs(30);
+/// How long a client may take to send a request's headers.
+pub const DEFAULT_HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// The most connections open at once, at most: see [`listen::default_max_connections`].
+pub const MAX_CONNECTIONS: usize = 4_096;
 /// What one minimization may spend (a request can ask for less, never more).
 pub const DEFAULT_MINIMIZE: Budget = Budget { max_calls: 2_000, max_seconds: 10.0 };
 
@@ -82,6 +88,11 @@ pub struct ServeConfig {
     pub case_limit: Duration,
     /// Each request's time limit.
     pub request_limit: Duration,
+    /// How long a client may take to send a request's headers (the first, and each next one
+    /// on a kept-alive connection); then the connection is closed.
+    pub header_read_timeout: Duration,
+    /// The most connections open at once; further ones wait to be accepted.
+    pub max_connections: usize,
     /// How many requests do oracle work at once.
     pub jobs: usize,
     /// The most a minimization may spend.
@@ -97,6 +108,8 @@ impl ServeConfig {
             runs,
             case_limit: DEFAULT_CASE_LIMIT,
             request_limit: DEFAULT_REQUEST_LIMIT,
+            header_read_timeout: DEFAULT_HEADER_READ_TIMEOUT,
+            max_connections: listen::default_max_connections(),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
             minimize: DEFAULT_MINIMIZE,
             allow_remote: false,
@@ -142,7 +155,34 @@ pub struct AppState {
     /// (name, reason) of each oracle that cannot run.
     pub unavailable: Vec<(String, String)>,
     pub permits: Arc<tokio::sync::Semaphore>,
+    /// Permits for reading the runs folder ([`RUNS_JOBS`] at once; see [`AppState::on_runs`]).
+    pub runs_permits: Arc<tokio::sync::Semaphore>,
     pub config: ServeConfig,
+}
+
+/// How many requests read the runs folder at once (dashboard loads can be triggered by any
+/// page the user visits, `<img src=…/runs>`): the rest wait their turn, within their time limit.
+pub const RUNS_JOBS: usize = 4;
+
+impl AppState {
+    /// Run `work` on the runs folder on a blocking thread, once one of the [`RUNS_JOBS`]
+    /// permits is free.
+    pub async fn on_runs<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&std::path::Path) -> T + Send + 'static,
+    ) -> Result<T, errors::ApiError> {
+        let permit = Arc::clone(&self.runs_permits)
+            .acquire_owned()
+            .await
+            .map_err(errors::ApiError::internal)?;
+        let runs = self.config.runs.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work(&runs)
+        })
+        .await
+        .map_err(errors::ApiError::internal)
+    }
 }
 
 impl std::fmt::Debug for AppState {
@@ -172,7 +212,7 @@ impl Server {
                 Availability::Available => available.push(Box::new(guard::Guarded::new(
                     oracle,
                     config.case_limit,
-                    config.request_limit,
+                    guard::past_the_request(config.request_limit, config.case_limit),
                 ))),
                 Availability::Unavailable { reason } => {
                     unavailable.push((oracle.name().to_owned(), reason))
@@ -180,7 +220,9 @@ impl Server {
             }
         }
         let permits = Arc::new(tokio::sync::Semaphore::new(config.jobs.max(1)));
-        let state = AppState { oracles: available, listing, unavailable, permits, config };
+        let runs_permits = Arc::new(tokio::sync::Semaphore::new(RUNS_JOBS));
+        let state =
+            AppState { oracles: available, listing, unavailable, permits, runs_permits, config };
         Ok(Server { state: Arc::new(state) })
     }
 
@@ -237,8 +279,17 @@ impl Server {
     /// [`Running`] handle is stopped or dropped.
     pub fn start(&self, listener: std::net::TcpListener) -> anyhow::Result<Running> {
         listener.set_nonblocking(true).context("setting up the listener")?;
+        // The standard library listens with a backlog of 128: a burst of clients beyond it
+        // (or beyond the connection limit) had its connections dropped and retried a second
+        // later. Listening again sets the backlog (the system caps it at its own maximum).
+        #[cfg(unix)]
+        rustix::net::listen(&listener, listen::BACKLOG).context("setting up the listener")?;
         let addr = listener.local_addr().context("reading the listener's address")?;
         let router = self.router();
+        let limits = listen::Limits {
+            header_read: self.state.config.header_read_timeout,
+            max_connections: self.state.config.max_connections,
+        };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("urldiff-serve")
@@ -247,15 +298,18 @@ impl Server {
             .context("starting the server's runtime")?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::Builder::new().name("urldiff-serve".into()).spawn(move || {
-            runtime.block_on(async move {
+            let served = runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
-                axum::serve(listener, router)
-                    .with_graceful_shutdown(async {
-                        let _ = stopped.await;
-                    })
-                    .await
-                    .context("serving")
-            })
+                listen::serve(listener, router, limits, async {
+                    let _ = stopped.await;
+                })
+                .await;
+                anyhow::Ok(())
+            });
+            // Oracle calls abandoned past their requests' limits may still be waiting for their
+            // guards: stopping does not wait for them.
+            runtime.shutdown_background();
+            served
         })?;
         Ok(Running { addr, stop: Some(stop), thread: Some(thread) })
     }

@@ -10,7 +10,7 @@
 use super::errors::ApiError;
 use super::{files, runs, AppState, REPORT_CSP};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use std::sync::Arc;
 use urldiff_reports::html::escape::text;
@@ -50,9 +50,9 @@ fn page(title: &str, refresh: bool, header: &str, body: &str) -> String {
 }
 
 pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
-    let runs = state.config.runs.clone();
-    let Ok(dashboard) = tokio::task::spawn_blocking(move || runs::dashboard(&runs)).await else {
-        return ApiError::internal("reading the runs folder failed").into_response();
+    let dashboard = match state.on_runs(runs::dashboard).await {
+        Ok(dashboard) => dashboard,
+        Err(e) => return e.into_response(),
     };
     let live = urldiff_reports::html::dashboard::any_live(&dashboard);
     let (header, body) = urldiff_reports::html::dashboard::render(&dashboard);
@@ -61,21 +61,22 @@ pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
 
 /// The conform report, rendered again from `conform/run.json`.
 pub async fn conform_report(State(state): State<Arc<AppState>>) -> Response {
-    let runs = state.config.runs.clone();
     // Through the file endpoint's checks: a `conform/` linked out of the runs folder is refused.
-    let read = tokio::task::spawn_blocking(move || {
-        let (path, _) = files::resolve(&runs, runs::CONFORM_RUN)?;
-        std::fs::read_to_string(path).map_err(|e| {
-            let message =
-                format!("no conform run to show ({}: {e}); run make conform", runs::CONFORM_RUN);
-            ApiError::new(StatusCode::NOT_FOUND, message)
+    let read = state
+        .on_runs(|runs_dir| {
+            let (path, _) = files::resolve(runs_dir, runs::CONFORM_RUN)?;
+            files::read_regular_text(&path).map_err(|e| {
+                let message = format!(
+                    "no conform run to show ({}: {e}); run make conform",
+                    runs::CONFORM_RUN
+                );
+                ApiError::new(StatusCode::NOT_FOUND, message)
+            })
         })
-    })
-    .await;
+        .await;
     let text = match read {
         Ok(Ok(text)) => text,
-        Ok(Err(e)) => return e.into_response(),
-        Err(e) => return ApiError::internal(e).into_response(),
+        Ok(Err(e)) | Err(e) => return e.into_response(),
     };
     match urldiff_reports::ConformReport::from_json(&text) {
         Ok(report) => report_page(urldiff_reports::html::conform::render(&report)),
@@ -93,16 +94,23 @@ fn report_page(html: String) -> Response {
     response
 }
 
-pub async fn runs_file(State(state): State<Arc<AppState>>, Path(rel): Path<String>) -> Response {
-    let runs = state.config.runs.clone();
-    let found = tokio::task::spawn_blocking(move || {
-        let (path, content_type) = files::resolve(&runs, &rel)?;
-        let bytes = std::fs::read(&path).map_err(|e| {
-            ApiError::new(StatusCode::NOT_FOUND, format!("{rel:?} cannot be read: {e}"))
-        })?;
-        Ok::<_, ApiError>((bytes, content_type))
-    })
-    .await;
+/// `/runs/file/<path>`: the path is read from the request's own (percent-encoded) path, to
+/// bytes, so that a file whose name is not UTF-8 can be named.
+pub async fn runs_file(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    let encoded = uri.path().strip_prefix("/runs/file/").unwrap_or_default().to_owned();
+    let found = state
+        .on_runs(move |runs| {
+            let rel = files::requested_path(&encoded).ok_or_else(|| {
+                ApiError::bad_request(format!("refused path {encoded:?}: a bad percent-escape"))
+            })?;
+            let (path, content_type) = files::resolve_path(runs, &rel)?;
+            let bytes = files::read_regular(&path).map_err(|e| {
+                let rel = rel.display();
+                ApiError::new(StatusCode::NOT_FOUND, format!("\"{rel}\" cannot be read: {e}"))
+            })?;
+            Ok::<_, ApiError>((bytes, content_type))
+        })
+        .await;
     match found {
         Ok(Ok((bytes, content_type))) => {
             let mut response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
@@ -113,7 +121,6 @@ pub async fn runs_file(State(state): State<Arc<AppState>>, Path(rel): Path<Strin
             }
             response
         }
-        Ok(Err(e)) => e.into_response(),
-        Err(e) => ApiError::internal(e).into_response(),
+        Ok(Err(e)) | Err(e) => e.into_response(),
     }
 }

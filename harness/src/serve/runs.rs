@@ -12,7 +12,7 @@
 //!
 //! Only reads: the dashboard is a view of the files.
 
-use super::files::href;
+use super::files::href_of;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 use urldiff_reports::campaign::{read_history, CampaignState, CampaignStatus, STALE_AFTER_SECONDS};
@@ -77,7 +77,7 @@ impl Inside {
     }
 
     fn read(&self, path: &Path) -> std::io::Result<String> {
-        std::fs::read_to_string(self.check(path)?)
+        super::files::read_regular_text(&self.check(path)?)
     }
 
     /// Whether `path` is a regular file inside the runs folder.
@@ -182,13 +182,13 @@ fn campaign_view(inside: &Inside, dir: &Path) -> CampaignView {
         Err(e) => (Vec::new(), vec![format!("cannot be read: {e}")]),
     };
     let (findings, findings_problem) = findings(inside, &dir.join("report.json"));
-    let prefix = if id == "." { String::new() } else { format!("{id}/") };
+    let relative = dir.strip_prefix(&inside.runs).unwrap_or(dir);
     let files = CAMPAIGN_FILES
         .iter()
         .filter(|(name, _)| inside.is_file(&dir.join(name)))
         .map(|(name, label)| FileLink {
             label: (*label).to_owned(),
-            href: href(&format!("{prefix}{name}")),
+            href: href_of(&relative.join(name)),
         })
         .collect();
     CampaignView {

@@ -9,9 +9,14 @@
 //! of a JSON Lines file are in the suite `jsonl/<file stem>`. Identical requests are triaged
 //! once. A JSON Lines line that cannot be read (not UTF-8, not a request) is set aside with
 //! its `file:line` and why, and the other lines are triaged: one bad line loses nothing else.
+//!
+//! A conform report is read into a compact typed form (each divergence's case and suite; every
+//! other key skipped as it is read), never into a JSON tree, so a large run.json costs little
+//! beyond its own bytes.
 
 use anyhow::{bail, Context};
-use serde_json::Value;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use urldiff_oracles::Case;
@@ -71,24 +76,38 @@ fn read_file(path: &Path, input: &mut Input) -> anyhow::Result<()> {
     if bytes.trim_ascii().is_empty() {
         bail!("{} is empty: nothing to triage", path.display());
     }
-    if let Ok(Value::Object(report)) = serde_json::from_slice::<Value>(&bytes) {
-        if let Some(divergences) = report.get("divergences") {
-            return read_conform(path, divergences, input);
-        }
+    if let Ok(Probe { divergences: Some(_) }) = serde_json::from_slice::<Probe>(&bytes) {
+        return read_conform(path, &bytes, input);
     }
     read_jsonl(path, &bytes, input);
     Ok(())
 }
 
+/// Whether a JSON object has `divergences` (a conform report), read without keeping anything.
+#[derive(Deserialize)]
+struct Probe {
+    divergences: Option<IgnoredAny>,
+}
+
+/// What triage takes from a conform report: each divergence's case and suite.
+#[derive(Deserialize)]
+struct Divergences {
+    divergences: Vec<DivergenceCase>,
+}
+
+#[derive(Deserialize)]
+struct DivergenceCase {
+    case: Case,
+    #[serde(default)]
+    suite: String,
+}
+
 /// The cases of a conform report's divergences.
-fn read_conform(path: &Path, divergences: &Value, input: &mut Input) -> anyhow::Result<()> {
-    let Some(list) = divergences.as_array() else {
-        bail!("{}: `divergences` is not an array", path.display());
-    };
-    for (i, d) in list.iter().enumerate() {
-        let case: Case = serde_json::from_value(d.get("case").cloned().unwrap_or(Value::Null))
-            .with_context(|| format!("{}: divergence {i}: no readable `case`", path.display()))?;
-        let suite = d.get("suite").and_then(Value::as_str).unwrap_or("").to_owned();
+fn read_conform(path: &Path, bytes: &[u8], input: &mut Input) -> anyhow::Result<()> {
+    let report: Divergences = serde_json::from_slice(bytes).with_context(|| {
+        format!("{}: a conform report whose divergences cannot be read", path.display())
+    })?;
+    for DivergenceCase { case, suite } in report.divergences {
         let Some(request) = urldiff_triage::request_of(&case) else {
             input.skipped += 1;
             continue;

@@ -119,8 +119,45 @@ pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>>
         Ok(c) => c,
         Err(reason) => return vec![Box::new(broken("external", &reason))],
     };
-    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    config.oracles.into_iter().map(|entry| entry_oracle(entry, &dir, timeouts)).collect()
+    let dir = config_dir(path);
+    let entry_oracle = |(i, entry): (usize, ExternalEntry)| match check_name(&entry.name) {
+        Ok(()) => entry_oracle(entry, &dir, timeouts),
+        // The refused name is shown escaped, and a stand-in named by position takes its place.
+        Err(reason) => Box::new(broken(&format!("external-{}", i + 1), &reason)),
+    };
+    config.oracles.into_iter().enumerate().map(entry_oracle).collect()
+}
+
+/// The longest oracle name.
+pub const MAX_NAME: usize = 64;
+
+/// Whether `name` is a valid oracle name: 1 to [`MAX_NAME`] ASCII letters, digits, `.`, `_`
+/// and `-`, beginning with a letter or digit (docs/oracle-protocol.md, section 5). Names reach
+/// terminals, file names and URLs, so nothing else is let through.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
+    let valid = (1..=MAX_NAME).contains(&name.len())
+        && name.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && name.chars().all(allowed);
+    if valid {
+        return Ok(());
+    }
+    Err(format!(
+        "\"{}\" is not a valid oracle name: use 1 to {MAX_NAME} ASCII letters, digits, `.`, `_` \
+         and `-`, beginning with a letter or digit",
+        name.chars().take(MAX_NAME + 1).collect::<String>().escape_default()
+    ))
+}
+
+/// The config file's folder as an absolute path: workers start in it, and a relative one (the
+/// empty parent of `urldiff-oracles.json`, or `cfg` of `cfg/…`) would be joined twice or be no
+/// folder at all once it is the worker's working folder.
+fn config_dir(path: &Path) -> PathBuf {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 fn entry_oracle(entry: ExternalEntry, dir: &Path, timeouts: Timeouts) -> Box<dyn Oracle> {

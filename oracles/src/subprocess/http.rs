@@ -5,7 +5,15 @@
 //! empty batch, whose reply must carry `hello`. A batch that fails as a whole (timeout,
 //! HTTP error, unreadable reply) is split in halves and retried, down to single cases, so that
 //! only the case at fault is marked `TimedOut` or `Crashed`.
+//!
+//! What a service can cost is bounded: redirects are never followed (the cases, which may be
+//! what a person typed into the viewer, go to the configured address only), a reply is read up
+//! to [`MAX_REPLY`] bytes, and a service that stops answering is given up on after
+//! [`stall_limit`] POSTs in a row timed out, instead of every half being retried down to single
+//! cases (2n − 1 time limits for n cases).
 
+use std::cell::Cell;
+use std::io::Read;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -17,6 +25,23 @@ use crate::model::{
     Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
     TimeOut,
 };
+
+/// The largest reply read, as worker answer lines are capped
+/// ([`MAX_ANSWER_LINE`](super::worker::MAX_ANSWER_LINE)).
+pub const MAX_REPLY: usize = 64 << 20;
+
+/// How many POSTs in a row may time out before the service is taken as stalled and the rest
+/// of a batch is marked timed out without asking: enough to isolate one stuck case by halving
+/// a chunk of `chunk` cases (one time-out per halving, plus the first and one spare).
+pub fn stall_limit(chunk: usize) -> usize {
+    chunk.max(1).next_power_of_two().trailing_zeros() as usize + 2
+}
+
+/// The POSTs of one batch that timed out in a row, against their limit.
+struct Stall {
+    limit: usize,
+    in_a_row: Cell<usize>,
+}
 
 /// Where and how to reach the service.
 #[derive(Clone, Debug)]
@@ -44,6 +69,7 @@ struct Setup {
 #[derive(Debug)]
 pub struct HttpOracle {
     settings: HttpSettings,
+    max_reply: usize,
     setup: OnceLock<Setup>,
 }
 
@@ -63,7 +89,13 @@ enum PostError {
 
 impl HttpOracle {
     pub fn new(settings: HttpSettings) -> Self {
-        HttpOracle { settings, setup: OnceLock::new() }
+        HttpOracle { settings, max_reply: MAX_REPLY, setup: OnceLock::new() }
+    }
+
+    /// Change the largest reply read (before the first use).
+    pub fn with_max_reply(mut self, bytes: usize) -> Self {
+        self.max_reply = bytes;
+        self
     }
 
     fn setup(&self) -> &Setup {
@@ -71,10 +103,11 @@ impl HttpOracle {
             let s = &self.settings;
             let handshake = reqwest::blocking::Client::builder()
                 .timeout(s.timeout)
+                .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .map_err(|e| format!("cannot build an HTTP client: {e}"))
                 .and_then(|client| {
-                    let reply = post(&client, &s.url, &[]).map_err(|e| match e {
+                    let reply = self.post(&client, &[]).map_err(|e| match e {
                         PostError::TimedOut => {
                             format!("{} did not answer the handshake in time", s.url)
                         }
@@ -117,13 +150,23 @@ impl HttpOracle {
     }
 
     /// Answer `cases` (ids `first_id..`), splitting the batch when it fails as a whole.
+    /// At the stall limit every case left is timed out without a POST.
     fn answer_chunk(
         &self,
         client: &reqwest::blocking::Client,
         cases: &[(u64, &Case)],
+        stalled: &Stall,
     ) -> Vec<Answer> {
+        if stalled.in_a_row.get() >= stalled.limit {
+            return cases.iter().map(|(_, case)| self.timed_out(case)).collect();
+        }
         let model = self.setup().info.model;
-        match post(client, &self.settings.url, cases) {
+        let reply = self.post(client, cases);
+        match &reply {
+            Err(PostError::TimedOut) => stalled.in_a_row.set(stalled.in_a_row.get() + 1),
+            _ => stalled.in_a_row.set(0),
+        }
+        match reply {
             Ok(reply) if reply.answers.len() == cases.len() => reply
                 .answers
                 .into_iter()
@@ -134,20 +177,72 @@ impl HttpOracle {
                 vec![self
                     .crashed(cases[0].1, &format!("{} answers for 1 case", reply.answers.len()))]
             }
-            Err(PostError::TimedOut) if cases.len() == 1 => vec![Answer::TimedOut(TimeOut {
-                oracle: self.settings.name.clone(),
-                case: cases[0].1.clone(),
-                limit_ms: u64::try_from(self.settings.timeout.as_millis()).unwrap_or(u64::MAX),
-                stderr: String::new(),
-            })],
+            Err(PostError::TimedOut) if cases.len() == 1 => vec![self.timed_out(cases[0].1)],
             Err(PostError::Failed(why)) if cases.len() == 1 => vec![self.crashed(cases[0].1, &why)],
             _ => {
                 let (left, right) = cases.split_at(cases.len() / 2);
-                let mut out = self.answer_chunk(client, left);
-                out.extend(self.answer_chunk(client, right));
+                let mut out = self.answer_chunk(client, left, stalled);
+                out.extend(self.answer_chunk(client, right, stalled));
                 out
             }
         }
+    }
+
+    fn timed_out(&self, case: &Case) -> Answer {
+        Answer::TimedOut(TimeOut {
+            oracle: self.settings.name.clone(),
+            case: case.clone(),
+            limit_ms: u64::try_from(self.settings.timeout.as_millis()).unwrap_or(u64::MAX),
+            stderr: String::new(),
+        })
+    }
+
+    /// POST one batch and read the reply (at most `max_reply` bytes of it).
+    fn post(
+        &self,
+        client: &reqwest::blocking::Client,
+        cases: &[(u64, &Case)],
+    ) -> Result<Reply, PostError> {
+        let url = &self.settings.url;
+        let requests: Vec<Value> =
+            cases.iter().map(|(id, case)| protocol::request_json(*id, case)).collect();
+        let failed = |e: reqwest::Error| {
+            if e.is_timeout() {
+                PostError::TimedOut
+            } else {
+                PostError::Failed(format!("POST {url}: {e}"))
+            }
+        };
+        let response =
+            client.post(url).json(&json!({ "cases": requests })).send().map_err(failed)?;
+        let status = response.status();
+        let body = read_bounded(response, self.max_reply).map_err(|e| match e {
+            Bounded::Read(e) if is_timeout(&e) => PostError::TimedOut,
+            Bounded::Read(e) => PostError::Failed(format!("POST {url}: reading the reply: {e}")),
+            Bounded::TooLarge => PostError::Failed(format!(
+                "POST {url}: oracle {}: a reply larger than {} bytes (the limit)",
+                self.settings.name, self.max_reply
+            )),
+        })?;
+        let body = String::from_utf8_lossy(&body);
+        if status.is_redirection() {
+            return Err(PostError::Failed(format!(
+                "POST {url}: HTTP {status}: redirects are not followed (configure the final \
+                 address)"
+            )));
+        }
+        if !status.is_success() {
+            return Err(PostError::Failed(format!(
+                "POST {url}: HTTP {status}: {}",
+                protocol::truncate(&body, 300)
+            )));
+        }
+        serde_json::from_str(&body).map_err(|e| {
+            PostError::Failed(format!(
+                "POST {url}: unreadable reply ({e}): {}",
+                protocol::truncate(&body, 300)
+            ))
+        })
     }
 
     fn read_answer(
@@ -174,36 +269,31 @@ impl HttpOracle {
     }
 }
 
-/// POST one batch and read the reply.
-fn post(
-    client: &reqwest::blocking::Client,
-    url: &str,
-    cases: &[(u64, &Case)],
-) -> Result<Reply, PostError> {
-    let requests: Vec<Value> =
-        cases.iter().map(|(id, case)| protocol::request_json(*id, case)).collect();
-    let failed = |e: reqwest::Error| {
-        if e.is_timeout() {
-            PostError::TimedOut
-        } else {
-            PostError::Failed(format!("POST {url}: {e}"))
-        }
-    };
-    let response = client.post(url).json(&json!({ "cases": requests })).send().map_err(failed)?;
-    let status = response.status();
-    let body = response.text().map_err(failed)?;
-    if !status.is_success() {
-        return Err(PostError::Failed(format!(
-            "POST {url}: HTTP {status}: {}",
-            protocol::truncate(&body, 300)
-        )));
+/// Why a bounded read of a reply failed.
+enum Bounded {
+    Read(std::io::Error),
+    TooLarge,
+}
+
+/// The body of `response`, refused past `limit` bytes (read no further than that).
+fn read_bounded(response: reqwest::blocking::Response, limit: usize) -> Result<Vec<u8>, Bounded> {
+    if response.content_length().is_some_and(|n| n > limit as u64) {
+        return Err(Bounded::TooLarge);
     }
-    serde_json::from_str(&body).map_err(|e| {
-        PostError::Failed(format!(
-            "POST {url}: unreadable reply ({e}): {}",
-            protocol::truncate(&body, 300)
-        ))
-    })
+    let mut body = Vec::new();
+    response.take(limit as u64 + 1).read_to_end(&mut body).map_err(Bounded::Read)?;
+    if body.len() > limit {
+        return Err(Bounded::TooLarge);
+    }
+    Ok(body)
+}
+
+/// Whether a read error is reqwest's time-out (it arrives wrapped in an I/O error).
+fn is_timeout(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::TimedOut
+        || e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<reqwest::Error>())
+            .is_some_and(reqwest::Error::is_timeout)
 }
 
 impl Oracle for HttpOracle {
@@ -231,9 +321,12 @@ impl Oracle for HttpOracle {
         let kinds = &setup.info.case_kinds;
         let supported: Vec<(u64, &Case)> =
             (0..).zip(cases).filter(|(_, c)| kinds.contains(&c.kind.tag())).collect();
+        let chunk = self.settings.batch_size.max(1);
+        let stalled =
+            Stall { limit: stall_limit(chunk.min(supported.len())), in_a_row: Cell::new(0) };
         let mut answered = supported
-            .chunks(self.settings.batch_size.max(1))
-            .flat_map(|chunk| self.answer_chunk(client, chunk))
+            .chunks(chunk)
+            .flat_map(|chunk| self.answer_chunk(client, chunk, &stalled))
             .collect::<Vec<_>>()
             .into_iter();
         Ok(cases

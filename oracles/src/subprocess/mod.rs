@@ -3,8 +3,8 @@
 //! - [`worker`]: one worker process — spawn, handshake, a writer thread feeding requests while
 //!   the caller reads the answers straight from the worker's stdout and matches them by id,
 //!   kill with evidence.
-//! - [`watchdog`]: the per-case time limit — a thread that kills the worker's process group
-//!   when the next answer is overdue (the collector then sees EOF and records the time-out).
+//! - [`pipes`]: the worker's pipe ends, whose waits end at a deadline (stdout: the per-case
+//!   time limit) or when the worker is killed (stdin, stderr), whoever else holds the pipes.
 //! - [`pool`]: [`WorkerOracle`], the [`Oracle`](crate::Oracle) over a pool of workers, with
 //!   lazy set-up (availability and the exact version come from the worker's handshake) and
 //!   kill-and-restart on crash or hang, so one bad case never costs another's answer.
@@ -21,12 +21,12 @@ pub mod external;
 pub mod http;
 pub mod java;
 pub mod node;
+pub mod pipes;
 pub mod pool;
 pub mod process_group;
 pub mod protocol;
 pub mod python;
 pub mod runtime;
-pub mod watchdog;
 pub mod worker;
 
 pub use external::{external_oracles, load_config, ExternalConfig, ExternalEntry};

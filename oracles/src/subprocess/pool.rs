@@ -215,22 +215,32 @@ impl WorkerOracle {
         }
     }
 
-    /// An idle worker, or a new one.
-    fn take_worker(&self, command: &WorkerCommand) -> Result<Worker, OracleError> {
-        let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
-        match idle {
-            Some(worker) => Ok(worker),
-            None => Worker::spawn(command, self.timeouts.startup).map_err(|failure| {
-                OracleError::WorkerLost {
-                    oracle: self.declared.name.clone(),
-                    reason: match failure.process {
-                        Some(end) => format!("{} ({end})", failure.cause),
-                        None => failure.cause,
-                    },
-                    stderr: failure.stderr,
+    /// A live idle worker (`true`: reused), or a new one (`false`). Idle workers that died
+    /// meanwhile (killed, or gone with their runtime) are dropped here.
+    fn take_worker(&self, command: &WorkerCommand) -> Result<(Worker, bool), OracleError> {
+        loop {
+            let idle = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
+            match idle {
+                Some(mut worker) => {
+                    if worker.is_alive() {
+                        return Ok((worker, true));
+                    }
                 }
-            }),
+                None => return self.start_worker(command).map(|w| (w, false)),
+            }
         }
+    }
+
+    /// A new worker.
+    fn start_worker(&self, command: &WorkerCommand) -> Result<Worker, OracleError> {
+        Worker::spawn(command, self.timeouts.startup).map_err(|failure| OracleError::WorkerLost {
+            oracle: self.declared.name.clone(),
+            reason: match failure.process {
+                Some(end) => format!("{} ({end})", failure.cause),
+                None => failure.cause,
+            },
+            stderr: failure.stderr,
+        })
     }
 
     /// Answer `cases` (all of a supported kind) with restarts; one answer per case, in order.
@@ -242,11 +252,14 @@ impl WorkerOracle {
     ) -> Result<Vec<Answer>, OracleError> {
         let mut out = Vec::with_capacity(cases.len());
         let mut worker = None;
+        let mut retried = false;
         while out.len() < cases.len() {
-            let mut current = match worker.take() {
-                Some(w) => w,
+            let (mut current, reused) = match worker.take() {
+                Some(w) => (w, false),
+                None if retried => (self.start_worker(command)?, false),
                 None => self.take_worker(command)?,
             };
+            let before = out.len();
             let batch = Batch {
                 oracle: &self.declared.name,
                 cases: &cases[out.len()..],
@@ -254,8 +267,14 @@ impl WorkerOracle {
                 max_line: self.max_line,
             };
             match current.run(&batch, &mut out) {
-                // A worker killed by a time-out as its last answer came is dropped here.
+                // A worker that exited by itself after its last answer is dropped here.
                 Ok(()) => worker = Some(current).filter(Worker::is_usable),
+                // An idle worker that died before answering anything (it may have been killed
+                // between the liveness check and the batch): the case is not to blame; it
+                // goes once more to a fresh worker.
+                Err(Stop::Crashed { .. }) if reused && !retried && out.len() == before => {
+                    retried = true;
+                }
                 // `out` now ends just before the case that stopped the worker; the dead
                 // worker is dropped and the next round starts a fresh one after that case.
                 Err(stop) => out.push(self.stopped_answer(stop, cases[out.len()])),

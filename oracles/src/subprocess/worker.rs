@@ -3,9 +3,10 @@
 //! A worker is started once and fed many batches. During a batch a writer thread feeds every
 //! request while the calling thread reads the answers straight from the worker's stdout (one
 //! buffered reader, no hand-off per line) and matches them by id. The per-case time limit is a
-//! [`Watchdog`] thread that kills the worker's process group when the next answer is overdue,
-//! which ends the blocked read. Another thread keeps the tail of stderr as evidence for crash
-//! reports. Restarting after a crash or hang is the caller's business ([`super::pool`]); this
+//! deadline on that read ([`TimedReader`]), moved on by each answer: when it passes, the read
+//! ends even if a process that left the worker's group still holds the pipe, and the worker is
+//! killed. Another thread keeps the tail of stderr as evidence for crash reports; killing the
+//! worker hangs up ([`Hangup`]) that thread and the writer, so none of them outlives it. Restarting after a crash or hang is the caller's business ([`super::pool`]); this
 //! module only reports *where* a batch stopped and why.
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -16,9 +17,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::pipes::{Hangup, HangupPipe, TimedReader};
 use super::process_group;
 use super::protocol::{self, Hello};
-use super::watchdog::Watchdog;
 use crate::model::{Answer, Case, Crash, ProcessEnd};
 
 /// How much of a worker's stderr is kept as evidence.
@@ -115,8 +116,10 @@ impl std::fmt::Display for StartFailure {
 #[derive(Debug)]
 pub struct Worker {
     child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
+    stdin: Option<HangupPipe<ChildStdin>>,
+    stdout: BufReader<TimedReader<ChildStdout>>,
+    /// Hung up when the worker is killed: ends the writer's and the stderr reader's waits.
+    hangup: Hangup,
     /// The current answer line (reused, so reading a line allocates nothing).
     line: Vec<u8>,
     stderr: Arc<Mutex<Vec<u8>>>,
@@ -175,6 +178,23 @@ impl Worker {
         }
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr_pipe = child.stderr.take().expect("stderr is piped");
+        let stdin_pipe = child.stdin.take().expect("stdin is piped");
+        let pipes = Hangup::new().and_then(|hangup| {
+            let stderr = HangupPipe::new(stderr_pipe, hangup.watcher()?)?;
+            let stdin = HangupPipe::new(stdin_pipe, hangup.watcher()?)?;
+            Ok((hangup, stderr, stdin))
+        });
+        let (hangup, stderr_pipe, stdin) = match pipes {
+            Ok(pipes) => pipes,
+            Err(e) => {
+                process_group::kill_group(child.id());
+                process_group::unregister(child.id());
+                let _ = child.kill();
+                let _ = child.wait();
+                let cause = format!("cannot set up the pipes of `{}`: {e}", command.display());
+                return Err(StartFailure { cause, process: None, stderr: String::new() });
+            }
+        };
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let (done_tx, stderr_done) = mpsc::channel();
         let tail = Arc::clone(&stderr);
@@ -182,20 +202,20 @@ impl Worker {
             keep_tail(stderr_pipe, &tail);
             let _ = done_tx.send(());
         });
-        let stdin = child.stdin.take();
         let mut worker = Worker {
             child,
-            stdin,
-            stdout: BufReader::with_capacity(PIPE_BUFFER, stdout),
+            stdin: Some(stdin),
+            stdout: BufReader::with_capacity(PIPE_BUFFER, TimedReader::new(stdout)),
+            hangup,
             line: Vec::with_capacity(1024),
             stderr,
             stderr_done,
             next_id: 0,
             hello: placeholder_hello(),
         };
-        let watchdog = Watchdog::start(worker.child.id(), startup);
+        worker.stdout.get_mut().set_deadline(Instant::now() + startup);
         let read = worker.read_line(MAX_HELLO_LINE);
-        let timed_out = watchdog.stop();
+        let timed_out = worker.stdout.get_ref().timed_out();
         let cause = match read {
             Line::Read => match protocol::parse_hello(&String::from_utf8_lossy(&worker.line)) {
                 Ok(hello) => {
@@ -205,7 +225,15 @@ impl Worker {
                 Err(e) => e,
             },
             Line::TooLong => format!("a handshake line longer than {MAX_HELLO_LINE} bytes"),
-            Line::Ended if timed_out => format!("no handshake within {} ms", startup.as_millis()),
+            Line::Ended if timed_out => {
+                let cause = format!("no handshake within {} ms", startup.as_millis());
+                let stderr = worker.kill_for_time_out();
+                return Err(StartFailure {
+                    cause,
+                    process: Some(ProcessEnd::KilledByHarness),
+                    stderr,
+                });
+            }
             Line::Ended => "the worker exited before its handshake".to_owned(),
         };
         let (process, stderr) = worker.kill_with_evidence();
@@ -217,10 +245,15 @@ impl Worker {
         self.stdin.is_some()
     }
 
+    /// Whether the process is still running (a worker killed while idle is not).
+    pub fn is_alive(&mut self) -> bool {
+        self.is_usable() && self.child.try_wait().ok().flatten().is_none()
+    }
+
     /// Answer `batch.cases` in order, appending to `out`. On `Err`, `out` holds the answers
     /// before the stopping case and the worker is dead (killed if it was still running). On
-    /// `Ok` the worker may still have been killed, by a time-out that struck just as its last
-    /// answer came: check [`Worker::is_usable`] before reusing it.
+    /// `Ok` the worker may have exited by itself after its last answer: check
+    /// [`Worker::is_usable`] before reusing it.
     pub fn run(&mut self, batch: &Batch, out: &mut Vec<Answer>) -> Result<(), Stop> {
         let cases = batch.cases;
         let first_id = self.next_id;
@@ -240,36 +273,28 @@ impl Worker {
                 drop(w);
                 ok.then_some(stdin)
             });
-            let watchdog = Watchdog::start(self.child.id(), batch.timeout);
-            let result = self.collect(batch, first_id, &watchdog, out);
-            // Joined before any reaping below, so it never signals a recycled process group.
-            let timed_out = watchdog.stop();
-            let result = match result {
-                Ok(()) if timed_out => {
-                    self.kill();
-                    Ok(())
-                }
+            let result = match self.collect(batch, first_id, out) {
                 Ok(()) => Ok(()),
                 Err(Collected::TimedOut) => {
-                    let (_, stderr) = self.kill_with_evidence();
-                    Err(Stop::TimedOut { stderr })
+                    Err(Stop::TimedOut { stderr: self.kill_for_time_out() })
                 }
                 Err(Collected::Crashed(cause)) => {
                     let (process, stderr) = self.kill_with_evidence();
                     Err(Stop::Crashed { cause, process, stderr })
                 }
             };
-            // Killing the worker unblocks a writer stuck on a full pipe.
+            // Killing the worker hangs up a writer stuck on a full pipe.
             let stdin = writer.join().ok().flatten();
             // A worker that was killed, or exited by itself after its last answer, is not reused.
-            if result.is_ok() && !timed_out && self.child.try_wait().ok().flatten().is_none() {
+            if result.is_ok() && self.child.try_wait().ok().flatten().is_none() {
                 self.stdin = stdin;
             }
             result
         })
     }
 
-    /// Collect the answers for ids `first_id..first_id + n`, stamping each on the watchdog.
+    /// Collect the answers for ids `first_id..first_id + n`; each answer moves the deadline of
+    /// the next one to the time limit from now.
     ///
     /// Answer lines are attributed by their id: a second line for a case already answered in
     /// this batch makes *that* case crashed; a line for a later case marks the skipped cases
@@ -280,7 +305,6 @@ impl Worker {
         &mut self,
         batch: &Batch,
         first_id: u64,
-        watchdog: &Watchdog,
         out: &mut Vec<Answer>,
     ) -> Result<(), Collected> {
         let model = self.hello.model;
@@ -288,6 +312,7 @@ impl Worker {
         let last_id = first_id + batch.cases.len() as u64;
         let case_of = |id: u64| batch.cases[(id - first_id) as usize];
         let mut id = first_id;
+        self.stdout.get_mut().set_deadline(Instant::now() + batch.timeout);
         while id < last_id {
             // With one answer left to come there is nothing to gather: no delay for a lone case.
             if self.stdout.buffer().is_empty() && last_id - id > 1 {
@@ -301,10 +326,12 @@ impl Worker {
                         batch.max_line
                     )))
                 }
-                Line::Ended if watchdog.fired() => return Err(Collected::TimedOut),
+                Line::Ended if self.stdout.get_ref().timed_out() => {
+                    return Err(Collected::TimedOut)
+                }
                 Line::Ended => return Err(Collected::Crashed("the worker exited".into())),
             }
-            watchdog.progress();
+            self.stdout.get_mut().set_deadline(Instant::now() + batch.timeout);
             let (answered, answer) =
                 protocol::read_answer(&self.line, model).map_err(Collected::Crashed)?;
             // A bad answer for a known id spoils only its own case: the worker is still in step.
@@ -363,11 +390,23 @@ impl Worker {
         String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
     }
 
+    /// Kill a worker that is out of time (at once: it is not expected to exit by itself) and
+    /// return the tail of its stderr.
+    fn kill_for_time_out(&mut self) -> String {
+        self.kill();
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        self.stderr_tail()
+    }
+
     /// Kill the worker and return how it ended and the tail of its stderr.
     fn kill_with_evidence(&mut self) -> (Option<ProcessEnd>, String) {
         let status = self.wait_briefly(Duration::from_millis(500));
+        if status.is_some() {
+            // Exited by itself: its last words reach the stderr reader before the hang-up.
+            let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        }
         self.kill();
-        // The stderr reader ends once every holder of the pipe is gone.
+        // The stderr reader ends at the end of the pipe or when hung up by the kill.
         let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
         let end = status.map_or(ProcessEnd::KilledByHarness, process_end);
         (Some(end), self.stderr_tail())
@@ -387,6 +426,7 @@ impl Worker {
 
     /// Kill the worker's whole process group (a shell worker's children too) and reap it.
     pub fn kill(&mut self) {
+        self.hangup.hang_up();
         self.stdin = None;
         if self.child.try_wait().ok().flatten().is_none() {
             process_group::kill_group(self.child.id());
