@@ -89,6 +89,7 @@ fn settings(url: String, timeout_ms: u64) -> HttpSettings {
         timeout: Duration::from_millis(timeout_ms),
         fields: vec![],
         case_kinds: vec![],
+        claim: Default::default(),
     }
 }
 

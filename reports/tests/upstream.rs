@@ -36,7 +36,9 @@ fn run(command: &str, args: &[&str], stdin: &str) -> Option<String> {
         .stderr(Stdio::piped())
         .spawn();
     let Ok(mut child) = child else {
-        eprintln!("upstream: {command} not found; its reproductions are not run");
+        let runtime = if command == "node" { "node" } else { "python" };
+        let why = format!("{command} not found; its reproductions are not run");
+        urldiff_corpus::required::skip(runtime, "upstream", &why);
         return None;
     };
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
