@@ -44,6 +44,40 @@ pub fn deterministic_part(text: &str) -> String {
     out
 }
 
+/// A version without the build's `git describe` (`urldiff-parser 0.1.0 (3e5f6ef)` reads
+/// `urldiff-parser 0.1.0`): the committed report changes with the code, not with each commit.
+fn release(version: &str) -> &str {
+    let Some((release, build)) = version.rsplit_once(" (") else { return version };
+    let describe = build.strip_suffix(')').map(|b| b.trim_end_matches("-dirty"));
+    let is_describe = describe.is_some_and(|d| {
+        d.len() >= 7
+            && d.chars()
+                .all(|c| c.is_ascii_hexdigit() || c == '-' || c == 'g' || c.is_ascii_digit())
+    });
+    if is_describe {
+        release
+    } else {
+        version
+    }
+}
+
+#[cfg(test)]
+mod release_tests {
+    #[test]
+    fn the_build_is_left_out_and_other_versions_stay() {
+        assert_eq!(super::release("urldiff-parser 0.1.0 (3e5f6ef)"), "urldiff-parser 0.1.0");
+        assert_eq!(super::release("0.1.0 (c6cbb6c-dirty)"), "0.1.0");
+        assert_eq!(
+            super::release("RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)"),
+            "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)"
+        );
+        assert_eq!(
+            super::release("ada-url 4.0.0 package (embedded at build time)"),
+            "ada-url 4.0.0 package (embedded at build time)"
+        );
+    }
+}
+
 /// What a real parser's columns say when its runtime is missing.
 pub const UNAVAILABLE: &str = "unavailable";
 
@@ -234,13 +268,13 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
                 .whatwg_side
                 .iter()
                 .chain(&report.rfc_side)
-                .map(|o| format!("{} {}", code(&o.name), text(&o.version)))
+                .map(|o| format!("{} {}", code(&o.name), text(release(&o.version))))
                 .collect();
             let _ = writeln!(
                 out,
                 "From a run of {} {}; sides: {}.\n",
                 text(&real.tool.name),
-                text(&real.tool.version),
+                text(release(&real.tool.version)),
                 versions.join(", ")
             );
             table_head(
