@@ -1,4 +1,4 @@
-//! Which N-oracle divergences the ledger expects.
+//! What the ledgers expect.
 //!
 //! The ledgers in `corpus/expected/` are per oracle: each says where that oracle is known to
 //! differ from a suite's *truth*, for a case (or a class of cases) and a set of fields. Triage
@@ -6,13 +6,15 @@
 //! `reference` oracle (the WHATWG side of every suite; where WPT and the reference part, the
 //! reference's own ledger says so, and triage does not read it).
 //!
-//! A divergent case is *expected* when, for every oracle `O` whose answer differs from the
-//! reference's, `O`'s ledger covers that difference: the case's suite and name, and the set
-//! of fields on which `O` stands in another group than the reference (`outcome` when one
-//! parsed and the other failed; a crashed or timed-out answer as itself, which only an entry
-//! naming `crashed` or `timed-out` covers). Oracles that agree with the reference need no
-//! entry. One uncovered oracle makes the whole case unexpected, and it is triaged with every
-//! oracle's answer (the covered ones included: the finding shows the whole picture).
+//! Triage asks [`Ledger::covers`] per implementation: an implementation whose ledger covers
+//! its difference from the reference (the case's suite and name, and the set of fields on
+//! which it stands in another group than the reference; `outcome` when one parsed and the
+//! other failed; a crashed or timed-out answer as itself, which only an entry naming `crashed`
+//! or `timed-out` covers) is removed from the case's parts (`crate::pipeline`).
+//!
+//! [`is_expected`] is the whole-case question the fuzz differential target asks: a divergent
+//! case is expected when every oracle whose answer differs from the reference's is covered.
+//! One uncovered oracle makes the whole case unexpected.
 
 use std::collections::BTreeSet;
 pub use urldiff_compare::Apart;

@@ -2,17 +2,22 @@
 //! goes through [`events::TriageEvents`].
 //!
 //! - [`ask`]: the one function every oracle call of triage goes through;
-//! - [`minimize`]: delta debugging plus a readability pass, preserving the divergence
-//!   signature, with a cache and a budget;
+//! - [`standards`]: the reference in each claimed standard's mode, as oracles;
+//! - [`rootcause`]: a divergence cut into conformance, confusion and model-difference parts,
+//!   each keyed by its root cause (the deciding code point and the standard's step that reads
+//!   it), the minimization goals that keep the key, and the severity table;
+//! - [`minimize`]: delta debugging plus a readability pass, keeping a goal (the divergence
+//!   signature, or a root cause), with a cache and a budget;
 //! - [`classify`]: the named table of classes ([`classify::CLASSES`]) and the facts its
 //!   predicates read;
 //! - [`findings`]: the typed findings file (`findings.json`), made to be rendered;
-//! - [`expected`]: which N-oracle divergences the per-oracle ledgers expect;
-//! - [`pipeline`]: triage of many cases: ask, keep the divergent (and unexpected), dedupe,
-//!   minimize, classify, group;
+//! - [`merge`]: findings files joined by root cause, and shards of an input;
+//! - [`expected`]: what the per-oracle ledgers expect of each implementation;
+//! - [`pipeline`]: triage of many cases: ask, cut into parts, key, group, minimize, classify;
 //! - [`rfc_vs_whatwg`]: where the WHATWG side and the RFC 3986 side read a component
 //!   differently, by class, with an example each and the real parsers placed on a side;
-//! - [`wpt_export`]: findings as urltestdata.json entries.
+//! - [`coverage`]: which URL Standard steps WPT's cases read;
+//! - [`wpt_export`]: the conformance findings WPT lacks, as urltestdata.json entries.
 
 pub mod ask;
 pub mod classify;
