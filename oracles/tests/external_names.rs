@@ -31,3 +31,30 @@ fn names_outside_the_documented_set_are_refused_at_load() {
     // A valid name is kept (this service is not there, which is another matter).
     assert_eq!(oracles[bad.len()].name(), "My_parser-2.1");
 }
+
+#[test]
+fn an_entry_states_the_standard_it_claims_and_an_unknown_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("urldiff-oracles.json");
+    let entries = serde_json::json!({ "oracles": [
+        { "name": "strict", "url": "http://127.0.0.1:9/p", "standard": "rfc2396" },
+        { "name": "loose", "url": "http://127.0.0.1:9/p", "standard": "rfc3986", "lenient": true },
+        { "name": "silent", "url": "http://127.0.0.1:9/p" },
+    ]});
+    std::fs::write(&config, entries.to_string()).unwrap();
+    let claims: Vec<urldiff_oracles::Claim> =
+        load_config(&config).iter().map(|o| o.info().claim).collect();
+    use urldiff_oracles::{Claim, Standard};
+    assert_eq!(
+        claims,
+        [Claim::strict(Standard::Rfc2396), Claim::lenient(Standard::Rfc3986), Claim::default()]
+    );
+    assert_eq!(Claim::default().standard, Standard::None, "no claim is no standard");
+    let bad = serde_json::json!({ "oracles": [
+        { "name": "typo", "url": "http://127.0.0.1:9/p", "standard": "rfc3968" },
+    ]});
+    std::fs::write(&config, bad.to_string()).unwrap();
+    let loaded = load_config(&config);
+    let unavailable = loaded.iter().all(|o| !matches!(o.availability(), Availability::Available));
+    assert!(unavailable, "an unknown standard is a config error, not a silent `none`");
+}
