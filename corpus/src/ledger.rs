@@ -9,6 +9,11 @@
 //! class: <suite-glob> /<regex over case names>/ | <fields or *> | <reason>
 //! ```
 //!
+//! and either may end with ` | upstream: <https address>` (the issue or pull request that
+//! knows it) and ` | fixed-in: <version>` (the release that fixes it): reports then call what
+//! it covers *known*, with the link, and a finding in a version at or past `fixed-in` a
+//! regression.
+//!
 //! The case name is `Case::name()` (`<input> against <base>`, control characters escaped).
 //! Fields are shared-field names separated by commas (`host,path`), or `*` for any. An
 //! entry covers a divergence when it names its case (or the class matches suite and case)
@@ -83,6 +88,10 @@ pub struct Entry<F> {
     /// The lost answers this entry covers (named explicitly; `*` covers none).
     pub lost: BTreeSet<Lost>,
     pub reason: String,
+    /// The upstream issue or pull request (`upstream: <address>`).
+    pub upstream: Option<String>,
+    /// The version that fixes it (`fixed-in: <version>`).
+    pub fixed_in: Option<String>,
     /// 1-based line number in its file (0 for entries not yet written).
     pub line: usize,
 }
@@ -132,7 +141,14 @@ impl<F: LedgerField> Entry<F> {
 
     /// The entry as a ledger line.
     pub fn render(&self) -> String {
-        format!("{} | {} | {}", self.key(), self.fields_text(), self.reason)
+        let mut line = format!("{} | {} | {}", self.key(), self.fields_text(), self.reason);
+        if let Some(upstream) = &self.upstream {
+            line.push_str(&format!(" | {UPSTREAM} {upstream}"));
+        }
+        if let Some(fixed_in) = &self.fixed_in {
+            line.push_str(&format!(" | {FIXED_IN} {fixed_in}"));
+        }
+        line
     }
 }
 
@@ -297,18 +313,52 @@ fn split_entry(line: &str) -> Option<(&str, &str, &str)> {
     })
 }
 
+const UPSTREAM: &str = "upstream:";
+const FIXED_IN: &str = "fixed-in:";
+
+/// The reason without its trailing `upstream:` and `fixed-in:` parts, and those parts.
+type Annotated<'a> = (&'a str, Option<String>, Option<String>);
+
+fn split_annotations(reason: &str) -> Result<Annotated<'_>, String> {
+    let (mut rest, mut upstream, mut fixed_in) = (reason, None, None);
+    if reason.starts_with(UPSTREAM) || reason.starts_with(FIXED_IN) {
+        return Err("the reason is empty; say why this difference is expected".into());
+    }
+    while let Some((before, last)) = rest.rsplit_once(" | ") {
+        if let Some(address) = last.strip_prefix(UPSTREAM) {
+            let address = address.trim();
+            let plain = address.starts_with("https://") && !address.contains(char::is_whitespace);
+            if !plain || upstream.is_some() {
+                return Err(format!("`upstream:` takes one https address, not {address:?}"));
+            }
+            upstream = Some(address.to_owned());
+        } else if let Some(version) = last.strip_prefix(FIXED_IN) {
+            let version = version.trim();
+            if version.is_empty() || fixed_in.is_some() {
+                return Err("`fixed-in:` takes one version".into());
+            }
+            fixed_in = Some(version.to_owned());
+        } else {
+            break;
+        }
+        rest = before.trim_end();
+    }
+    Ok((rest, upstream, fixed_in))
+}
+
 fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, String> {
     let Some((key, fields, reason)) = split_entry(line) else {
         return Err("expected `<case name> | <fields or *> | <reason>` or \
              `class: <suite-glob> /<regex>/ | <fields or *> | <reason>`"
             .into());
     };
+    let (reason, upstream, fixed_in) = split_annotations(reason)?;
     if reason.is_empty() {
         return Err("the reason is empty; say why this difference is expected".into());
     }
     let (fields, lost) = parse_fields(fields)?;
     let matcher = parse_matcher(key)?;
-    Ok(Entry { matcher, fields, lost, reason: reason.to_owned(), line: number })
+    Ok(Entry { matcher, fields, lost, reason: reason.to_owned(), upstream, fixed_in, line: number })
 }
 
 /// The fields part: `*` (any field), or shared-field names, plus the lost-answer names
@@ -393,5 +443,28 @@ impl<'a, F: LedgerField> Index<'a, F> {
             Matcher::Case(_) => false,
         });
         named.chain(classes)
+    }
+}
+
+/// Whether `version` (an oracle's version text: `url 2.5.8`, `CPython 3.11.7`, `node v20.2.0`)
+/// is at or past `fixed_in` (`2.5.9`): their first dotted numbers compared part by part.
+/// `false` when either has no number.
+pub fn at_or_past(version: &str, fixed_in: &str) -> bool {
+    fn numbers(text: &str) -> Option<Vec<u64>> {
+        let start = text.find(|c: char| c.is_ascii_digit())?;
+        let run: &str = text[start..].split(|c: char| !(c.is_ascii_digit() || c == '.')).next()?;
+        let parts: Vec<u64> =
+            run.split('.').filter(|p| !p.is_empty()).filter_map(|p| p.parse().ok()).collect();
+        (!parts.is_empty()).then_some(parts)
+    }
+    match (numbers(version), numbers(fixed_in)) {
+        (Some(have), Some(fixed)) => {
+            let width = have.len().max(fixed.len());
+            let pad = |v: &Vec<u64>| {
+                (0..width).map(|i| v.get(i).copied().unwrap_or(0)).collect::<Vec<_>>()
+            };
+            pad(&have) >= pad(&fixed)
+        }
+        _ => false,
     }
 }

@@ -115,9 +115,18 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         Some(dir) => Some(urldiff::conform::ledger::Ledger::load(dir)?),
         None => None,
     };
+    // Without --ledger, the project's (or the embedded) ledger still says what is known
+    // upstream; it leaves nothing out.
+    let known = match &ledger {
+        Some(_) => None,
+        None => urldiff::conform::sources::LedgerSource::find(None)
+            .ok()
+            .and_then(|source| urldiff::conform::ledger::Ledger::load(source.dir()).ok()),
+    };
     let config = Config {
         oracles: &oracles,
         ledger: ledger.as_ref().map(|l| l as &dyn Ledger),
+        known: known.as_ref().map(|l| l as &dyn Ledger),
         budget: Budget { max_calls: args.max_calls, max_seconds: args.max_seconds },
         minimize_per_key: args.minimize_per_key.max(1),
         originals_kept: Config::DEFAULT_ORIGINALS_KEPT,

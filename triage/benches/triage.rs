@@ -62,6 +62,7 @@ fn main() {
     let config = Config {
         oracles: &oracles,
         ledger: None,
+        known: None,
         budget: Budget::default(),
         minimize_per_key: Config::DEFAULT_MINIMIZE_PER_KEY,
         originals_kept: Config::DEFAULT_ORIGINALS_KEPT,

@@ -34,6 +34,31 @@ pub trait Ledger: Sync {
         answer: &Answer,
         fields: &BTreeSet<SharedField>,
     ) -> bool;
+
+    /// The upstream issue and fixing version of the entry of `oracle`'s ledger that covers
+    /// this difference, when it names them (`None`: not covered, or covered without them).
+    fn known(
+        &self,
+        _oracle: &str,
+        _suite: &str,
+        _case_name: &str,
+        _answer: &Answer,
+        _fields: &BTreeSet<SharedField>,
+    ) -> Option<KnownIssue> {
+        None
+    }
+}
+
+/// What a ledger entry says is known upstream about a finding.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KnownIssue {
+    /// The issue or pull request.
+    pub upstream: Option<String>,
+    /// The version that fixes it.
+    pub fixed_in: Option<String>,
+    /// The implementation's version is at or past `fixed_in`: it is back.
+    #[serde(default)]
+    pub regression: bool,
 }
 
 /// The ledger files of `corpus/expected/` (`urldiff_corpus::ledger`, their one reader), as
@@ -50,6 +75,27 @@ impl Ledger for urldiff_compare::ledger::Ledger {
         let Some(file) = self.files.get(oracle) else { return false };
         let difference = urldiff_compare::ledger::difference(answer, fields);
         file.entries().any(|(_, entry)| entry.covers(suite, case_name, difference))
+    }
+
+    fn known(
+        &self,
+        oracle: &str,
+        suite: &str,
+        case_name: &str,
+        answer: &Answer,
+        fields: &BTreeSet<SharedField>,
+    ) -> Option<KnownIssue> {
+        let file = self.files.get(oracle)?;
+        let difference = urldiff_compare::ledger::difference(answer, fields);
+        file.entries()
+            .map(|(_, entry)| entry)
+            .filter(|entry| entry.upstream.is_some() || entry.fixed_in.is_some())
+            .find(|entry| entry.covers(suite, case_name, difference))
+            .map(|entry| KnownIssue {
+                upstream: entry.upstream.clone(),
+                fixed_in: entry.fixed_in.clone(),
+                regression: false,
+            })
     }
 }
 

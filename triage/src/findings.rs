@@ -166,6 +166,10 @@ pub struct Group {
     pub libraries: Vec<String>,
     /// The severity rule that applies (`urldiff triage --explain-severity`).
     pub severity_rule: String,
+    /// Known upstream: the ledger entry's issue and fixing version, and whether the
+    /// implementation is at or past that version (a regression). `null`: new.
+    #[serde(default)]
+    pub known: Option<crate::expected::KnownIssue>,
     /// What the standard says: its reference's answer to the example (conformance).
     #[serde(default)]
     pub expected: Option<OracleAnswer>,

@@ -56,7 +56,11 @@ impl TriageCase {
 /// How to triage.
 pub struct Config<'a> {
     pub oracles: &'a [&'a dyn Oracle],
+    /// Leaves out what it expects, per implementation (`--ledger`).
     pub ledger: Option<&'a dyn Ledger>,
+    /// Read only for what is known upstream (links, fixing versions, regressions) when
+    /// `ledger` is not given; never leaves anything out.
+    pub known: Option<&'a dyn Ledger>,
     /// Per minimization.
     pub budget: Budget,
     /// How many cases of a group are minimized.
@@ -191,6 +195,9 @@ fn cut(
             continue;
         }
         divergent += 1;
+        if let Some(ledger) = config.ledger.or(config.known) {
+            annotate(ledger, judged, case, answers, &comparison, &mut parts);
+        }
         if let Some(ledger) = config.ledger {
             parts = unexpected_parts(ledger, judged, case, answers, &comparison, parts);
             if parts.is_empty() {
@@ -203,8 +210,37 @@ fn cut(
     (divergent, expected, kept)
 }
 
+/// Mark each conformance part whose library's ledger entry names an upstream issue or a fixing
+/// version; a library at or past the fixing version makes it a regression.
+fn annotate(
+    ledger: &dyn Ledger,
+    judged: &Judged,
+    case: &TriageCase,
+    answers: &[Answer],
+    comparison: &urldiff_compare::Comparison,
+    parts: &mut [Part],
+) {
+    if !judged.oracles.iter().any(|o| o.name() == TRUTH) {
+        return;
+    }
+    for part in parts.iter_mut().filter(|p| p.kind == FindingKind::Conformance) {
+        let Some(i) = part.library else { continue };
+        let info = judged.oracles[i].info();
+        let fields = comparison.fields_apart(TRUTH, &info.name);
+        let known = ledger.known(&info.name, &case.suite, &case.name, &answers[i], &fields);
+        part.known = known.map(|mut k| {
+            k.regression = k
+                .fixed_in
+                .as_deref()
+                .is_some_and(|fixed| urldiff_corpus::ledger::at_or_past(&info.version, fixed));
+            k
+        });
+    }
+}
+
 /// `parts` less each implementation whose ledger covers its difference from the reference on
-/// this case; a part with no implementation left (or, between standards, no side left) goes.
+/// this case, but for a regression (past the entry's fixing version); a part with no
+/// implementation left (or, between standards, no side left) goes.
 fn unexpected_parts(
     ledger: &dyn Ledger,
     judged: &Judged,
@@ -224,6 +260,9 @@ fn unexpected_parts(
     parts
         .into_iter()
         .filter_map(|mut part| {
+            if part.known.as_ref().is_some_and(|k| k.regression) {
+                return Some(part);
+            }
             part.libraries.retain(|&i| !covered(i));
             let sides_left =
                 part.standards.iter().all(|s| part.libraries.iter().any(|&i| standard(i) == *s));

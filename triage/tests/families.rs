@@ -118,6 +118,7 @@ fn config<'a>(oracles: &'a [&'a dyn Oracle]) -> Config<'a> {
     Config {
         oracles,
         ledger: None,
+        known: None,
         budget: Budget { max_calls: 2_000, max_seconds: 30.0 },
         minimize_per_key: 1,
         originals_kept: 5,

@@ -23,6 +23,7 @@ fn config<'a>(oracles: &'a [&'a dyn Oracle], ledger: Option<&'a dyn Ledger>) -> 
     Config {
         oracles,
         ledger,
+        known: None,
         budget: Budget::default(),
         minimize_per_key: 2,
         originals_kept: 5,
@@ -279,4 +280,60 @@ fn export_wpt_leaves_out_what_whatwg_url_reads_otherwise_and_what_is_not_conform
         urldiff_triage::wpt_export::export(&findings, &ReferenceOracle::new(), None).unwrap();
     assert_eq!(entries.as_array().unwrap().len(), 1, "only the header: {entries}");
     assert!(entries[0].as_str().unwrap().contains("whatwg-url disagrees"), "{entries}");
+}
+
+/// Covers rust-url's `^` cases and names an upstream issue fixed in `fixed_in`.
+struct Caret {
+    fixed_in: &'static str,
+}
+
+impl Ledger for Caret {
+    fn covers(
+        &self,
+        oracle: &str,
+        _: &str,
+        name: &str,
+        _: &Answer,
+        _: &BTreeSet<SharedField>,
+    ) -> bool {
+        oracle == "rust-url" && name.contains('^')
+    }
+
+    fn known(
+        &self,
+        oracle: &str,
+        suite: &str,
+        name: &str,
+        answer: &Answer,
+        fields: &BTreeSet<SharedField>,
+    ) -> Option<urldiff_triage::expected::KnownIssue> {
+        self.covers(oracle, suite, name, answer, fields).then(|| {
+            urldiff_triage::expected::KnownIssue {
+                upstream: Some("https://github.com/servo/rust-url/issues/1140".into()),
+                fixed_in: Some(self.fixed_in.into()),
+                regression: false,
+            }
+        })
+    }
+}
+
+#[test]
+fn known_issues_are_marked_and_a_fixed_one_that_returns_is_a_regression() {
+    let (boxed, _) = reviewed();
+    let oracles = support::refs(&boxed);
+    let cases = [case("http://example.com/a^b")];
+    // Not yet fixed in the version tested (url 2.5.8): known, and left out by --ledger.
+    let later = Caret { fixed_in: "99.0" };
+    let annotated = Config { known: Some(&later), ..config(&oracles, None) };
+    let findings = triage(&cases, &annotated, &NoEvents).unwrap();
+    let known = findings.groups[0].known.as_ref().expect("marked known");
+    assert_eq!(known.upstream.as_deref(), Some("https://github.com/servo/rust-url/issues/1140"));
+    assert!(!known.regression);
+    let findings = triage(&cases, &config(&oracles, Some(&later)), &NoEvents).unwrap();
+    assert_eq!((findings.groups.len(), findings.run.expected), (0, 1));
+    // Fixed in a version at or before the one tested: back again, a regression, never left out.
+    let earlier = Caret { fixed_in: "2.0" };
+    let findings = triage(&cases, &config(&oracles, Some(&earlier)), &NoEvents).unwrap();
+    assert_eq!(findings.groups.len(), 1, "a regression is reported");
+    assert!(findings.groups[0].known.as_ref().is_some_and(|k| k.regression));
 }

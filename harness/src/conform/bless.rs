@@ -41,7 +41,7 @@ pub fn bless(ledger: &Ledger, result: &RunResult) -> Vec<BlessChange> {
         let scope = result.scope.get(oracle);
         let used = result.used.get(oracle);
         let mut removed = Vec::new();
-        let mut old_reasons: HashMap<String, String> = HashMap::new();
+        let mut old_entries: HashMap<String, Entry> = HashMap::new();
         let mut kept = Vec::new();
         for (i, line) in file.lines.into_iter().enumerate() {
             let stale =
@@ -49,7 +49,7 @@ pub fn bless(ledger: &Ledger, result: &RunResult) -> Vec<BlessChange> {
             match line {
                 Line::Entry(entry) if stale => {
                     if let Matcher::Case(name) = &entry.matcher {
-                        old_reasons.insert(name.clone(), entry.reason.clone());
+                        old_entries.insert(name.clone(), entry.clone());
                     }
                     removed.push(entry.render());
                 }
@@ -57,7 +57,7 @@ pub fn bless(ledger: &Ledger, result: &RunResult) -> Vec<BlessChange> {
             }
         }
         let mut added = Vec::new();
-        for entry in new_entries(result, oracle, &old_reasons) {
+        for entry in new_entries(result, oracle, &old_entries) {
             added.push(entry.render());
             kept.push(Line::Entry(entry));
         }
@@ -81,7 +81,7 @@ pub fn bless(ledger: &Ledger, result: &RunResult) -> Vec<BlessChange> {
 fn new_entries(
     result: &RunResult,
     oracle: &str,
-    old_reasons: &HashMap<String, String>,
+    old_entries: &HashMap<String, Entry>,
 ) -> Vec<Entry> {
     let mut order: Vec<&str> = Vec::new();
     let mut by_name: BTreeMap<&str, (BTreeSet<_>, BTreeSet<Lost>, &Divergence)> = BTreeMap::new();
@@ -100,12 +100,16 @@ fn new_entries(
         .into_iter()
         .map(|name| {
             let (fields, lost, first) = &by_name[name];
-            let reason = old_reasons.get(name).cloned().unwrap_or_else(|| unreviewed_reason(first));
+            // A case written anew keeps its reason, upstream issue and fixing version.
+            let old = old_entries.get(name);
+            let reason = old.map_or_else(|| unreviewed_reason(first), |e| e.reason.clone());
             Entry {
                 matcher: Matcher::Case(name.to_owned()),
                 fields: Some(fields.clone()),
                 lost: lost.clone(),
                 reason,
+                upstream: old.and_then(|e| e.upstream.clone()),
+                fixed_in: old.and_then(|e| e.fixed_in.clone()),
                 line: 0,
             }
         })

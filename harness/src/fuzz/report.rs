@@ -128,6 +128,7 @@ fn run_triage(cases: &[TriageCase], options: &Options) -> anyhow::Result<Finding
     let config = Config {
         oracles: &oracles,
         ledger: Some(&ledger),
+        known: None,
         budget: Budget { max_seconds: options.minimize_seconds, ..Budget::default() },
         minimize_per_key: Config::DEFAULT_MINIMIZE_PER_KEY,
         originals_kept: Config::DEFAULT_ORIGINALS_KEPT,

@@ -149,6 +149,9 @@ fn group(out: &mut String, n: usize, g: &Group) {
             .map_or_else(|| text(&step.title), |l| format!("[{}]({l})", text(&step.title)));
         let _ = writeln!(out, "- the standard's step: {link}");
     }
+    if g.kind == urldiff_triage::rootcause::FindingKind::Conformance {
+        let _ = writeln!(out, "- {}", text(&super::known_text(g)));
+    }
     if let Some(expected) = &g.expected {
         let _ = writeln!(
             out,

@@ -39,6 +39,18 @@ pub fn root_cause_text(rc: &RootCause) -> String {
     }
 }
 
+/// Whether a group is new, known upstream or back after its fix, in words: `new`,
+/// `known: <address> (fixed in 2.5.9)`, `REGRESSION: fixed in 2.5.9, seen again`.
+pub fn known_text(g: &Group) -> String {
+    let Some(known) = &g.known else { return "new".to_owned() };
+    let link = known.upstream.as_deref().unwrap_or("no issue named");
+    match (&known.fixed_in, known.regression) {
+        (Some(fixed), true) => format!("REGRESSION: fixed in {fixed} ({link}), seen again"),
+        (Some(fixed), false) => format!("known: {link} (fixed in {fixed})"),
+        (None, _) => format!("known: {link}"),
+    }
+}
+
 /// How many groups of each kind, as `3 conformance, 2 confusion`.
 pub fn kind_counts(findings: &Findings) -> String {
     let count = |k: FindingKind| findings.groups.iter().filter(|g| g.kind == k).count();

@@ -37,8 +37,13 @@ pub fn render(findings: &Findings) -> String {
     }
     for g in findings.groups.iter().take(SHOWN_GROUPS) {
         let base = g.example.base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
+        let mark = match &g.known {
+            Some(k) if k.regression => "REGRESSION ",
+            Some(_) => "known ",
+            None => "",
+        };
         let line = format!(
-            "  [{}] {} x{}: {:?}{base}",
+            "  [{mark}{}] {} x{}: {:?}{base}",
             g.severity.name(),
             super::root_cause_text(&g.root_cause),
             g.count,

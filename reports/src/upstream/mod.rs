@@ -139,19 +139,11 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
             code(&answer_text(&a.answer))
         );
     }
-    let _ = writeln!(
-        out,
-        "- Seen in {} input(s); first: {}",
-        g.count,
-        g.originals
-            .iter()
-            .take(3)
-            .map(|o| case_line(&o.input, o.base.as_deref()))
-            .collect::<Vec<_>>()
-            .join("; ")
-    );
-    let _ =
-        writeln!(out, "- Known upstream: not that urldiff knows (no ledger entry names an issue)");
+    let known = match &g.known {
+        None => "not that urldiff knows (no ledger entry names an issue)".to_owned(),
+        Some(_) => crate::findings::known_text(g),
+    };
+    let _ = writeln!(out, "- Known upstream: {}", text(&known));
 }
 
 /// Whether WPT has a case reading the group's code point at its step, and which.

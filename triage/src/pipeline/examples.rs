@@ -206,6 +206,7 @@ pub(super) fn finish(
             root_cause: b.key.clone(),
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
+            known: b.known.clone(),
             expected,
             signature: signature.line(),
             signature_id: signature.id(),

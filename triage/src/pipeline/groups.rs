@@ -2,6 +2,7 @@
 //! the implementations that show it and the worst severity; model differences counted apart.
 
 use super::TriageCase;
+use crate::expected::KnownIssue;
 use crate::findings::ModelDifference;
 use crate::rootcause::keys::ToKey;
 use crate::rootcause::parts::{Judged, Part};
@@ -18,6 +19,8 @@ pub(super) struct Building {
     pub parts: Vec<Part>,
     pub libraries: BTreeSet<usize>,
     pub severity: &'static SeverityRule,
+    /// Known upstream (a regression first), from the members' parts.
+    pub known: Option<KnownIssue>,
 }
 
 /// Group the keyed parts (`owners[k]` is the case of `to_key[k]`) by key id.
@@ -34,7 +37,12 @@ pub(super) fn collect(
             parts: Vec::new(),
             libraries: BTreeSet::new(),
             severity: t.part.severity,
+            known: None,
         });
+        let regression = |k: &Option<KnownIssue>| k.as_ref().is_some_and(|k| k.regression);
+        if t.part.known.is_some() && (b.known.is_none() || regression(&t.part.known)) {
+            b.known = t.part.known.clone();
+        }
         b.libraries.extend(t.part.libraries.iter().copied());
         if t.part.severity.severity > b.severity.severity {
             b.severity = t.part.severity;

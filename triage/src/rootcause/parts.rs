@@ -8,6 +8,7 @@
 
 use super::severity::{rule, SeverityRule};
 use super::FindingKind;
+use crate::expected::KnownIssue;
 use crate::rfc_vs_whatwg::sides::COMPONENTS;
 use crate::standards::StandardReference;
 use std::collections::{BTreeMap, BTreeSet};
@@ -77,6 +78,8 @@ pub struct Part {
     /// confusion, the first differing authority field).
     pub fields: Vec<String>,
     pub severity: &'static SeverityRule,
+    /// What a ledger entry says is known upstream (conformance parts; set by the pipeline).
+    pub known: Option<KnownIssue>,
 }
 
 /// The fields a difference is named by, most telling first: the outcome, then the components
@@ -212,6 +215,7 @@ fn conformance(judged: &Judged, answers: &[Answer], comparison: &Comparison) -> 
             libraries: vec![i],
             fields,
             severity,
+            known: None,
         };
         match answer {
             Answer::Crashed(_) => parts.push(part(vec!["crashed".into()], rule("crashed"))),
@@ -308,6 +312,7 @@ pub fn between_standards(
                     libraries: confused.into_iter().collect(),
                     fields: vec![field.name().to_owned()],
                     severity: rule("accepted-authority-differs"),
+                    known: None,
                 });
             } else if let Some(field) = principal(&model) {
                 parts.push(Part {
@@ -317,6 +322,7 @@ pub fn between_standards(
                     libraries: libraries.into_iter().collect(),
                     fields: vec![field.name().to_owned()],
                     severity: rule("model-difference"),
+                    known: None,
                 });
             }
         }

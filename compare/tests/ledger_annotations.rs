@@ -1,0 +1,58 @@
+//! Ledger entries may name the upstream issue and the version that fixes it
+//! (` | upstream: <https address> | fixed-in: <version>`): read, written back as they were,
+//! refused when malformed; and versions compared as oracles write them.
+
+use urldiff_compare::ledger::Ledger;
+use urldiff_corpus::ledger::{at_or_past, Line};
+
+fn load(text: &str) -> Result<Ledger, String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("rust-url.txt"), text).unwrap();
+    Ledger::load(dir.path()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn upstream_and_fixed_in_are_read_and_written_back() {
+    let text = "# comment\n\
+        class: * /\\^/ | href,path | does not encode ^ in paths | upstream: https://github.com/servo/rust-url/issues/1 | fixed-in: 2.5.9\n\
+        <a://h:1\\> against <> | outcome | accepts \\ after a port | upstream: https://example.org/i/2\n\
+        <x> against <> | host | plain, no annotation\n";
+    let ledger = load(text).unwrap();
+    let file = &ledger.files["rust-url"];
+    let entries: Vec<_> = file.entries().map(|(_, e)| e).collect();
+    assert_eq!(entries[0].reason, "does not encode ^ in paths");
+    assert_eq!(entries[0].upstream.as_deref(), Some("https://github.com/servo/rust-url/issues/1"));
+    assert_eq!(entries[0].fixed_in.as_deref(), Some("2.5.9"));
+    assert_eq!(entries[1].upstream.as_deref(), Some("https://example.org/i/2"));
+    assert_eq!(entries[1].fixed_in, None);
+    assert_eq!(
+        (entries[2].upstream.as_deref(), entries[2].reason.as_str()),
+        (None, "plain, no annotation")
+    );
+    assert_eq!(file.render(), text, "bless writes the lines back as they were");
+    assert!(matches!(file.lines[0], Line::Text(_)));
+}
+
+#[test]
+fn malformed_annotations_name_their_line() {
+    for bad in [
+        "<x> against <> | host | why | upstream: not a link\n",
+        "<x> against <> | host | why | upstream: https://a/ b\n",
+        "<x> against <> | host | why | fixed-in: \n",
+        "<x> against <> | host | upstream: https://a/\n",
+    ] {
+        let error = load(bad).unwrap_err();
+        assert!(error.contains(":1"), "{bad:?}: {error}");
+    }
+}
+
+#[test]
+fn versions_compare_by_their_first_dotted_number() {
+    assert!(at_or_past("url 2.5.9", "2.5.9"));
+    assert!(at_or_past("url 2.10.0", "2.5.9"));
+    assert!(!at_or_past("url 2.5.8", "2.5.9"));
+    assert!(at_or_past("CPython 3.12.1", "3.12"));
+    assert!(!at_or_past("CPython 3.11.7", "3.12"));
+    assert!(at_or_past("node v20.20.2", "20.1"));
+    assert!(!at_or_past("unavailable", "1.0"), "no number, no verdict");
+}
