@@ -23,8 +23,9 @@ pub enum CorpusCommand {
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// How many cases.
-    pub count: usize,
+    /// How many cases (at most 1,000,000).
+    #[arg(value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub count: u64,
     /// The generator's seed: the same seed gives the same cases.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -74,10 +75,15 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<u8> {
         })
         .unwrap_or_default();
     let mut out = String::new();
-    for case in urldiff_corpus::urlgen::generate(&seeds, args.count, args.seed) {
+    let count = usize::try_from(args.count).expect("at most 1,000,000");
+    for case in urldiff_corpus::urlgen::generate(&seeds, count, args.seed) {
         let line = GeneratedCase { input: &case.input, base: case.base.as_deref() };
         out.push_str(&serde_json::to_string(&line)?);
         out.push('\n');
+        if out.len() > 1 << 16 {
+            urldiff::out!("{out}");
+            out.clear();
+        }
     }
     urldiff::out!("{out}");
     Ok(0)

@@ -255,6 +255,9 @@ fn shards_merged_by_root_cause_are_the_whole_run() {
     let cases = dir.path().join("cases.jsonl");
     let generated = urldiff(&["corpus", "generate", "300", "--seed", "5"]);
     assert_eq!(code(&generated), 0, "{}", text(&generated.stderr));
+    assert_eq!(text(&generated.stdout).lines().count(), 300);
+    let too_many = urldiff(&["corpus", "generate", "2000000"]);
+    assert_eq!(code(&too_many), 2, "a count past 1,000,000 is refused, not allocated");
     std::fs::write(&cases, &generated.stdout).unwrap();
     let oracles = [
         "--oracle",
