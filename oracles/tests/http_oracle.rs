@@ -2,7 +2,9 @@
 //! answers matched by id, and a batch that fails as a whole (HTTP 500, no reply in time) is
 //! split until exactly the case at fault is marked.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod http_support;
+
+use std::io::{BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 
@@ -24,21 +26,7 @@ fn serve(limit: usize) -> String {
 
 fn handle(stream: TcpStream) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut length = 0;
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).unwrap_or(0) == 0 {
-            return;
-        }
-        if header == "\r\n" {
-            break;
-        }
-        if let Some(v) = header.to_ascii_lowercase().strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap();
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).unwrap();
+    let Some(body) = http_support::read_body(&mut reader) else { return };
     let request: Value = serde_json::from_slice(&body).unwrap();
     let cases = request["cases"].as_array().unwrap();
     let inputs: Vec<&str> = cases.iter().map(|c| c["input"].as_str().unwrap()).collect();

@@ -2,7 +2,9 @@
 //! one whose reply never ends, one that stops answering. Each service is a small loopback
 //! server that counts the requests it got.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod http_support;
+
+use std::io::{BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -33,23 +35,7 @@ fn serve(handler: Handler) -> (String, Arc<AtomicUsize>) {
 
 fn handle(stream: TcpStream, handler: &Handler, count: &AtomicUsize) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut length = 0;
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).unwrap_or(0) == 0 {
-            return;
-        }
-        if header == "\r\n" {
-            break;
-        }
-        if let Some(v) = header.to_ascii_lowercase().strip_prefix("content-length:") {
-            length = v.trim().parse().unwrap();
-        }
-    }
-    let mut body = vec![0; length];
-    if reader.read_exact(&mut body).is_err() {
-        return;
-    }
+    let Some(body) = http_support::read_body(&mut reader) else { return };
     count.fetch_add(1, Ordering::SeqCst);
     let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let Some((status, headers, reply)) = handler(&request) else {
