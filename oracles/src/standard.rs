@@ -51,21 +51,6 @@ impl Standard {
             Standard::None => "none",
         }
     }
-
-    /// Where the standard is published (`None` for no standard).
-    pub fn link(self) -> Option<&'static str> {
-        match self {
-            Standard::Whatwg => Some("https://url.spec.whatwg.org/"),
-            Standard::Rfc3986 => Some("https://www.rfc-editor.org/rfc/rfc3986"),
-            Standard::Rfc2396 => Some("https://www.rfc-editor.org/rfc/rfc2396"),
-            Standard::None => None,
-        }
-    }
-
-    /// The standard named `name` ([`Standard::name`]).
-    pub fn from_name(name: &str) -> Option<Standard> {
-        Standard::ALL.into_iter().find(|s| s.name() == name)
-    }
 }
 
 /// What an oracle claims: a standard, and whether it rejects what that standard rejects.

@@ -63,6 +63,20 @@ pub struct KnownIssue {
 
 /// The ledger files of `corpus/expected/` (`urldiff_corpus::ledger`, their one reader), as
 /// triage asks them: `oracle`'s file covers the difference.
+/// The entries of `oracle`'s ledger file that cover its difference (`fields`, or the lost
+/// `answer`) on the case `case_name` of `suite`.
+fn covering<'l>(
+    ledger: &'l urldiff_compare::ledger::Ledger,
+    oracle: &str,
+    (suite, case_name): (&'l str, &'l str),
+    answer: &Answer,
+    fields: &'l BTreeSet<SharedField>,
+) -> impl Iterator<Item = &'l urldiff_corpus::ledger::Entry<SharedField>> + 'l {
+    let difference = urldiff_compare::ledger::difference(answer, fields);
+    let entries = ledger.files.get(oracle).into_iter().flat_map(|file| file.entries());
+    entries.map(|(_, entry)| entry).filter(move |entry| entry.covers(suite, case_name, difference))
+}
+
 impl Ledger for urldiff_compare::ledger::Ledger {
     fn covers(
         &self,
@@ -72,9 +86,7 @@ impl Ledger for urldiff_compare::ledger::Ledger {
         answer: &Answer,
         fields: &BTreeSet<SharedField>,
     ) -> bool {
-        let Some(file) = self.files.get(oracle) else { return false };
-        let difference = urldiff_compare::ledger::difference(answer, fields);
-        file.entries().any(|(_, entry)| entry.covers(suite, case_name, difference))
+        covering(self, oracle, (suite, case_name), answer, fields).next().is_some()
     }
 
     fn known(
@@ -85,12 +97,8 @@ impl Ledger for urldiff_compare::ledger::Ledger {
         answer: &Answer,
         fields: &BTreeSet<SharedField>,
     ) -> Option<KnownIssue> {
-        let file = self.files.get(oracle)?;
-        let difference = urldiff_compare::ledger::difference(answer, fields);
-        file.entries()
-            .map(|(_, entry)| entry)
-            .filter(|entry| entry.upstream.is_some() || entry.fixed_in.is_some())
-            .find(|entry| entry.covers(suite, case_name, difference))
+        covering(self, oracle, (suite, case_name), answer, fields)
+            .find(|entry| entry.upstream.is_some() || entry.fixed_in.is_some())
             .map(|entry| KnownIssue {
                 upstream: entry.upstream.clone(),
                 fixed_in: entry.fixed_in.clone(),

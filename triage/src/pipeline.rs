@@ -140,7 +140,7 @@ pub fn triage(
     let model_differences = groups::model_differences(&mut built, cases, &judged);
     let minimized =
         examples::minimize_groups(&built, cases, &judged, config, events, (divergent, expected))?;
-    let findings_groups = examples::finish(&built, &minimized, cases, &judged, config)?;
+    let findings_groups = examples::finish(&built, &minimized, cases, &judged, config, &answers)?;
     let summary = RunSummary {
         sources: config.sources.clone(),
         cases: cases.len(),

@@ -167,6 +167,7 @@ pub(super) fn finish(
     cases: &[TriageCase],
     judged: &Judged,
     config: &Config,
+    first_answers: &[Vec<urldiff_oracles::Answer>],
 ) -> Result<Vec<Group>, AskError> {
     let chosen: Vec<(usize, Example)> =
         built.iter().map(|(id, b)| example_of(b, minimized.get(id), cases)).collect();
@@ -175,16 +176,14 @@ pub(super) fn finish(
         .map(|(_, e)| Request { input: e.input.clone(), base: e.base.clone() })
         .collect();
     let answers = ask(&judged.oracles, &requests)?;
-    let originals = ask(
-        &judged.oracles,
-        &chosen.iter().map(|(m, _)| cases[*m].request.clone()).collect::<Vec<_>>(),
-    )?;
     let infos: Vec<&OracleInfo> = config.oracles.iter().map(|o| o.info()).collect();
     let users = judged.implementations;
     let mut groups: Vec<Group> = Vec::new();
-    for ((((id, b), (member, example)), request), (answers, original_answers)) in
-        built.iter().zip(chosen).zip(&requests).zip(answers.iter().zip(&originals))
+    for ((((id, b), (member, example)), request), answers) in
+        built.iter().zip(chosen).zip(&requests).zip(&answers)
     {
+        // The original's answers are the first batch's: not asked again.
+        let original_answers = &first_answers[member];
         let comparison = compare_answers(config.oracles, request, &answers[..users]);
         let signature = Signature::of(&comparison);
         let kept = classes_of(config.oracles, &infos, request, &answers[..users]);

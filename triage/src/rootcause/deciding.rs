@@ -76,11 +76,6 @@ pub fn code_point_kind(c: Option<char>) -> String {
     kind.to_owned()
 }
 
-/// Where `standard`'s reference reads byte `position` of the input (`None`: the end).
-pub fn step_at(standard: Standard, request: &Request, position: Option<usize>) -> StandardStep {
-    Steps::new(standard, request).at(position)
-}
-
 /// Where `standard`'s reference reads each position of one request: for the URL Standard,
 /// one traced parse answers every position.
 #[derive(Debug)]

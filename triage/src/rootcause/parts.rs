@@ -304,24 +304,22 @@ pub fn between_standards(
                     }
                 }
             }
-            if let Some(field) = principal(&confusion) {
+            // A confusion when the authority is read otherwise, else a model difference.
+            let found = match principal(&confusion) {
+                Some(field) => {
+                    Some((FindingKind::Confusion, field, confused, "accepted-authority-differs"))
+                }
+                None => principal(&model)
+                    .map(|f| (FindingKind::ModelDifference, f, libraries, "model-difference")),
+            };
+            if let Some((kind, field, libraries, severity)) = found {
                 parts.push(Part {
-                    kind: FindingKind::Confusion,
-                    standards: vec![s1, s2],
-                    library: None,
-                    libraries: confused.into_iter().collect(),
-                    fields: vec![field.name().to_owned()],
-                    severity: rule("accepted-authority-differs"),
-                    known: None,
-                });
-            } else if let Some(field) = principal(&model) {
-                parts.push(Part {
-                    kind: FindingKind::ModelDifference,
+                    kind,
                     standards: vec![s1, s2],
                     library: None,
                     libraries: libraries.into_iter().collect(),
                     fields: vec![field.name().to_owned()],
-                    severity: rule("model-difference"),
+                    severity: rule(severity),
                     known: None,
                 });
             }
