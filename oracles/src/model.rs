@@ -1,5 +1,5 @@
 //! The data model shared by every oracle and by the harness: cases, records, answers.
-//! See `../shared/DESIGN.md`, section "Oracles".
+//! See docs/oracle-protocol.md.
 
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,8 @@
 //!
 //! Validation errors are the spec's own: every variant of [`ValidationErrorKind`] is one row of
 //! the table in <https://url.spec.whatwg.org/#validation-error>, as the current standard has it
-//! (`../shared/spec/url.bs`, whatwg/url 6ae8486, 2026-07-02, plus one row added after it:
+//! (url.bs at whatwg/url 6ae8486, 2026-07-02, its definitions kept in
+//! `parser/tests/data/url-bs-dfns.tsv`; plus one row added after it:
 //! `IPv4-non-ASCII-input`), and [`ValidationErrorKind::name`] returns the spec's name verbatim.
 //! Names the standard has dropped are in [`RENAMED`], the one place that remembers them.
 //!

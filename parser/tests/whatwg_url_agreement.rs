@@ -19,7 +19,7 @@
 //! Skipped with one line when node or the whatwg-url package is missing (`make node-deps`).
 //! `URLDIFF_VALIDATION_CASES=N` sets the generated set's size (default 5000),
 //! `URLDIFF_VALIDATION_SEED=S` its seed, `URLDIFF_VALIDATION_EXTRA=FILE` adds the cases of a
-//! JSON Lines file of `{"input", "base"}` (e.g. `python3 ../shared/tools/stress.py N SEED`).
+//! JSON Lines file of `{"input", "base"}` (e.g. `urldiff corpus generate N --seed S`).
 
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
