@@ -87,7 +87,7 @@ fmt:
 	$(CARGO) fmt --all
 	$(CARGO) fmt --manifest-path fuzz/Cargo.toml
 
-# ---- Fuzzing (fuzz/ is its own cargo workspace; see README "Fuzzing") ----
+# ---- Fuzzing (fuzz/ is its own cargo workspace; see docs/fuzzing.md) ----
 # Only a stable toolchain exists: cargo-fuzz's nightly-only flags (-Zsanitizer=...) are accepted
 # with RUSTC_BOOTSTRAP=1.
 FUZZ_ENV := RUSTC_BOOTSTRAP=1
@@ -122,7 +122,7 @@ fuzz-build: fuzz-tools fetch
 	OUT=$$tmp/out WORK=$$tmp/work bash .clusterfuzzlite/check_out.sh && \
 	ls $$tmp/out && rm -rf $$tmp
 
-# A nightly campaign (README "Nightly campaigns"): the targets for DURATION (8h, 10m, 60s…) in
+# A nightly campaign (docs/fuzzing.md, "Nightly campaigns"): the targets for DURATION (8h, 10m, 60s…) in
 # out/fuzz, resumed if a previous one was killed, then triaged into out/fuzz/report.*.
 # urldiff exits 0 for no new group, 1 for new groups, 2 for a harness error, but make turns
 # every failure into its own 2: cron runs `.ci/nightly` (the same variables), which builds with

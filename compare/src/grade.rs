@@ -155,6 +155,17 @@ impl<'de> Deserialize<'de> for Grade {
 }
 
 /// Grade two values: `None` when they agree exactly, else the first agreeing equivalence.
+///
+/// ```
+/// use urldiff_compare::{grade::grade, Equivalence, Grade, Projected, SharedField};
+///
+/// let host = |s: &str| Projected::Defined(s.to_owned());
+/// let ascii_case = grade(SharedField::Host, &host("example.com"), &host("EXAMPLE.com"), "http");
+/// assert_eq!(ascii_case, Some(Grade::Equivalent(Equivalence::AsciiCase)));
+/// let other_host = grade(SharedField::Host, &host("evil.example"), &host("good.example"), "http");
+/// assert_eq!(other_host, Some(Grade::Structural));
+/// assert_eq!(grade(SharedField::Host, &host("a"), &host("a"), "http"), None);
+/// ```
 pub fn grade(field: SharedField, a: &Projected, b: &Projected, scheme: &str) -> Option<Grade> {
     if Equivalence::Exact.agrees(field, a, b, scheme) {
         return None;

@@ -26,6 +26,26 @@ pub fn version() -> String {
     }
 }
 
+/// Our parser as an oracle. Every oracle is asked the same way: a batch of cases in, one answer
+/// per case out, in order.
+///
+/// ```
+/// use urldiff_oracles::{reference::ReferenceOracle, Answer, Case, Oracle, Record};
+///
+/// let oracle = ReferenceOracle::new();
+/// let cases = [
+///     Case::parse("http://evil.example\\@good.example/", None),
+///     Case::parse("../x", Some("http://example.com/a/b")),
+///     Case::parse("http://[::1", None),
+/// ];
+/// let answers = oracle.answer_batch(&cases).unwrap();
+/// let Answer::Parsed { record: Record::Whatwg(url), errors } = &answers[0] else { panic!() };
+/// assert_eq!(url.hostname.as_deref(), Some("evil.example"));
+/// assert_eq!(errors, &["invalid-reverse-solidus"]);
+/// let Answer::Parsed { record: Record::Whatwg(url), .. } = &answers[1] else { panic!() };
+/// assert_eq!(url.href.as_deref(), Some("http://example.com/x"));
+/// assert!(matches!(answers[2], Answer::Failure { .. }));
+/// ```
 #[derive(Debug)]
 pub struct ReferenceOracle {
     info: OracleInfo,

@@ -13,6 +13,32 @@
 //! A parsed [`Url`] is one serialization buffer plus component offsets, so getters are
 //! slices and the href is free.
 //!
+//! Parsing against a base, with the URL API's getters:
+//!
+//! ```
+//! use urldiff_parser::Url;
+//!
+//! let base = Url::parse("http://example.com/a/b", None).unwrap();
+//! let url = Url::parse("../c?q#f", Some(&base)).unwrap();
+//! assert_eq!(url.href(), "http://example.com/c?q#f");
+//! assert_eq!(url.hostname(), "example.com");
+//! assert_eq!(url.pathname(), "/c");
+//! assert_eq!(url.search(), "?q");
+//! assert!(Url::parse("http://[::1", None).is_err());
+//! ```
+//!
+//! Every validation error the parser meets, by the standard's name, with its position:
+//!
+//! ```
+//! use urldiff_parser::Url;
+//!
+//! let outcome = Url::parse_with_errors("http://example.com\\path", None);
+//! let names: Vec<&str> = outcome.errors.iter().map(|e| e.kind.name()).collect();
+//! assert_eq!(names, ["invalid-reverse-solidus"]);
+//! assert_eq!(outcome.errors[0].position, 18); // the byte offset of the `\`
+//! assert_eq!(outcome.result.unwrap().pathname(), "/path");
+//! ```
+//!
 //! With the `arbitrary` feature, [`structured`] describes URL strings part by part for
 //! structure-aware fuzzing.
 

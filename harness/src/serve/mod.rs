@@ -15,7 +15,7 @@
 //!   [`files`]: `/runs/file/<path>`, confined to the runs folder; [`runs`]: reading it;
 //!   [`listen`]: the connection loop (a header-read time limit, a connection limit).
 //!
-//! Safety (README, "urldiff serve"): it parses and never fetches — no handler opens a
+//! Safety (docs/service.md, "Safety"): it parses and never fetches — no handler opens a
 //! connection, and the oracles only parse (the one network client of urldiff, reqwest, is used
 //! by `corpus sync` and by HTTP oracles a user configured, which post to their own service,
 //! never to a parsed host); bodies over [`MAX_BODY_BYTES`] get 413, inputs over

@@ -11,6 +11,21 @@
 //! - [`normalize_syntax`] and [`normalize_scheme_based`] are sections 6.2.2 and 6.2.3.
 //!
 //! RFC 2396's resolution variant lives in [`crate::rfc2396`]; it shares this split.
+//!
+//! The backslash case, read the RFC way: the `\\` is data, so the `@` ends a userinfo.
+//!
+//! ```
+//! use urldiff_parser::rfc3986::{check, resolve, split, Rule};
+//!
+//! let uri = split("http://evil.example\\@good.example/");
+//! assert_eq!(uri.userinfo.as_deref(), Some("evil.example\\"));
+//! assert_eq!(uri.host.as_deref(), Some("good.example"));
+//! assert!(check("http://evil.example\\@good.example/", Rule::UriReference).is_err());
+//!
+//! // Section 5.4.1's "../g" against its base.
+//! let base = split("http://a/b/c/d;p?q");
+//! assert_eq!(resolve(&base, &split("../g"), true).recompose(), "http://a/b/g");
+//! ```
 
 mod abnf;
 mod ipv6;
