@@ -4,6 +4,7 @@
 //!   needs neither cargo nor its checkout: the WPT URL files (not committed here: the pinned
 //!   `ada-url` package ships them under `tests/wpt/`, found through `cargo metadata` while
 //!   building), the RFC example tables, our own cases and the committed ledger.
+//! - [`atomic`]: the one atomic writer of every report, ledger and campaign file.
 //! - [`data`]: a set of named files, from a folder or embedded ([`data::DataSource`]).
 //! - [`wpt`] locates the WPT files: `URLDIFF_WPT_DIR`, a synced copy (`urldiff corpus sync`),
 //!   else the embedded one.
@@ -22,6 +23,7 @@
 //! - [`urlgen`] generates URL-ish inputs deterministically (mutations of seed cases and
 //!   grammar-built URLs), for differential tests and the `validity/generated` conform suite.
 
+pub mod atomic;
 pub mod data;
 pub mod embedded;
 pub mod ledger;

@@ -62,12 +62,18 @@ fn json_kind(value: &Value) -> &'static str {
     }
 }
 
+/// `{"error": "..."}`: the line of a JSON Lines answer for a line that got no answer.
+#[derive(Debug, Serialize)]
+pub struct ErrorLine {
+    pub error: String,
+}
+
 /// One line's reply: the mode's answer, or `{"error": "..."}`.
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Reply<A> {
     Answer(A),
-    Error { error: String },
+    Error(ErrorLine),
 }
 
 /// The reply to stdin line `number` (its bytes without the line end).
@@ -76,7 +82,7 @@ pub fn answer_line<A>(
     bytes: &[u8],
     answer: &mut impl FnMut(&Request) -> A,
 ) -> Reply<A> {
-    let error = |error: String| Reply::Error { error };
+    let error = |error: String| Reply::Error(ErrorLine { error });
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
@@ -137,7 +143,6 @@ pub fn serve<A: Serialize>(answer: impl FnMut(&Request) -> A) -> anyhow::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn requests_are_read_with_usv_conversion() {
@@ -165,12 +170,17 @@ mod tests {
         );
     }
 
+    #[derive(Serialize)]
+    struct Echo {
+        echo: String,
+    }
+
     /// Runs the loop over `input` with an answer that echoes the input and panics on "boom".
     fn serve_echo(input: &[u8]) -> Vec<Value> {
         let mut out = Vec::new();
         serve_from(input, &mut out, |r| {
             assert!(r.input != "boom", "the answer blew up on {:?}", r.input);
-            json!({ "echo": r.input })
+            Echo { echo: r.input.clone() }
         })
         .unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
@@ -181,14 +191,14 @@ mod tests {
         let input = b"{\"input\": \"a\"}\n{\"input\": \"boom\"}\r\n\xff\xfe\n\n{\"input\": \"b\"}";
         let answers = serve_echo(input);
         assert_eq!(answers.len(), 5, "{answers:?}");
-        assert_eq!(answers[0], json!({"echo": "a"}));
+        assert_eq!(answers[0].to_string(), r#"{"echo":"a"}"#);
         let internal = answers[1]["error"].as_str().unwrap();
         assert!(internal.starts_with("internal error: line 2: panic at harness/src/jsonl.rs:"));
         assert!(internal.ends_with(": the answer blew up on \"boom\""), "{internal}");
-        assert_eq!(answers[2], json!({"error": "line 3: not UTF-8 (byte 0xFF at offset 0)"}));
+        assert_eq!(answers[2].to_string(), r#"{"error":"line 3: not UTF-8 (byte 0xFF at offset 0)"}"#);
         let empty = answers[3]["error"].as_str().unwrap();
         assert!(empty.starts_with("line 4: invalid JSON: EOF"), "{empty}");
         // The last line has no line end and is still answered.
-        assert_eq!(answers[4], json!({"echo": "b"}));
+        assert_eq!(answers[4].to_string(), r#"{"echo":"b"}"#);
     }
 }

@@ -10,7 +10,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
-use urldiff::serve::{Running, ServeConfig, Server};
+use urldiff_serve::{Running, ServeConfig, Server};
 use urldiff_oracles::{default_oracles, Oracle};
 
 /// The urldiff binary of this build.

@@ -12,9 +12,9 @@
 //!   "explanation"}]`), `severity` (the worst over the differing fields, or null),
 //!   `signature` (`{"id", "line"}`), `base_failure`, `unavailable` (`[{"name", "reason"}]`).
 
-use crate::compare::json::{classes, compared_json};
-use crate::compare::table::{self, Grid};
-use crate::compare::{first_line, Compared};
+use urldiff_reports::compare_view::json::{classes, ComparedJson};
+use urldiff_reports::compare_view::table::{self, Grid};
+use urldiff_triage::compared::{first_line, Compared};
 use serde_json::{json, Value};
 use urldiff_compare::Projected;
 use urldiff_oracles::{Answer, Oracle};
@@ -45,7 +45,7 @@ pub fn view_json(
         .collect();
     let severity = urldiff_triage::findings::severity(&compared.comparison);
     json!({
-        "compare": compared_json(oracles, compared),
+        "compare": ComparedJson::of(oracles, compared),
         "table": grid_json(&table::grid(oracles, compared)),
         "reference": reference_json(oracles, compared),
         "notes": notes,

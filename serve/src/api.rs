@@ -1,7 +1,7 @@
 //! The JSON API.
 //!
 //! - `POST /api/compare` `{"input": "…", "base": "…" | null}` answers exactly what `urldiff
-//!   compare --json` prints for that input (the same `compare_batch` and `compared_json`);
+//!   compare --json` prints for that input (the same `compare_batch` and `ComparedJson`);
 //!   `{"cases": [{"input", "base"}, …]}` answers an array, one such object per case, every
 //!   oracle answering the whole batch at once (at most [`MAX_BATCH`] cases).
 //! - `POST /api/view` `{"input", "base"}`: the page's data (`view::view_json`).
@@ -15,14 +15,15 @@
 
 use super::errors::{ApiError, JsonBody};
 use super::{AppState, MAX_BATCH, MAX_INPUT_BYTES};
-use crate::compare::{compare_batch, json::compared_json, Compared, Request};
+use urldiff_reports::compare_view::json::ComparedJson;
+use urldiff_triage::compared::{compare_batch, Compared, Request};
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::sync::Arc;
 use urldiff_oracles::{Oracle, OracleKind};
 use urldiff_triage::{minimize as run_minimize, Budget, MinimizeError};
@@ -140,9 +141,10 @@ pub async fn compare(State(state): Shared, JsonBody(body): JsonBody<CompareBody>
     let result = async {
         let (requests, batch) = requests_of(body)?;
         let all = compared(&state, requests).await?;
-        let mut values: Vec<Value> = all.iter().map(|c| compared_json(&state.oracles, c)).collect();
+        let mut values: Vec<ComparedJson> =
+            all.iter().map(|c| ComparedJson::of(&state.oracles, c)).collect();
         if batch {
-            return Ok(Json(Value::Array(values)).into_response());
+            return Ok(Json(values).into_response());
         }
         let mut text =
             serde_json::to_string_pretty(&values.remove(0)).map_err(ApiError::internal)?;
@@ -200,7 +202,7 @@ pub async fn minimize(State(state): Shared, JsonBody(body): JsonBody<MinimizeBod
     match result {
         Err(e) => e.into_response(),
         Ok(Ok(m)) => {
-            let mut response = Json(crate::triage::minimized_json(&m)).into_response();
+            let mut response = Json(urldiff_triage::minimized_json::MinimizedJson::of(&m)).into_response();
             let proof = HeaderValue::from_static(if m.one_minimal { "true" } else { "false" });
             response.headers_mut().insert("x-urldiff-one-minimal", proof);
             response
@@ -222,7 +224,7 @@ fn minimize_failed(failed: (MinimizeError, usize, urldiff_triage::Request)) -> R
     }
 }
 
-pub async fn oracles(State(state): Shared) -> Json<Vec<crate::listing::OracleRow>> {
+pub async fn oracles(State(state): Shared) -> Json<Vec<urldiff_reports::oracle_listing::OracleRow>> {
     Json(state.listing.clone())
 }
 

@@ -15,7 +15,7 @@
 
 use super::status::{self, HistoryLine, Status};
 use super::{CampaignEvents, Layout, Options};
-use crate::triage::{refs, select_oracles, tool_version};
+use urldiff_triage::select::{refs, select_oracles, tool_version};
 use anyhow::Context;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -118,13 +118,11 @@ pub fn triage_and_report(
     Ok(if new_groups > 0 { 1 } else { 0 })
 }
 
-/// The triage pipeline over every available oracle, with the project's (or the embedded)
-/// ledger.
+/// The triage pipeline over every available oracle, with the ledger of the options.
 fn run_triage(cases: &[TriageCase], options: &Options) -> anyhow::Result<Findings> {
     let selection = select_oracles(&[])?;
     let oracles = refs(&selection.oracles);
-    let ledger_dir = crate::conform::sources::LedgerSource::find(None)?;
-    let ledger = crate::conform::ledger::Ledger::load(ledger_dir.dir())?;
+    let ledger = urldiff_compare::ledger::Ledger::load(&options.ledger)?;
     let config = Config {
         oracles: &oracles,
         ledger: Some(&ledger),
@@ -194,11 +192,11 @@ fn write_reports(
     let mut report_json = serde_json::to_string_pretty(&report)?;
     report_json.push('\n');
     let view = view(status, findings, others, crashes, history);
-    crate::atomic::write_all(&[
+    Ok(urldiff_corpus::atomic::write_all(&[
         (layout.dir.join("report.json"), report_json.into_bytes()),
         (layout.dir.join("report.md"), campaign_report::markdown(&view).into_bytes()),
         (layout.dir.join("report.html"), campaign_report::html(&view).into_bytes()),
-    ])
+    ])?)
 }
 
 /// What the Markdown and HTML renderers show.

@@ -5,9 +5,9 @@
 //! is marked for `validation-errors`, and oracles asked a validity case show their
 //! valid-URL-string verdict (the reference's with the grammar's first violation).
 
-use crate::compare::table::escape;
-use crate::compare::validity::{answered_verdict, url_string_check};
-use crate::compare::Compared;
+use super::table::escape;
+use super::validity::{answered_verdict, url_string_check};
+use urldiff_triage::compared::Compared;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use urldiff_compare::project::PROJECTION;
