@@ -11,10 +11,8 @@
 //!   reference resolution and normalization ([`rfc3986`], [`rfc2396`]).
 //!
 //! A parsed [`Url`] is one serialization buffer plus component offsets, so getters are
-//! slices and the href is free.
-//!
-//! With the `arbitrary` feature, [`structured`] describes URL strings part by part for
-//! structure-aware fuzzing.
+//! slices and the href is free. (The fuzzers' structured URL description is the fuzz
+//! workspace's `urldiff_fuzz::structured`.)
 
 pub mod attributes;
 pub mod errors;
@@ -23,8 +21,6 @@ pub mod host;
 pub mod percent;
 pub mod rfc2396;
 pub mod rfc3986;
-#[cfg(feature = "arbitrary")]
-pub mod structured;
 pub mod valid;
 
 mod parser;

@@ -8,7 +8,7 @@
 
 use super::{differential, roundtrip, CheckResult, Violation};
 use arbitrary::{Arbitrary, Unstructured};
-use urldiff_parser::structured::StructuredCase;
+use crate::structured::StructuredCase;
 
 /// The description `data` stands for, read as libfuzzer-sys reads a typed target's input.
 pub fn describe(data: &[u8]) -> Option<StructuredCase> {
