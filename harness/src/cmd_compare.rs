@@ -137,7 +137,7 @@ fn read_line(bytes: &[u8], number: usize) -> Option<Line> {
     if text.trim().is_empty() {
         return None;
     }
-    Some(match crate::jsonl::parse_request(text.trim_end_matches(['\n', '\r'])) {
+    Some(match urldiff_corpus::request_line::parse_request(text.trim_end_matches(['\n', '\r'])) {
         Ok(r) => Line::Request(Request { input: r.input, base: r.base }),
         Err(why) => Line::Error(format!("line {number}: {why}")),
     })

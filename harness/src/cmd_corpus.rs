@@ -4,7 +4,7 @@
 //! prints N generated cases (`urldiff_corpus::urlgen`: mutations of WPT's inputs and
 //! grammar-built URLs) as JSON Lines, ready for `urldiff triage`.
 
-use crate::wpt_sync::{self, SyncRequest};
+use urldiff_corpus::wpt_sync::{self, SyncRequest};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

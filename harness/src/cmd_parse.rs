@@ -5,7 +5,7 @@
 //! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
 
 use crate::jsonl;
-use crate::parse_answer::{WhatwgAnswer, FIELDS};
+use urldiff_reports::parse_answer::{WhatwgAnswer, FIELDS};
 use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;

@@ -15,7 +15,7 @@
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
-use urldiff::triage_input as input;
+use urldiff_triage::input;
 use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};

@@ -1,4 +1,5 @@
-//! The JSON Lines request loop shared by `urldiff parse --jsonl` (WHATWG and RFC modes).
+//! The JSON Lines request loop shared by `urldiff parse --jsonl` (WHATWG and RFC modes); each
+//! line is read by the one request reader, `urldiff_corpus::request_line`.
 //!
 //! stdin is read as bytes, one line at a time (ended by `\n`; a `\r` before it is dropped, so
 //! CRLF files work). Every line gets exactly one answer line, in order, flushed, and the stream
@@ -15,52 +16,9 @@
 
 use crate::output::StdoutError;
 use serde::Serialize;
-use serde_json::Value;
 use std::io::{self, BufRead, Write};
+use urldiff_corpus::request_line::{parse_request, Request};
 use urldiff_oracles::panic_guard::catch_quietly;
-
-/// One request line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
-    pub input: String,
-    pub base: Option<String>,
-}
-
-/// Read a request from one line of JSON text.
-pub fn parse_request(line: &str) -> Result<Request, String> {
-    let (value, _) =
-        urldiff_corpus::usv_json::parse(line).map_err(|e| format!("invalid JSON: {e}"))?;
-    let Value::Object(map) = value else {
-        return Err(format!(
-            "expected a JSON object with an \"input\" string, got {}",
-            json_kind(&value)
-        ));
-    };
-    let input = match map.get("input") {
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => return Err(format!("\"input\" must be a string, not {}", json_kind(other))),
-        None => return Err("missing \"input\"".into()),
-    };
-    let base = match map.get("base") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(other) => {
-            return Err(format!("\"base\" must be a string or null, not {}", json_kind(other)))
-        }
-    };
-    Ok(Request { input, base })
-}
-
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
 
 /// `{"error": "..."}`: the line of a JSON Lines answer for a line that got no answer.
 #[derive(Debug, Serialize)]
@@ -143,32 +101,7 @@ pub fn serve<A: Serialize>(answer: impl FnMut(&Request) -> A) -> anyhow::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn requests_are_read_with_usv_conversion() {
-        let r = parse_request(r#"{"input": "a\uD800", "base": null}"#).unwrap();
-        assert_eq!(r, Request { input: "a\u{FFFD}".into(), base: None });
-        let r = parse_request(r#"{"input": "x", "base": "http://h/"}"#).unwrap();
-        assert_eq!(r.base.as_deref(), Some("http://h/"));
-    }
-
-    #[test]
-    fn bad_requests_say_why() {
-        assert!(parse_request("{").unwrap_err().starts_with("invalid JSON"));
-        for (line, kind) in [("[]", "an array"), ("1", "a number"), ("\"x\"", "a string")] {
-            let expected = format!("expected a JSON object with an \"input\" string, got {kind}");
-            assert_eq!(parse_request(line).unwrap_err(), expected);
-        }
-        assert_eq!(parse_request("{}").unwrap_err(), "missing \"input\"");
-        assert_eq!(
-            parse_request(r#"{"input": 1}"#).unwrap_err(),
-            "\"input\" must be a string, not a number"
-        );
-        assert_eq!(
-            parse_request(r#"{"input": "a", "base": []}"#).unwrap_err(),
-            "\"base\" must be a string or null, not an array"
-        );
-    }
+    use serde_json::Value;
 
     #[derive(Serialize)]
     struct Echo {

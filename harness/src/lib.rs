@@ -4,7 +4,6 @@
 //! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
 //! - [`events`]: the progress interface runs report through;
 //! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
-//! - [`triage_input`]: reading what `urldiff triage` triages;
 //! - [`rfc_vs_whatwg`]: the corpus, oracles and files of the RFC-vs-WHATWG report;
 //! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
 //!
@@ -19,4 +18,3 @@ pub mod events;
 pub mod jsonl;
 pub mod output;
 pub mod rfc_vs_whatwg;
-pub mod triage_input;

@@ -20,6 +20,7 @@
 //!   parsers' blocks;
 //! - [`compare_view`]: the views of `urldiff compare` (table, listing, JSON);
 //! - [`oracle_listing`]: the rows of `urldiff oracles --json` and `GET /api/oracles`;
+//! - [`parse_answer`]: the WHATWG answer of `urldiff parse --json`, written as it is serialized;
 //! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
 //!   groups per class as an inline SVG (`plotters`).
 //!
@@ -36,6 +37,7 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod oracle_listing;
+pub mod parse_answer;
 pub mod plain;
 pub mod plot;
 pub mod rfc_vs_whatwg;

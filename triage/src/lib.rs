@@ -18,6 +18,7 @@
 //!   differently, by class, with an example each and the real parsers placed on a side;
 //! - [`coverage`]: which URL Standard steps WPT's cases read;
 //! - [`wpt_export`]: the conformance findings WPT lacks, as urltestdata.json entries;
+//! - [`input`]: reading what `urldiff triage` triages (a conform report, JSON Lines files);
 //! - [`compared`]: every oracle's answer to a batch of inputs, compared (`urldiff compare`,
 //!   `urldiff serve`); [`select`]: choosing the oracles of a run; [`minimized_json`]: the
 //!   `urldiff minimize --json` object.
@@ -29,6 +30,7 @@ pub mod coverage;
 pub mod events;
 pub mod expected;
 pub mod findings;
+pub mod input;
 pub mod merge;
 pub mod minimized_json;
 pub mod minimize;
