@@ -17,7 +17,7 @@ use super::status::{self, HistoryLine, Status};
 use super::{CampaignEvents, Layout, Options};
 use urldiff_triage::select::{refs, select_oracles, tool_version};
 use anyhow::Context;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use urldiff_reports::campaign_report::{self, CampaignReport, GroupRow, OtherFinding};
@@ -165,6 +165,30 @@ fn crash_files(layout: &Layout, targets: &[String]) -> Vec<String> {
     out
 }
 
+/// One finding of a target that is not triaged, as `report.json`'s `signatures` lists it.
+#[derive(Debug, serde::Serialize)]
+struct SignatureRow<'a> {
+    target: &'a str,
+    signature_id: &'a str,
+    signature: &'a str,
+    input: &'a str,
+    base: Option<&'a str>,
+    detail: &'a str,
+}
+
+impl<'a> SignatureRow<'a> {
+    fn of(f: &'a FindingFile) -> Self {
+        SignatureRow {
+            target: &f.target,
+            signature_id: &f.signature_id,
+            signature: &f.signature,
+            input: &f.input,
+            base: f.base.as_deref(),
+            detail: &f.detail,
+        }
+    }
+}
+
 fn write_reports(
     layout: &Layout,
     status: &Status,
@@ -180,15 +204,9 @@ fn write_reports(
     let mut report = serde_json::to_value(findings)?;
     let map = report.as_object_mut().context("findings serialize as an object")?;
     map.insert("campaign".into(), campaign);
-    let signatures: Vec<Value> = others
-        .iter()
-        .map(|f| {
-            json!({"target": f.target, "signature_id": f.signature_id, "signature": f.signature,
-                   "input": f.input, "base": f.base, "detail": f.detail})
-        })
-        .collect();
-    map.insert("signatures".into(), Value::Array(signatures));
-    map.insert("crashes".into(), json!(crashes));
+    let signatures: Vec<SignatureRow> = others.iter().map(SignatureRow::of).collect();
+    map.insert("signatures".into(), serde_json::to_value(signatures)?);
+    map.insert("crashes".into(), serde_json::to_value(crashes)?);
     let mut report_json = serde_json::to_string_pretty(&report)?;
     report_json.push('\n');
     let view = view(status, findings, others, crashes, history);

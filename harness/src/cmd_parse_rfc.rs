@@ -10,9 +10,8 @@ use anyhow::bail;
 use serde::Serialize;
 use urldiff_parser::{rfc2396, rfc3986};
 
-/// What the RFC modes print, for `urldiff parse --help`. `ParseArgs` lives in
-/// `cmd_parse.rs`, which wires this in with `#[command(after_help = ...)]`; until then it is
-/// only read by the test below.
+/// What the RFC modes print, for `urldiff parse --help` (`cmd_parse.rs` puts it after the
+/// WHATWG mode's help).
 pub const AFTER_HELP: &str = "\
 Exit status: 0 when INPUT parses (RFC modes: is a URI-reference), 1 when it does not, 2 for a
 usage error; --jsonl exits 0 (each line's answer says how it went).
