@@ -15,7 +15,6 @@
 
 use super::status::{self, HistoryLine, Status};
 use super::{CampaignEvents, Layout, Options};
-use urldiff_triage::select::{refs, select_oracles, tool_version};
 use anyhow::Context;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,6 +23,7 @@ use urldiff_reports::campaign_report::{self, CampaignReport, GroupRow, OtherFind
 use urldiff_triage::ask::Request;
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::Budget;
 
 /// The targets whose findings are parse cases, triaged across every oracle.

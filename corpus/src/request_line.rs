@@ -14,8 +14,7 @@ pub struct Request {
 
 /// Read a request from one line of JSON text.
 pub fn parse_request(line: &str) -> Result<Request, String> {
-    let (value, _) =
-        crate::usv_json::parse(line).map_err(|e| format!("invalid JSON: {e}"))?;
+    let (value, _) = crate::usv_json::parse(line).map_err(|e| format!("invalid JSON: {e}"))?;
     let Value::Object(map) = value else {
         return Err(format!(
             "expected a JSON object with an \"input\" string, got {}",

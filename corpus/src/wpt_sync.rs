@@ -237,14 +237,9 @@ fn verify(
 }
 
 /// Write the files and `REVISION` into a temporary folder, then swap it into place.
-fn write_cache(
-    cache: &Path,
-    revision: &str,
-    files: &[(String, Vec<u8>)],
-) -> Result<(), SyncError> {
+fn write_cache(cache: &Path, revision: &str, files: &[(String, Vec<u8>)]) -> Result<(), SyncError> {
     let parent = cache.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)
-        .doing(|| format!("cannot create {}", parent.display()))?;
+    std::fs::create_dir_all(parent).doing(|| format!("cannot create {}", parent.display()))?;
     let staging = tempfile::Builder::new()
         .prefix(".wpt-sync-")
         .tempdir_in(parent)
@@ -265,8 +260,7 @@ fn write_cache(
         // Put the old cache back so a failure leaves things as they were.
         let _ = std::fs::rename(&old, cache);
         let _ = std::fs::remove_dir_all(&staged);
-        return Err(e)
-            .doing(|| format!("cannot move the new cache into {}", cache.display()));
+        return Err(e).doing(|| format!("cannot move the new cache into {}", cache.display()));
     }
     let _ = std::fs::remove_dir_all(&old);
     Ok(())

@@ -13,8 +13,8 @@ use std::io::{BufRead, IsTerminal as _, Write};
 use urldiff::jsonl::ErrorLine;
 use urldiff_oracles::{default_oracles, RegistryConfig};
 use urldiff_reports::compare_view::json::ComparedJson;
-use urldiff_reports::compare_view::table::{self, Highlight};
 use urldiff_reports::compare_view::listing;
+use urldiff_reports::compare_view::table::{self, Highlight};
 use urldiff_triage::compared::{self as compare, Request, Selection};
 
 /// How many `--jsonl` requests are answered as one batch.

@@ -7,9 +7,9 @@
 //! `--oracle`, an oracle that answered wrongly).
 
 use clap::Args;
-use urldiff_triage::select::{refs, select_oracles};
 use urldiff_triage::classify::{classify, Facts};
 use urldiff_triage::findings::severity;
+use urldiff_triage::select::{refs, select_oracles};
 use urldiff_triage::{minimize, Budget, MinimizeError, Minimized, Request};
 
 #[derive(Debug, Args)]

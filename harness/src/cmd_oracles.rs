@@ -6,8 +6,8 @@
 //! error: exit 0.
 
 use clap::Args;
-use urldiff_reports::oracle_listing::OracleRow;
 use urldiff_oracles::{default_oracles, RegistryConfig};
+use urldiff_reports::oracle_listing::OracleRow;
 
 #[derive(Debug, Args)]
 pub struct OraclesArgs {

@@ -5,11 +5,11 @@
 //! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
 
 use crate::jsonl;
-use urldiff_reports::parse_answer::{WhatwgAnswer, FIELDS};
 use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use urldiff_parser::Url;
+use urldiff_reports::parse_answer::{WhatwgAnswer, FIELDS};
 
 /// What WHATWG mode prints, for `urldiff parse --help` (the RFC modes' text follows it).
 pub const WHATWG_HELP: &str = "\
@@ -151,7 +151,10 @@ mod tests {
         let a = whatwg_json("https://ex%00ample/", None);
         assert_eq!(a["failure"], true);
         assert_eq!(a["errors"], json(r#"["domain-percent-encoded", "domain-to-ASCII"]"#));
-        assert_eq!(a["validation_errors"][1], json(r#"{ "name": "domain-to-ASCII", "position": 8 }"#));
+        assert_eq!(
+            a["validation_errors"][1],
+            json(r#"{ "name": "domain-to-ASCII", "position": 8 }"#)
+        );
         assert_eq!(a["url_string_violation"]["production"], "valid domain string");
         let b = whatwg_json("x", Some("not a url"));
         assert_eq!(

@@ -10,8 +10,8 @@ use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use urldiff_serve::{self as serve, ServeConfig, Server};
 use urldiff_oracles::default_oracles;
+use urldiff_serve::{self as serve, ServeConfig, Server};
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {

@@ -15,11 +15,11 @@
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
-use urldiff_triage::input;
-use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
+use urldiff_triage::input;
 use urldiff_triage::pipeline::{triage, Config};
+use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]

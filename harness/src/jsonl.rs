@@ -128,7 +128,10 @@ mod tests {
         let internal = answers[1]["error"].as_str().unwrap();
         assert!(internal.starts_with("internal error: line 2: panic at harness/src/jsonl.rs:"));
         assert!(internal.ends_with(": the answer blew up on \"boom\""), "{internal}");
-        assert_eq!(answers[2].to_string(), r#"{"error":"line 3: not UTF-8 (byte 0xFF at offset 0)"}"#);
+        assert_eq!(
+            answers[2].to_string(),
+            r#"{"error":"line 3: not UTF-8 (byte 0xFF at offset 0)"}"#
+        );
         let empty = answers[3]["error"].as_str().unwrap();
         assert!(empty.starts_with("line 4: invalid JSON: EOF"), "{empty}");
         // The last line has no line end and is still answered.

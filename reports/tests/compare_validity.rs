@@ -7,12 +7,12 @@
 //! (`\` in a special URL's path), then invalid-URL-unit (the space); not a valid URL string,
 //! first failing at the `\` (byte 20) in a URL-path-segment string.
 
-use urldiff_reports::compare_view::json::ComparedJson;
-use urldiff_reports::compare_view::table::{self, Highlight};
-use urldiff_triage::compared::{compare_batch, Request};
 use urldiff_compare::{Severity, SharedField};
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::{Answer, Case, CaseKind, Oracle, OracleError, OracleInfo, Record};
+use urldiff_reports::compare_view::json::ComparedJson;
+use urldiff_reports::compare_view::table::{self, Highlight};
+use urldiff_triage::compared::{compare_batch, Request};
 
 const INPUT: &str = r"https://example.org/\a b";
 

@@ -15,9 +15,6 @@
 
 use super::errors::{ApiError, JsonBody};
 use super::{AppState, MAX_BATCH, MAX_INPUT_BYTES};
-use urldiff_reports::compare_view::json::ComparedJson;
-use urldiff_reports::compare_view::table;
-use urldiff_triage::compared::{compare_batch, Compared, Request};
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -26,6 +23,9 @@ use axum::Json;
 use serde::Deserialize;
 use std::sync::Arc;
 use urldiff_oracles::{Oracle, OracleKind};
+use urldiff_reports::compare_view::json::ComparedJson;
+use urldiff_reports::compare_view::table;
+use urldiff_triage::compared::{compare_batch, Compared, Request};
 use urldiff_triage::{minimize as run_minimize, Budget, MinimizeError};
 
 type Shared = State<Arc<AppState>>;
@@ -208,7 +208,8 @@ pub async fn minimize(State(state): Shared, JsonBody(body): JsonBody<MinimizeBod
     match result {
         Err(e) => e.into_response(),
         Ok(Ok(m)) => {
-            let mut response = Json(urldiff_triage::minimized_json::MinimizedJson::of(&m)).into_response();
+            let mut response =
+                Json(urldiff_triage::minimized_json::MinimizedJson::of(&m)).into_response();
             let proof = HeaderValue::from_static(if m.one_minimal { "true" } else { "false" });
             response.headers_mut().insert("x-urldiff-one-minimal", proof);
             response
@@ -230,7 +231,9 @@ fn minimize_failed(failed: (MinimizeError, usize, urldiff_triage::Request)) -> R
     }
 }
 
-pub async fn oracles(State(state): Shared) -> Json<Vec<urldiff_reports::oracle_listing::OracleRow>> {
+pub async fn oracles(
+    State(state): Shared,
+) -> Json<Vec<urldiff_reports::oracle_listing::OracleRow>> {
     Json(state.listing.clone())
 }
 

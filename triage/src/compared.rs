@@ -71,7 +71,10 @@ pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> Result<Selection,
     for name in wanted {
         if !all.iter().any(|o| o.name() == name) {
             let names: Vec<&str> = all.iter().map(|o| o.name()).collect();
-            return Err(CompareError::UnknownOracle { name: name.clone(), known: names.join(", ") });
+            return Err(CompareError::UnknownOracle {
+                name: name.clone(),
+                known: names.join(", "),
+            });
         }
     }
     let chosen: Vec<Box<dyn Oracle>> = all
@@ -132,13 +135,14 @@ pub fn compare_batch(
     oracles: &[Box<dyn Oracle>],
     requests: &[Request],
 ) -> Result<Vec<Compared>, CompareError> {
-    let per_oracle: Vec<Result<Vec<(Answer, Answer)>, CompareError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = oracles
-            .iter()
-            .map(|oracle| scope.spawn(move || answer_requests(oracle.as_ref(), requests)))
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an oracle thread panicked")).collect()
-    });
+    let per_oracle: Vec<Result<Vec<(Answer, Answer)>, CompareError>> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = oracles
+                .iter()
+                .map(|oracle| scope.spawn(move || answer_requests(oracle.as_ref(), requests)))
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("an oracle thread panicked")).collect()
+        });
     let per_oracle: Vec<Vec<(Answer, Answer)>> =
         per_oracle.into_iter().collect::<Result<_, _>>()?;
     Ok(requests

@@ -61,7 +61,9 @@ impl<'a> ComparedJson<'a> {
         let answers = oracles
             .iter()
             .zip(compared.answers.iter().zip(&compared.validity))
-            .map(|(oracle, (answer, validity))| answer_json(oracle.name(), answer, validity, compared))
+            .map(|(oracle, (answer, validity))| {
+                answer_json(oracle.name(), answer, validity, compared)
+            })
             .collect();
         ComparedJson {
             input: &compared.request.input,

@@ -7,13 +7,13 @@
 
 use super::table::escape;
 use super::validity::{answered_verdict, url_string_check};
-use urldiff_triage::compared::Compared;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use urldiff_compare::project::PROJECTION;
 use urldiff_compare::verdict::evidence;
 use urldiff_compare::{Comparison, Group};
 use urldiff_oracles::{Answer, Oracle, Record, RecordModel};
+use urldiff_triage::compared::Compared;
 
 /// The listing, as text.
 pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {

@@ -19,10 +19,10 @@
 use super::validity::{answered_verdict, url_string_check};
 use crate::plain::{one_line, width as text_width};
 use std::fmt::Write as _;
-use urldiff_triage::compared::{first_line, Compared};
 use urldiff_compare::verdict::{evidence, is_lost};
 use urldiff_compare::{Comparison, Group, Projected, SharedField};
 use urldiff_oracles::{Answer, Oracle};
+use urldiff_triage::compared::{first_line, Compared};
 
 /// The widest a cell gets; longer values are cut with `…` (`--wide` shows them whole).
 const MAX_CELL: usize = 40;
