@@ -133,7 +133,7 @@ JOBS ?= 2
 TARGETS ?= differential structured
 
 # The fuzz binaries `urldiff fuzz` runs (it builds them itself unless --no-build): each target
-# without AddressSanitizer in fuzz/target/campaign (see harness/src/fuzz/libfuzzer.rs for why),
+# without AddressSanitizer in fuzz/target/campaign (see campaign/src/libfuzzer.rs for why),
 # and the seeds tool, an ordinary program, in fuzz/target/debug.
 FUZZ_TARGETS := differential structured roundtrip setters rfc_split validity
 fuzz-campaign-build: fuzz-tools fetch

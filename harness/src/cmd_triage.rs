@@ -171,7 +171,7 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     Ok(if merged.groups.is_empty() { 0 } else { 1 })
 }
 
-/// Write the findings files of `dir`, all or none (`urldiff::atomic`): findings.json and the
+/// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json and the
 /// reports rendered from it, findings.md and findings.html.
 fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
     let mut files: Vec<(PathBuf, Vec<u8>)> =
