@@ -16,8 +16,8 @@ use tempfile::NamedTempFile;
 /// Why a file could not be written (nothing was replaced).
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    /// An I/O step failed: `doing` says which, on which path.
-    #[error("{doing}: {source}")]
+    /// An I/O step failed: `doing` says which, on which path; the I/O error is the source.
+    #[error("{doing}")]
     Io { doing: String, source: std::io::Error },
     /// The target exists and is not a regular file (a folder, a device, a FIFO or a socket).
     #[error("cannot write {}: it is {what}", path.display())]

@@ -52,8 +52,9 @@ pub enum SyncError {
          {}); the cache was not changed", file.display()
     )]
     Mismatch { name: String, want: String, got: String, file: PathBuf },
-    /// A file-system step failed: `doing` says which, on which path.
-    #[error("{doing}: {source}")]
+    /// A file-system step failed: `doing` says which, on which path; the I/O error is the
+    /// source.
+    #[error("{doing}")]
     Io { doing: String, source: std::io::Error },
 }
 

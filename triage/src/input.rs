@@ -25,13 +25,13 @@ use urldiff_oracles::Case;
 /// Why nothing could be triaged from a path.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}", path.display())]
     Read { path: PathBuf, source: std::io::Error },
     #[error("{} holds no .json or .jsonl file to triage", .0.display())]
     NoFiles(PathBuf),
     #[error("{} is empty: nothing to triage", .0.display())]
     Empty(PathBuf),
-    #[error("{}: a conform report whose divergences cannot be read: {source}", path.display())]
+    #[error("{}: a conform report whose divergences cannot be read", path.display())]
     BadReport { path: PathBuf, source: serde_json::Error },
     /// Every line was unreadable; the first one's `file:line: why`.
     #[error("no line of {} could be read: {first}", path.display())]
