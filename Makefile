@@ -13,11 +13,11 @@ node-deps:
 		[ -d $(NODE_ORACLE_DIR)/node_modules ] || (cd $(NODE_ORACLE_DIR) && npm ci --no-audit --no-fund --silent); \
 	else echo "node oracles: skipped (node/npm not found or no lockfile)"; fi
 
-# One cargo invocation, one build: the parser's `trace` feature (it only records states) and
-# `arbitrary` feature (the fuzzers' structured URL description) are on for the whole test build,
-# so their tests run with the others instead of rebuilding the workspace a second time. `make
-# lint` checks with the same features. Then the fuzz workspace replays its seeds.
-TEST_FEATURES := --features urldiff-parser/trace,urldiff-parser/arbitrary
+# One cargo invocation, one build: the parser's `trace` feature (it only records states) is on
+# for the whole test build, so its tests run with the others instead of rebuilding the
+# workspace a second time. `make lint` checks with the same features. Then the fuzz workspace
+# replays its seeds (and tests its structured URL description).
+TEST_FEATURES := --features urldiff-parser/trace
 
 test: fetch node-deps
 	$(CARGO) test --workspace --no-fail-fast $(TEST_FEATURES)
@@ -133,7 +133,7 @@ JOBS ?= 2
 TARGETS ?= differential structured
 
 # The fuzz binaries `urldiff fuzz` runs (it builds them itself unless --no-build): each target
-# without AddressSanitizer in fuzz/target/campaign (see harness/src/fuzz/libfuzzer.rs for why),
+# without AddressSanitizer in fuzz/target/campaign (see campaign/src/libfuzzer.rs for why),
 # and the seeds tool, an ordinary program, in fuzz/target/debug.
 FUZZ_TARGETS := differential structured roundtrip setters rfc_split validity
 fuzz-campaign-build: fuzz-tools fetch

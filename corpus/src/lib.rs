@@ -4,13 +4,17 @@
 //!   needs neither cargo nor its checkout: the WPT URL files (not committed here: the pinned
 //!   `ada-url` package ships them under `tests/wpt/`, found through `cargo metadata` while
 //!   building), the RFC example tables, our own cases and the committed ledger.
+//! - [`atomic`]: the one atomic writer of every report, ledger and campaign file.
 //! - [`data`]: a set of named files, from a folder or embedded ([`data::DataSource`]).
+//! - [`wpt_sync`] downloads the WPT files at a pinned revision, verified by checksum, into the
+//!   cache (`urldiff corpus sync`).
 //! - [`wpt`] locates the WPT files: `URLDIFF_WPT_DIR`, a synced copy (`urldiff corpus sync`),
 //!   else the embedded one.
 //! - [`ledger`]: the one reader of the divergence ledger (`corpus/expected/*.txt`), generic
 //!   over the comparison core's field names.
 //! - [`project`]: the user-editable parts (the ledger, `out/`) found from the working
 //!   directory, and the cache folder.
+//! - [`request_line`]: the one reader of a JSON Lines request line (`{"input", "base"}`).
 //! - [`required`]: for tests, the runtimes they need and `$URLDIFF_REQUIRE`, which turns a
 //!   skip for a missing runtime into a failure.
 //! - [`unicode`]: the Unicode versions of the IDNA data, probes, and the skews they explain.
@@ -22,16 +26,19 @@
 //! - [`urlgen`] generates URL-ish inputs deterministically (mutations of seed cases and
 //!   grammar-built URLs), for differential tests and the `validity/generated` conform suite.
 
+pub mod atomic;
 pub mod data;
 pub mod embedded;
 pub mod ledger;
 pub mod project;
+pub mod request_line;
 pub mod required;
 pub mod unicode;
 pub mod urlgen;
 pub mod urltestdata;
 pub mod usv_json;
 pub mod wpt;
+pub mod wpt_sync;
 
 /// Lowercase hex of `bytes`: how urldiff writes hashes, ids and raw fuzz inputs.
 pub fn hex(bytes: &[u8]) -> String {

@@ -9,7 +9,8 @@
 //! - [`checks`]: one module per target, and the [`checks::TARGETS`] table;
 //! - [`findings`]: divergences recorded one file per signature, the run going on;
 //! - [`seeds`]: seed corpora from WPT and the RFC tables, the dictionary, options files;
-//! - [`replay`]: running inputs through a check without libFuzzer.
+//! - [`replay`]: running inputs through a check without libFuzzer;
+//! - [`structured`]: the structured URL description the `structured` target generates.
 
 #![forbid(unsafe_code)]
 
@@ -18,6 +19,7 @@ pub mod findings;
 pub mod input;
 pub mod replay;
 pub mod seeds;
+pub mod structured;
 
 use checks::Target;
 

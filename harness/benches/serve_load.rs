@@ -9,7 +9,7 @@
 use serde_json::json;
 use std::net::{SocketAddr, TcpListener};
 use std::time::{Duration, Instant};
-use urldiff::serve::{ServeConfig, Server};
+use urldiff_serve::{ServeConfig, Server};
 
 const CLIENTS: usize = 8;
 const SEPARATE: usize = 10;

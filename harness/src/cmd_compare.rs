@@ -1,6 +1,7 @@
 //! `urldiff compare [--base URL] INPUT`: every available oracle's answer, compared across
 //! models through the projection, as a table grouped by agreement (default), a per-oracle
-//! listing (`--wide`), one JSON object (`--json`), or a JSON Lines stream (`--jsonl`).
+//! listing (`--wide`), one JSON object (`--json`), or a JSON Lines stream (`--jsonl`). The
+//! table fits the terminal: `$COLUMNS`, else the terminal's width, else 100 columns.
 //!
 //! Exit codes: 0 when the comparison was printed, whether or not the oracles disagree (the
 //! disagreement is the output, not a failure); 2 for a harness error (an unknown or
@@ -9,9 +10,12 @@
 
 use clap::Args;
 use std::io::{BufRead, IsTerminal as _, Write};
-use urldiff::compare::table::Highlight;
-use urldiff::compare::{self, json, listing, table, Request, Selection};
+use urldiff::jsonl::ErrorLine;
 use urldiff_oracles::{default_oracles, RegistryConfig};
+use urldiff_reports::compare_view::json::ComparedJson;
+use urldiff_reports::compare_view::listing;
+use urldiff_reports::compare_view::table::{self, Highlight};
+use urldiff_triage::compared::{self as compare, Request, Selection};
 
 /// How many `--jsonl` requests are answered as one batch.
 const JSONL_BATCH: usize = 4096;
@@ -79,14 +83,15 @@ fn write_run(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let compared = compare::compare_batch(&selection.oracles, std::slice::from_ref(&request))?;
     let compared = &compared[0];
     if args.json {
-        let value = json::compared_json(&selection.oracles, compared);
+        let value = ComparedJson::of(&selection.oracles, compared);
         writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
     } else if args.wide {
         out.write_all(listing::render(&selection.oracles, compared).as_bytes())?;
     } else {
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         let highlight = if colour { Highlight::Colour } else { Highlight::Marker };
-        out.write_all(table::render(&selection.oracles, compared, highlight).as_bytes())?;
+        let width = crate::terminal::width();
+        out.write_all(table::render(&selection.oracles, compared, highlight, width).as_bytes())?;
     }
     Ok(out.flush()?)
 }
@@ -132,7 +137,7 @@ fn read_line(bytes: &[u8], number: usize) -> Option<Line> {
     if text.trim().is_empty() {
         return None;
     }
-    Some(match crate::jsonl::parse_request(text.trim_end_matches(['\n', '\r'])) {
+    Some(match urldiff_corpus::request_line::parse_request(text.trim_end_matches(['\n', '\r'])) {
         Ok(r) => Line::Request(Request { input: r.input, base: r.base }),
         Err(why) => Line::Error(format!("line {number}: {why}")),
     })
@@ -152,14 +157,13 @@ fn answer_lines(
         .collect();
     let mut compared = compare::compare_batch(&selection.oracles, &requests)?.into_iter();
     for line in lines {
-        let value = match line {
-            Line::Error(why) => serde_json::json!({ "error": why }),
+        let mut text = match line {
+            Line::Error(error) => serde_json::to_string(&ErrorLine { error })?,
             Line::Request(_) => {
                 let c = compared.next().expect("one comparison per request");
-                json::compared_json(&selection.oracles, &c)
+                serde_json::to_string(&ComparedJson::of(&selection.oracles, &c))?
             }
         };
-        let mut text = serde_json::to_string(&value)?;
         text.push('\n');
         out.write_all(text.as_bytes())?;
     }

@@ -4,8 +4,8 @@
 //! prints N generated cases (`urldiff_corpus::urlgen`: mutations of WPT's inputs and
 //! grammar-built URLs) as JSON Lines, ready for `urldiff triage`.
 
-use crate::wpt_sync::{self, SyncRequest};
 use clap::{Args, Subcommand};
+use urldiff_corpus::wpt_sync::{self, SyncRequest};
 
 #[derive(Debug, Args)]
 pub struct CorpusArgs {

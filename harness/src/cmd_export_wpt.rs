@@ -34,7 +34,7 @@ pub fn run(args: ExportWptArgs) -> anyhow::Result<u8> {
     let mut json = serde_json::to_string_pretty(&entries)?;
     json.push('\n');
     match &args.out {
-        Some(path) => urldiff::atomic::write(path, json.as_bytes())?,
+        Some(path) => urldiff_corpus::atomic::write(path, json.as_bytes())?,
         None => {
             use std::io::Write as _;
             let mut out = std::io::stdout().lock();

@@ -1,6 +1,6 @@
 //! `urldiff fuzz [--target NAME]... --duration 8h [--jobs N] --out DIR`: a time-boxed,
 //! resumable libFuzzer campaign over the fuzz workspace's targets, then its triage
-//! (`urldiff::fuzz`). Progress goes to stderr; the summary to stdout.
+//! (`urldiff_campaign`). Progress goes to stderr; the summary to stdout.
 //!
 //! Exit codes: 0 no new group, 1 new groups, 2 harness error (bad arguments, missing fuzz
 //! binaries or cargo-fuzz, a campaign already running in DIR, a file that cannot be written).
@@ -8,7 +8,7 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
-use urldiff::fuzz::{self, Options};
+use urldiff_campaign::{self as fuzz, Options};
 
 #[derive(Debug, Args)]
 pub struct FuzzArgs {
@@ -55,6 +55,7 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<u8> {
         out: args.out,
         build: !args.no_build,
         minimize_seconds: args.minimize_seconds,
+        ledger: urldiff::conform::sources::LedgerSource::find(None)?.dir().clone(),
     };
     fuzz::validate(&options)?;
     let events = crate::progress::CampaignProgress::new();

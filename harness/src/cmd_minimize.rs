@@ -7,9 +7,9 @@
 //! `--oracle`, an oracle that answered wrongly).
 
 use clap::Args;
-use urldiff::triage::{refs, select_oracles};
 use urldiff_triage::classify::{classify, Facts};
 use urldiff_triage::findings::severity;
+use urldiff_triage::select::{refs, select_oracles};
 use urldiff_triage::{minimize, Budget, MinimizeError, Minimized, Request};
 
 #[derive(Debug, Args)]
@@ -47,7 +47,7 @@ pub fn budget_seconds(text: &str) -> Result<f64, String> {
 pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
     let selection = select_oracles(&args.oracles)?;
     for (name, reason) in &selection.unavailable {
-        eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_triage::compared::first_line(reason));
     }
     let oracles = refs(&selection.oracles);
     if let Some(base) = &args.base {
@@ -86,7 +86,7 @@ pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
         );
     }
     if args.json {
-        let value = urldiff::triage::minimized_json(&m);
+        let value = urldiff_triage::minimized_json::MinimizedJson::of(&m);
         urldiff::outln!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         urldiff::out!("{}", human(&oracles, &m));

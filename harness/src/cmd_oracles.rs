@@ -1,13 +1,13 @@
 //! `urldiff oracles`: every oracle with its kind, version and availability.
 //!
 //! `--json` prints an array of `{name, kind, version, unicode, standard, lenient, available,
-//! reason}` objects ([`urldiff::listing::OracleRow`]). `--explain-standards` prints which
+//! reason}` objects ([`urldiff_reports::oracle_listing::OracleRow`]). `--explain-standards` prints which
 //! standard each built-in oracle claims and why. Unavailable oracles are listed, never an
 //! error: exit 0.
 
 use clap::Args;
-use urldiff::listing::OracleRow;
 use urldiff_oracles::{default_oracles, RegistryConfig};
+use urldiff_reports::oracle_listing::OracleRow;
 
 #[derive(Debug, Args)]
 pub struct OraclesArgs {
@@ -35,7 +35,7 @@ pub fn run(args: OraclesArgs) -> anyhow::Result<u8> {
 
 /// One JSON object per oracle, in registry order.
 pub fn listing(config: &RegistryConfig) -> Vec<OracleRow> {
-    urldiff::listing::rows(&default_oracles(config))
+    urldiff_reports::oracle_listing::rows(&default_oracles(config))
 }
 
 /// The claims table: oracle, standard, and why.

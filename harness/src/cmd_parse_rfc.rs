@@ -1,18 +1,17 @@
 //! `urldiff parse --rfc3986|--rfc2396`: the RFC model of one input, or a JSON Lines stream.
 //!
 //! The answer describes the INPUT as RFC 3986 reads it, plus its resolution when a base is
-//! given (see [`AFTER_HELP`]). With `--json`/`--jsonl` every answer is one JSON object with
-//! exactly the keys of [`KEYS`].
+//! given (see [`AFTER_HELP`]). With `--json`/`--jsonl` every answer is one [`RfcAnswer`],
+//! exactly the keys of [`KEYS`] (docs/cli-json.md).
 
 use crate::cmd_parse::ParseArgs;
 use crate::jsonl;
 use anyhow::bail;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 use urldiff_parser::{rfc2396, rfc3986};
 
-/// What the RFC modes print, for `urldiff parse --help`. `ParseArgs` lives in
-/// `cmd_parse.rs`, which wires this in with `#[command(after_help = ...)]`; until then it is
-/// only read by the test below.
+/// What the RFC modes print, for `urldiff parse --help` (`cmd_parse.rs` puts it after the
+/// WHATWG mode's help).
 pub const AFTER_HELP: &str = "\
 Exit status: 0 when INPUT parses (RFC modes: is a URI-reference), 1 when it does not, 2 for a
 usage error; --jsonl exits 0 (each line's answer says how it went).
@@ -64,11 +63,30 @@ pub fn run(args: &ParseArgs) -> anyhow::Result<u8> {
         print_for_person(&value)?;
     }
     // 0 a URI-reference, 1 not one (a usage error is 2, from clap or the bail above).
-    Ok(u8::from(value["valid"] == Value::Bool(false)))
+    Ok(u8::from(!value.valid))
 }
 
-/// The RFC answer for `input` (and its resolution against `base`) as one JSON object.
-pub fn answer(mode: Mode, input: &str, base: Option<&str>) -> Value {
+/// The RFC answer: the Appendix B split of the input (`null` for an absent component), whether
+/// it is a URI-reference and else its first violation, and its resolution against the base.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RfcAnswer {
+    pub scheme: Option<String>,
+    pub authority: Option<String>,
+    pub userinfo: Option<String>,
+    pub host: Option<String>,
+    pub port: Option<String>,
+    pub path: String,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
+    pub valid: bool,
+    /// `<ABNF rule> at <byte position>`.
+    pub violation: Option<String>,
+    /// `null` without a base.
+    pub resolved: Option<String>,
+}
+
+/// The RFC answer for `input` (and its resolution against `base`).
+pub fn answer(mode: Mode, input: &str, base: Option<&str>) -> RfcAnswer {
     let uri = rfc3986::split(input);
     let violation = rfc3986::check(input, rfc3986::Rule::UriReference).err();
     let resolved = base.map(|base| {
@@ -79,32 +97,42 @@ pub fn answer(mode: Mode, input: &str, base: Option<&str>) -> Value {
         }
         .recompose()
     });
-    let mut map = Map::new();
-    map.insert("scheme".into(), json!(uri.scheme));
-    map.insert("authority".into(), json!(uri.authority));
-    map.insert("userinfo".into(), json!(uri.userinfo));
-    map.insert("host".into(), json!(uri.host));
-    map.insert("port".into(), json!(uri.port));
-    map.insert("path".into(), json!(uri.path));
-    map.insert("query".into(), json!(uri.query));
-    map.insert("fragment".into(), json!(uri.fragment));
-    map.insert("valid".into(), json!(violation.is_none()));
-    map.insert("violation".into(), json!(violation.map(|v| v.to_string())));
-    map.insert("resolved".into(), json!(resolved));
-    Value::Object(map)
+    RfcAnswer {
+        scheme: uri.scheme,
+        authority: uri.authority,
+        userinfo: uri.userinfo,
+        host: uri.host,
+        port: uri.port,
+        path: uri.path,
+        query: uri.query,
+        fragment: uri.fragment,
+        valid: violation.is_none(),
+        violation: violation.map(|v| v.to_string()),
+        resolved,
+    }
 }
 
-fn print_for_person(answer: &Value) -> Result<(), urldiff::output::StdoutError> {
-    for key in KEYS {
-        let shown = match &answer[key] {
-            Value::Null if key == "violation" => "(none)".to_string(),
-            Value::Null if key == "resolved" => "(no base)".to_string(),
-            Value::Null => "(undefined)".to_string(),
-            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
-            // Debug-quote strings so empty, spaces and control characters show.
-            Value::String(s) => format!("{s:?}"),
-            other => other.to_string(),
-        };
+fn print_for_person(answer: &RfcAnswer) -> Result<(), urldiff::output::StdoutError> {
+    // Debug-quote strings so empty, spaces and control characters show.
+    let text = |value: &Option<String>, absent: &str| match value {
+        Some(s) => format!("{s:?}"),
+        None => absent.to_owned(),
+    };
+    // In the order of KEYS.
+    let shown: [String; 11] = [
+        text(&answer.scheme, "(undefined)"),
+        text(&answer.authority, "(undefined)"),
+        text(&answer.userinfo, "(undefined)"),
+        text(&answer.host, "(undefined)"),
+        text(&answer.port, "(undefined)"),
+        format!("{:?}", answer.path),
+        text(&answer.query, "(undefined)"),
+        text(&answer.fragment, "(undefined)"),
+        if answer.valid { "yes" } else { "no" }.to_owned(),
+        text(&answer.violation, "(none)"),
+        text(&answer.resolved, "(no base)"),
+    ];
+    for (key, shown) in KEYS.iter().zip(shown) {
         urldiff::outln!("{key:>9}: {shown}");
     }
     Ok(())
@@ -115,25 +143,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn answer_has_exactly_the_keys() {
+    fn answer_has_exactly_the_keys_in_order() {
         let a = answer(Mode::Rfc3986, "g?y", Some("http://a/b/c/d;p?q"));
-        let keys: Vec<&str> = a.as_object().unwrap().keys().map(String::as_str).collect();
-        let mut expected = KEYS.to_vec();
-        expected.sort_unstable();
-        let mut keys_sorted = keys.clone();
-        keys_sorted.sort_unstable();
-        assert_eq!(keys_sorted, expected);
-        assert_eq!(a["resolved"], "http://a/b/c/g?y");
-        assert_eq!(a["query"], "y");
-        assert_eq!(a["scheme"], Value::Null);
+        let value = serde_json::to_value(&a).unwrap();
+        let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, KEYS);
+        // RFC 3986 section 5.4.1: "g?y" -> "http://a/b/c/g?y".
+        assert_eq!(a.resolved.as_deref(), Some("http://a/b/c/g?y"));
+        assert_eq!(a.query.as_deref(), Some("y"));
+        assert_eq!(value["scheme"], serde_json::Value::Null);
     }
 
     #[test]
     fn modes_differ_on_query_only_reference() {
         // RFC 3986 §5.4.1 vs RFC 2396 Appendix C.1.
         let base = Some("http://a/b/c/d;p?q");
-        assert_eq!(answer(Mode::Rfc3986, "?y", base)["resolved"], "http://a/b/c/d;p?y");
-        assert_eq!(answer(Mode::Rfc2396, "?y", base)["resolved"], "http://a/b/c/?y");
+        let resolved = |mode| answer(mode, "?y", base).resolved;
+        assert_eq!(resolved(Mode::Rfc3986).as_deref(), Some("http://a/b/c/d;p?y"));
+        assert_eq!(resolved(Mode::Rfc2396).as_deref(), Some("http://a/b/c/?y"));
     }
 
     #[test]
@@ -146,8 +173,8 @@ mod tests {
     #[test]
     fn violation_is_rule_and_position() {
         let a = answer(Mode::Rfc3986, "http://[::1::2]/", None);
-        assert_eq!(a["valid"], false);
-        assert_eq!(a["violation"], "IPv6address at 12");
-        assert_eq!(a["resolved"], Value::Null);
+        assert!(!a.valid);
+        assert_eq!(a.violation.as_deref(), Some("IPv6address at 12"));
+        assert_eq!(a.resolved, None);
     }
 }

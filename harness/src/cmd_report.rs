@@ -187,7 +187,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 markdown: args.markdown,
                 html: args.html,
             };
-            urldiff::atomic::write_all(&outputs.render(&report)?)?;
+            urldiff_corpus::atomic::write_all(&outputs.render(&report)?)?;
             print(&urldiff_reports::terminal::render(&report))?;
         }
         Saved::Findings(findings) => {
@@ -212,7 +212,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                     drafts.iter().map(|d| (dir.join(&d.file), d.text.clone().into_bytes())),
                 );
             }
-            urldiff::atomic::write_all(&files)?;
+            urldiff_corpus::atomic::write_all(&files)?;
             print(&urldiff_reports::findings::terminal::render(&findings))?;
             if let Some(dir) = &args.upstream {
                 for d in &drafts {
@@ -257,7 +257,7 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
     if !args.in_process_only {
         let tool = urldiff_triage::findings::Tool {
             name: "urldiff".into(),
-            version: urldiff::triage::tool_version(),
+            version: urldiff_triage::select::tool_version(),
         };
         rvw::add_real_parsers(&mut report, &wpt, &corpus, tool)?;
     }
@@ -272,7 +272,7 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
         let json = serde_json::to_string_pretty(&report)?;
         files.push((path.clone(), json.into_bytes()));
     }
-    urldiff::atomic::write_all(&files)?;
+    urldiff_corpus::atomic::write_all(&files)?;
     let mut summary = format!(
         "rfc-vs-whatwg: the sides split on {} of {} inputs; {} classes",
         report.split,
@@ -286,7 +286,7 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
             summary.push_str(&format!(
                 "\n{}: skipped: {}",
                 s.name,
-                urldiff::compare::first_line(&s.reason)
+                urldiff_triage::compared::first_line(&s.reason)
             ));
         }
     }

@@ -1,5 +1,5 @@
 //! `urldiff serve [--addr 127.0.0.1:PORT] [--runs DIR] [--allow-remote] [...]`: the live viewer,
-//! the runs dashboard and the JSON API (`urldiff::serve`).
+//! the runs dashboard and the JSON API (the `urldiff-serve` crate).
 //!
 //! Loopback only unless `--allow-remote` (then with a warning on stderr). The oracles are
 //! checked once at start-up (the subprocess workers start then); the ones that cannot run are
@@ -10,8 +10,8 @@ use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use urldiff::serve::{self, ServeConfig, Server};
 use urldiff_oracles::default_oracles;
+use urldiff_serve::{self as serve, ServeConfig, Server};
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -61,7 +61,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<u8> {
     let runs = config.runs.clone();
     let server = Server::new(config, oracles)?;
     for (name, reason) in server.unavailable() {
-        eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_triage::compared::first_line(reason));
     }
     let running = server.start(listener)?;
     urldiff::outln!("urldiff serve: http://{}/ (runs: {})", running.addr, runs.display());

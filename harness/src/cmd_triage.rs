@@ -15,10 +15,11 @@
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
-use urldiff::triage::{input, refs, select_oracles, tool_version};
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
+use urldiff_triage::input;
 use urldiff_triage::pipeline::{triage, Config};
+use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]
@@ -102,7 +103,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     }
     let selection = select_oracles(&args.oracles)?;
     for (name, reason) in &selection.unavailable {
-        eprintln!("{name}: unavailable: {}", urldiff::compare::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_triage::compared::first_line(reason));
     }
     let oracles = refs(&selection.oracles);
     let ledger = match &args.ledger {
@@ -170,7 +171,7 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     Ok(if merged.groups.is_empty() { 0 } else { 1 })
 }
 
-/// Write the findings files of `dir`, all or none (`urldiff::atomic`): findings.json and the
+/// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json and the
 /// reports rendered from it, findings.md and findings.html.
 fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
     let mut files: Vec<(PathBuf, Vec<u8>)> =
@@ -180,7 +181,7 @@ fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<
         Some(dir.join("findings.md")),
         Some(dir.join("findings.html")),
     ));
-    urldiff::atomic::write_all(&files)
+    Ok(urldiff_corpus::atomic::write_all(&files)?)
 }
 
 /// What the run found, for stdout: the findings' summary, then the files written.

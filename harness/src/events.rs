@@ -1,6 +1,6 @@
 //! The events of a run: progress and what happened, reported through one interface instead of
 //! printed, so that the same run can draw a progress bar on a terminal, print plain lines into
-//! a log, say nothing in a test, or (later) feed the web viewer. The binary's `progress` module
+//! a log, or say nothing in a test. The binary's `progress` module
 //! holds the printing implementations; [`NoEvents`] is the silent one.
 //!
 //! Calls come from several threads at once (oracles answer side by side), hence `Sync`.

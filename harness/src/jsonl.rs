@@ -1,4 +1,5 @@
-//! The JSON Lines request loop shared by `urldiff parse --jsonl` (WHATWG and RFC modes).
+//! The JSON Lines request loop shared by `urldiff parse --jsonl` (WHATWG and RFC modes); each
+//! line is read by the one request reader, `urldiff_corpus::request_line`.
 //!
 //! stdin is read as bytes, one line at a time (ended by `\n`; a `\r` before it is dropped, so
 //! CRLF files work). Every line gets exactly one answer line, in order, flushed, and the stream
@@ -15,51 +16,14 @@
 
 use crate::output::StdoutError;
 use serde::Serialize;
-use serde_json::Value;
 use std::io::{self, BufRead, Write};
+use urldiff_corpus::request_line::{parse_request, Request};
 use urldiff_oracles::panic_guard::catch_quietly;
 
-/// One request line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
-    pub input: String,
-    pub base: Option<String>,
-}
-
-/// Read a request from one line of JSON text.
-pub fn parse_request(line: &str) -> Result<Request, String> {
-    let (value, _) =
-        urldiff_corpus::usv_json::parse(line).map_err(|e| format!("invalid JSON: {e}"))?;
-    let Value::Object(map) = value else {
-        return Err(format!(
-            "expected a JSON object with an \"input\" string, got {}",
-            json_kind(&value)
-        ));
-    };
-    let input = match map.get("input") {
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => return Err(format!("\"input\" must be a string, not {}", json_kind(other))),
-        None => return Err("missing \"input\"".into()),
-    };
-    let base = match map.get("base") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(other) => {
-            return Err(format!("\"base\" must be a string or null, not {}", json_kind(other)))
-        }
-    };
-    Ok(Request { input, base })
-}
-
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+/// `{"error": "..."}`: the line of a JSON Lines answer for a line that got no answer.
+#[derive(Debug, Serialize)]
+pub struct ErrorLine {
+    pub error: String,
 }
 
 /// One line's reply: the mode's answer, or `{"error": "..."}`.
@@ -67,7 +31,7 @@ fn json_kind(value: &Value) -> &'static str {
 #[serde(untagged)]
 pub enum Reply<A> {
     Answer(A),
-    Error { error: String },
+    Error(ErrorLine),
 }
 
 /// The reply to stdin line `number` (its bytes without the line end).
@@ -76,7 +40,7 @@ pub fn answer_line<A>(
     bytes: &[u8],
     answer: &mut impl FnMut(&Request) -> A,
 ) -> Reply<A> {
-    let error = |error: String| Reply::Error { error };
+    let error = |error: String| Reply::Error(ErrorLine { error });
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
@@ -137,32 +101,11 @@ pub fn serve<A: Serialize>(answer: impl FnMut(&Request) -> A) -> anyhow::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::Value;
 
-    #[test]
-    fn requests_are_read_with_usv_conversion() {
-        let r = parse_request(r#"{"input": "a\uD800", "base": null}"#).unwrap();
-        assert_eq!(r, Request { input: "a\u{FFFD}".into(), base: None });
-        let r = parse_request(r#"{"input": "x", "base": "http://h/"}"#).unwrap();
-        assert_eq!(r.base.as_deref(), Some("http://h/"));
-    }
-
-    #[test]
-    fn bad_requests_say_why() {
-        assert!(parse_request("{").unwrap_err().starts_with("invalid JSON"));
-        for (line, kind) in [("[]", "an array"), ("1", "a number"), ("\"x\"", "a string")] {
-            let expected = format!("expected a JSON object with an \"input\" string, got {kind}");
-            assert_eq!(parse_request(line).unwrap_err(), expected);
-        }
-        assert_eq!(parse_request("{}").unwrap_err(), "missing \"input\"");
-        assert_eq!(
-            parse_request(r#"{"input": 1}"#).unwrap_err(),
-            "\"input\" must be a string, not a number"
-        );
-        assert_eq!(
-            parse_request(r#"{"input": "a", "base": []}"#).unwrap_err(),
-            "\"base\" must be a string or null, not an array"
-        );
+    #[derive(Serialize)]
+    struct Echo {
+        echo: String,
     }
 
     /// Runs the loop over `input` with an answer that echoes the input and panics on "boom".
@@ -170,7 +113,7 @@ mod tests {
         let mut out = Vec::new();
         serve_from(input, &mut out, |r| {
             assert!(r.input != "boom", "the answer blew up on {:?}", r.input);
-            json!({ "echo": r.input })
+            Echo { echo: r.input.clone() }
         })
         .unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
@@ -181,14 +124,17 @@ mod tests {
         let input = b"{\"input\": \"a\"}\n{\"input\": \"boom\"}\r\n\xff\xfe\n\n{\"input\": \"b\"}";
         let answers = serve_echo(input);
         assert_eq!(answers.len(), 5, "{answers:?}");
-        assert_eq!(answers[0], json!({"echo": "a"}));
+        assert_eq!(answers[0].to_string(), r#"{"echo":"a"}"#);
         let internal = answers[1]["error"].as_str().unwrap();
         assert!(internal.starts_with("internal error: line 2: panic at harness/src/jsonl.rs:"));
         assert!(internal.ends_with(": the answer blew up on \"boom\""), "{internal}");
-        assert_eq!(answers[2], json!({"error": "line 3: not UTF-8 (byte 0xFF at offset 0)"}));
+        assert_eq!(
+            answers[2].to_string(),
+            r#"{"error":"line 3: not UTF-8 (byte 0xFF at offset 0)"}"#
+        );
         let empty = answers[3]["error"].as_str().unwrap();
         assert!(empty.starts_with("line 4: invalid JSON: EOF"), "{empty}");
         // The last line has no line end and is still answered.
-        assert_eq!(answers[4], json!({"echo": "b"}));
+        assert_eq!(answers[4].to_string(), r#"{"echo":"b"}"#);
     }
 }

@@ -24,9 +24,8 @@ mod cmd_parse_rfc;
 mod cmd_report;
 mod cmd_serve;
 mod cmd_triage;
-mod parse_answer;
 mod progress;
-mod wpt_sync;
+mod terminal;
 
 /// Differential conformance harness for URL parsers (WHATWG URL Standard, RFC 3986/2396).
 #[derive(Debug, Parser)]

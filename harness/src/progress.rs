@@ -180,7 +180,7 @@ impl CampaignProgress {
 
 /// The progress line of a campaign: the running target's executions first, then the
 /// campaign's total (a second target's line once showed the total as its own).
-fn campaign_line(s: &urldiff::fuzz::status::Status, target: &str, target_execs: u64) -> String {
+fn campaign_line(s: &urldiff_campaign::status::Status, target: &str, target_execs: u64) -> String {
     format!(
         "{target}: {target_execs} execs ({} in the campaign), {:.0} exec/s, corpus {}, {} new \
          signatures, {} crashes, {} s left",
@@ -193,12 +193,12 @@ fn campaign_line(s: &urldiff::fuzz::status::Status, target: &str, target_execs: 
     )
 }
 
-impl urldiff::fuzz::CampaignEvents for CampaignProgress {
+impl urldiff_campaign::CampaignEvents for CampaignProgress {
     fn note(&self, message: &str) {
         self.line(&format!("fuzz: {message}"));
     }
 
-    fn progress(&self, s: &urldiff::fuzz::status::Status, target: &str, target_execs: u64) {
+    fn progress(&self, s: &urldiff_campaign::status::Status, target: &str, target_execs: u64) {
         let text = campaign_line(s, target, target_execs);
         match &self.bar {
             Some(bar) => {
@@ -223,7 +223,7 @@ impl urldiff::fuzz::CampaignEvents for CampaignProgress {
 #[cfg(test)]
 mod tests {
     use super::campaign_line;
-    use urldiff::fuzz::status::{CampaignState, Resume, Status, STATUS_SCHEMA_VERSION};
+    use urldiff_campaign::status::{CampaignState, Resume, Status, STATUS_SCHEMA_VERSION};
 
     #[test]
     fn a_targets_line_counts_its_own_executions_then_the_campaigns() {

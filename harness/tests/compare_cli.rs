@@ -17,6 +17,15 @@ fn urldiff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_urldiff")).args(args).output().expect("run urldiff")
 }
 
+/// `urldiff ARGS` with `$COLUMNS` set: the width the table is fitted to.
+fn urldiff_columns(args: &[&str], columns: usize) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urldiff"))
+        .args(args)
+        .env("COLUMNS", columns.to_string())
+        .output()
+        .expect("run urldiff")
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -96,7 +105,8 @@ fn backslash_host_splits_the_models() {
 
 #[test]
 fn the_table_marks_the_cross_model_host_line_only() {
-    let out = urldiff(&["compare", BACKSLASH]);
+    // Wide enough for every oracle side by side.
+    let out = urldiff_columns(&["compare", BACKSLASH], 1000);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     let line = |label: &str| {
@@ -132,9 +142,24 @@ fn the_table_marks_the_cross_model_host_line_only() {
 }
 
 #[test]
+fn the_table_fits_100_columns() {
+    let out = urldiff_columns(&["compare", BACKSLASH], 100);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "{line:?}\n{text}");
+        assert_eq!(line, line.trim_end(), "{text}");
+    }
+    // Still every row of the reference, and its host, however it is drawn.
+    assert!(text.contains("\"evil.example\""), "{text}");
+    assert!(text.contains("summary: "), "{text}");
+}
+
+#[test]
 fn oracle_narrows_and_the_summary_names_the_groups() {
     let args = ["compare", "--oracle", "reference", "--oracle", "reference-rfc3986", BACKSLASH];
-    let out = urldiff(&args);
+    // Wide enough that the summary stays on one line.
+    let out = urldiff_columns(&args, 1000);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     assert!(text.contains("host (high, structural): {reference} vs {reference-rfc3986}"), "{text}");

@@ -280,7 +280,7 @@ fn it_parses_and_never_fetches() {
 
 #[test]
 fn a_non_loopback_address_needs_the_flag() {
-    use urldiff::serve::check_bind;
+    use urldiff_serve::check_bind;
     let any: std::net::SocketAddr = "0.0.0.0:0".parse().unwrap();
     let err = check_bind(any, false).unwrap_err().to_string();
     assert!(err.contains("--allow-remote"), "{err}");

@@ -11,7 +11,8 @@
 //!   reference resolution and normalization ([`rfc3986`], [`rfc2396`]).
 //!
 //! A parsed [`Url`] is one serialization buffer plus component offsets, so getters are
-//! slices and the href is free.
+//! slices and the href is free. (The fuzzers' structured URL description is the fuzz
+//! workspace's `urldiff_fuzz::structured`.)
 //!
 //! Parsing against a base, with the URL API's getters:
 //!
@@ -38,9 +39,6 @@
 //! assert_eq!(outcome.errors[0].position, 18); // the byte offset of the `\`
 //! assert_eq!(outcome.result.unwrap().pathname(), "/path");
 //! ```
-//!
-//! With the `arbitrary` feature, [`structured`] describes URL strings part by part for
-//! structure-aware fuzzing.
 
 pub mod attributes;
 pub mod errors;
@@ -49,8 +47,6 @@ pub mod host;
 pub mod percent;
 pub mod rfc2396;
 pub mod rfc3986;
-#[cfg(feature = "arbitrary")]
-pub mod structured;
 pub mod valid;
 
 mod parser;

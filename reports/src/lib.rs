@@ -18,6 +18,9 @@
 //! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
 //!   [`html::rfc_vs_whatwg`]), and the split between its deterministic part and the real
 //!   parsers' blocks;
+//! - [`compare_view`]: the views of `urldiff compare` (table, listing, JSON);
+//! - [`oracle_listing`]: the rows of `urldiff oracles --json` and `GET /api/oracles`;
+//! - [`parse_answer`]: the WHATWG answer of `urldiff parse --json`, written as it is serialized;
 //! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
 //!   groups per class as an inline SVG (`plotters`).
 //!
@@ -26,12 +29,15 @@
 pub mod campaign;
 pub mod campaign_report;
 pub mod classes;
+pub mod compare_view;
 pub mod data;
 pub mod findings;
 pub mod html;
 pub mod junit;
 pub mod markdown;
 pub mod matrix;
+pub mod oracle_listing;
+pub mod parse_answer;
 pub mod plain;
 pub mod plot;
 pub mod rfc_vs_whatwg;

@@ -17,19 +17,27 @@
 //! - [`rfc_vs_whatwg`]: where the WHATWG side and the RFC 3986 side read a component
 //!   differently, by class, with an example each and the real parsers placed on a side;
 //! - [`coverage`]: which URL Standard steps WPT's cases read;
-//! - [`wpt_export`]: the conformance findings WPT lacks, as urltestdata.json entries.
+//! - [`wpt_export`]: the conformance findings WPT lacks, as urltestdata.json entries;
+//! - [`input`]: reading what `urldiff triage` triages (a conform report, JSON Lines files);
+//! - [`compared`]: every oracle's answer to a batch of inputs, compared (`urldiff compare`,
+//!   `urldiff serve`); [`select`]: choosing the oracles of a run; [`minimized_json`]: the
+//!   `urldiff minimize --json` object.
 
 pub mod ask;
 pub mod classify;
+pub mod compared;
 pub mod coverage;
 pub mod events;
 pub mod expected;
 pub mod findings;
+pub mod input;
 pub mod merge;
 pub mod minimize;
+pub mod minimized_json;
 pub mod pipeline;
 pub mod rfc_vs_whatwg;
 pub mod rootcause;
+pub mod select;
 pub mod standards;
 pub mod wpt_export;
 

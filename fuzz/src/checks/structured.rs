@@ -7,8 +7,8 @@
 //! under this target as `differential` records its own.
 
 use super::{differential, roundtrip, CheckResult, Violation};
+use crate::structured::StructuredCase;
 use arbitrary::{Arbitrary, Unstructured};
-use urldiff_parser::structured::StructuredCase;
 
 /// The description `data` stands for, read as libfuzzer-sys reads a typed target's input.
 pub fn describe(data: &[u8]) -> Option<StructuredCase> {

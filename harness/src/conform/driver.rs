@@ -71,21 +71,6 @@ fn answer_all(
     }
 }
 
-/// Two oracles with one name would mix their answers and ledgers: a configuration error.
-pub fn check_unique_names(oracles: &[Box<dyn Oracle>]) -> anyhow::Result<()> {
-    let mut seen = std::collections::HashSet::new();
-    for oracle in oracles {
-        if !seen.insert(oracle.name()) {
-            bail!(
-                "two oracles are named {:?} (an external oracle may reuse a built-in name): \
-                 rename one in the oracle configuration",
-                oracle.name()
-            );
-        }
-    }
-    Ok(())
-}
-
 /// Which oracles run: the selected ones (every one when none is selected).
 fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
     for name in &plan.selected {

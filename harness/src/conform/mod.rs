@@ -128,7 +128,7 @@ pub fn execute(
 ) -> anyhow::Result<Finished> {
     let start = Instant::now();
     let mut phases = Phases::default();
-    driver::check_unique_names(oracles)?;
+    urldiff_triage::compared::check_unique_names(oracles)?;
     let (known_cases, suites, ledger) = phases.time("ledger", || {
         let known_cases = (!opts.incomplete_suites).then(|| {
             suites.iter().flat_map(|s| s.cases.iter().map(|c| c.name())).collect::<HashSet<_>>()
@@ -157,7 +157,7 @@ pub fn execute(
         for change in bless.iter().flatten() {
             files.push((change.path.clone(), change.contents.clone().into_bytes()));
         }
-        crate::atomic::write_all(&files)?;
+        urldiff_corpus::atomic::write_all(&files)?;
         let summary = urldiff_reports::terminal::render(&report);
         anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
     })?;

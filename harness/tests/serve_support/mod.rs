@@ -10,8 +10,8 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
-use urldiff::serve::{Running, ServeConfig, Server};
 use urldiff_oracles::{default_oracles, Oracle};
+use urldiff_serve::{Running, ServeConfig, Server};
 
 /// The urldiff binary of this build.
 pub fn urldiff() -> Command {

@@ -10,14 +10,19 @@
 //! (`true`/`false`), are filled by the oracles that report them (the reference, whatwg-url).
 //! Below: the reference's validation errors and valid-URL-string verdict (with the grammar's
 //! first violation), failure reasons, lost answers, a summary of who disagrees with whom, the
-//! classes (one line) and the signature.
+//! classes and the signature.
+//!
+//! Everything fits a given width (the terminal's): no line ends in padding, long note lines
+//! wrap (at spaces when they can), and a table wider than the width is drawn vertically, one
+//! block per column (its oracles, then a `label value` line per row).
 
-use crate::compare::validity::{answered_verdict, url_string_check};
-use crate::compare::{first_line, Compared};
+use super::validity::{answered_verdict, url_string_check};
+use crate::plain::{one_line, width as text_width};
 use std::fmt::Write as _;
 use urldiff_compare::verdict::{evidence, is_lost};
 use urldiff_compare::{Comparison, Group, Projected, SharedField};
 use urldiff_oracles::{Answer, Oracle};
+use urldiff_triage::compared::{first_line, Compared};
 
 /// The widest a cell gets; longer values are cut with `…` (`--wide` shows them whole).
 const MAX_CELL: usize = 40;
@@ -38,25 +43,50 @@ struct Row {
     cells: Vec<Option<(usize, Projected, String)>>,
 }
 
-/// The table and everything under it, as text.
-pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared, highlight: Highlight) -> String {
+/// The narrowest width the text is fitted to (a smaller one is taken as this).
+const MIN_WIDTH: usize = 40;
+
+/// The table and everything under it, as text at most `width` columns wide (a single value
+/// wider than that is cut).
+pub fn render(
+    oracles: &[Box<dyn Oracle>],
+    compared: &Compared,
+    highlight: Highlight,
+    width: usize,
+) -> String {
+    let width = width.max(MIN_WIDTH);
     let grid = grid(oracles, compared);
-    let mut out = String::new();
+    let mut head = String::new();
     if let Some(why) = &compared.base_failure {
-        let base = compared.request.base.as_deref().unwrap_or("");
+        let base = quoted(compared.request.base.as_deref().unwrap_or(""));
+        let why = one_line(why);
         let _ = writeln!(
-            out,
-            "note: the base {base:?} does not parse (WHATWG): {why}; WHATWG-model oracles fail"
+            head,
+            "note: the base {base} does not parse (WHATWG): {why}; WHATWG-model oracles fail"
         );
     }
-    let _ = writeln!(out, "input: {:?}", compared.request.input);
+    let _ = writeln!(head, "input: {}", quoted(&compared.request.input));
     if let Some(base) = &compared.request.base {
-        let _ = writeln!(out, "base:  {base:?}");
+        let _ = writeln!(head, "base:  {}", quoted(base));
     }
+    let mut out = wrap_lines(&head, width);
     out.push('\n');
-    write_grid(&mut out, &grid, highlight);
-    write_notes(&mut out, oracles, compared);
+    let table = horizontal(&grid, highlight);
+    if table.lines().all(|l| visible_width(l) <= width) {
+        out.push_str(&table);
+    } else {
+        out.push_str(&vertical(&grid, highlight, width));
+    }
+    let mut notes = String::new();
+    write_notes(&mut notes, oracles, compared);
+    out.push_str(&wrap_lines(&notes, width));
     out
+}
+
+/// A value in quotes, escaped as every report escapes hostile text (so leading and trailing
+/// spaces show, and control, invisible and bidi code points are `\u{…}`).
+pub fn quoted(value: &str) -> String {
+    format!("\"{}\"", one_line(value))
 }
 
 /// The table as data: the columns (oracles grouped by agreement, each column its oracles'
@@ -143,7 +173,7 @@ fn rows(names: &[&str], comparison: &Comparison) -> Vec<Row> {
 /// A value as a cell shows it.
 fn show(value: &Projected) -> String {
     match value {
-        Projected::Defined(s) => format!("{s:?}"),
+        Projected::Defined(s) => quoted(s),
         Projected::Undefined => "undefined".into(),
         Projected::EmptyOrUndefined => "\"\"|undef".into(),
     }
@@ -178,11 +208,85 @@ fn columns(names: &[&str], rows: &[Row]) -> Vec<Vec<usize>> {
 }
 
 fn cut(text: &str) -> String {
-    if text.chars().count() <= MAX_CELL {
-        return text.to_owned();
+    crate::plain::fit(text, MAX_CELL)
+}
+
+/// The columns side by side, each line without trailing padding.
+fn horizontal(grid: &Grid, highlight: Highlight) -> String {
+    let mut out = String::new();
+    write_grid(&mut out, grid, highlight);
+    trim_line_ends(&out)
+}
+
+fn trim_line_ends(text: &str) -> String {
+    text.lines().map(|l| format!("{}\n", l.trim_end())).collect()
+}
+
+/// One block per column: its oracles (wrapped), then `label value` per row that column
+/// speaks about; values cut to the width.
+fn vertical(grid: &Grid, highlight: Highlight, width: usize) -> String {
+    let label_w = grid.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
+    let value_w = width.saturating_sub(label_w + 4).max(8);
+    let mut out = String::new();
+    for (k, names) in grid.columns.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(&wrap_lines(&format!("{}\n", names.join(", ")), width));
+        for row in &grid.rows {
+            let Some(cell) = &row.cells[k] else { continue };
+            let text = crate::plain::fit(&cell.shown, value_w);
+            let painted = paint(&text, 0, cell.differs, highlight);
+            let _ = writeln!(out, "  {:label_w$} {}", row.label, painted);
+        }
     }
-    let kept: String = text.chars().take(MAX_CELL - 1).collect();
-    format!("{kept}…")
+    out
+}
+
+/// Columns a line takes on a terminal (ANSI colour sequences take none).
+fn visible_width(line: &str) -> usize {
+    text_width(&line.replace("\x1b[1;31m", "").replace("\x1b[0m", ""))
+}
+
+/// Every line of `text` wrapped to `width`: broken at the last space that fits (else cut
+/// mid-word), continuation lines indented by two spaces.
+pub fn wrap_lines(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut rest = line.trim_end();
+        let mut indent = "";
+        loop {
+            let room = width - indent.len();
+            if text_width(rest) <= room {
+                let _ = writeln!(out, "{indent}{rest}");
+                break;
+            }
+            let cut = break_at(rest, room);
+            let _ = writeln!(out, "{indent}{}", rest[..cut].trim_end());
+            rest = rest[cut..].trim_start();
+            indent = "  ";
+        }
+    }
+    out
+}
+
+/// Where to break `line` so the first part fits `room` columns: after the last space that
+/// fits, or at the last character that fits when no space does (always at least one).
+fn break_at(line: &str, room: usize) -> usize {
+    let mut used = 0;
+    let mut fits = 0;
+    let mut space = None;
+    for (i, c) in line.char_indices() {
+        used += text_width(c.encode_utf8(&mut [0; 4]));
+        if used > room {
+            break;
+        }
+        fits = i + c.len_utf8();
+        if c == ' ' && i > 0 {
+            space = Some(i + 1);
+        }
+    }
+    space.unwrap_or(fits.max(line.chars().next().map_or(0, char::len_utf8)))
 }
 
 fn write_grid(out: &mut String, grid: &Grid, highlight: Highlight) {
@@ -194,7 +298,7 @@ fn write_grid(out: &mut String, grid: &Grid, highlight: Highlight) {
         .map(|(k, names)| {
             let head = names.iter().map(String::len);
             let cells = grid.rows.iter().filter_map(|r| r.cells[k].as_ref());
-            head.chain(cells.map(|c| cut(&c.shown).chars().count() + 1)).max().unwrap_or(1)
+            head.chain(cells.map(|c| text_width(&cut(&c.shown)) + 1)).max().unwrap_or(1)
         })
         .collect();
     let depth = grid.columns.iter().map(Vec::len).max().unwrap_or(0);
@@ -218,7 +322,7 @@ fn write_grid(out: &mut String, grid: &Grid, highlight: Highlight) {
 
 /// A cell padded to `width`, highlighted when it differs.
 fn paint(text: &str, width: usize, differs: bool, highlight: Highlight) -> String {
-    let pad = width.saturating_sub(text.chars().count() + 1);
+    let pad = width.saturating_sub(text_width(text) + 1);
     match (differs, highlight) {
         (false, _) => format!(" {text}{:pad$}", ""),
         (true, Highlight::Marker) => format!("*{text}{:pad$}", ""),
@@ -269,7 +373,7 @@ fn write_notes(out: &mut String, oracles: &[Box<dyn Oracle>], compared: &Compare
         let _ = writeln!(out, "adapter rules read: {} (--explain-projection)", applied.join(", "));
     }
     let _ = writeln!(out, "summary: {}", summary(&compared.comparison));
-    let classes = crate::compare::json::classes(oracles, compared);
+    let classes = super::json::classes(oracles, compared);
     if !classes.is_empty() {
         let _ = writeln!(out, "classes: {} (urldiff triage --explain-classes)", classes.join(", "));
     }
@@ -363,5 +467,5 @@ pub fn summary(comparison: &Comparison) -> String {
 /// control, invisible and bidi code points escaped as `\u{…}`, so every line stays one line and
 /// reads as it is.
 pub fn escape(value: &str) -> String {
-    urldiff_reports::plain::one_line(value)
+    one_line(value)
 }

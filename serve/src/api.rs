@@ -1,10 +1,10 @@
 //! The JSON API.
 //!
 //! - `POST /api/compare` `{"input": "…", "base": "…" | null}` answers exactly what `urldiff
-//!   compare --json` prints for that input (the same `compare_batch` and `compared_json`);
+//!   compare --json` prints for that input (the same `compare_batch` and `ComparedJson`);
 //!   `{"cases": [{"input", "base"}, …]}` answers an array, one such object per case, every
 //!   oracle answering the whole batch at once (at most [`MAX_BATCH`] cases).
-//! - `POST /api/view` `{"input", "base"}`: the page's data (`view::view_json`).
+//! - `POST /api/view` `{"input", "base"}`: the page's data (`view::View`).
 //! - `POST /api/minimize` `{"input", "base", "max_calls"?, "max_seconds"?}`: the `urldiff
 //!   minimize --json` object, bounded by the server's budget (a request may ask for less);
 //!   header `x-urldiff-one-minimal: true|false`. When the oracles agree: 422 with
@@ -15,16 +15,17 @@
 
 use super::errors::{ApiError, JsonBody};
 use super::{AppState, MAX_BATCH, MAX_INPUT_BYTES};
-use crate::compare::{compare_batch, json::compared_json, Compared, Request};
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::Arc;
 use urldiff_oracles::{Oracle, OracleKind};
+use urldiff_reports::compare_view::json::ComparedJson;
+use urldiff_reports::compare_view::table;
+use urldiff_triage::compared::{compare_batch, Compared, Request};
 use urldiff_triage::{minimize as run_minimize, Budget, MinimizeError};
 
 type Shared = State<Arc<AppState>>;
@@ -140,9 +141,10 @@ pub async fn compare(State(state): Shared, JsonBody(body): JsonBody<CompareBody>
     let result = async {
         let (requests, batch) = requests_of(body)?;
         let all = compared(&state, requests).await?;
-        let mut values: Vec<Value> = all.iter().map(|c| compared_json(&state.oracles, c)).collect();
+        let mut values: Vec<ComparedJson> =
+            all.iter().map(|c| ComparedJson::of(&state.oracles, c)).collect();
         if batch {
-            return Ok(Json(Value::Array(values)).into_response());
+            return Ok(Json(values).into_response());
         }
         let mut text =
             serde_json::to_string_pretty(&values.remove(0)).map_err(ApiError::internal)?;
@@ -157,12 +159,18 @@ pub async fn view(State(state): Shared, JsonBody(body): JsonBody<CaseBody>) -> R
         let (requests, _) =
             requests_of(CompareBody { input: Some(body.input), base: body.base, cases: None })?;
         let all = compared(&state, requests).await?;
-        Ok::<_, ApiError>(super::view::view_json(&state.oracles, &state.unavailable, &all[0]))
+        let grid = table::grid(&state.oracles, &all[0]);
+        let view = super::view::View::of(&state.oracles, &state.unavailable, &grid, &all[0]);
+        Ok::<_, ApiError>(Json(view).into_response())
     };
-    match result.await {
-        Ok(value) => Json(value).into_response(),
-        Err(e) => e.into_response(),
-    }
+    result.await.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// The 422 answer of `POST /api/minimize` when the oracles agree.
+#[derive(Debug, serde::Serialize)]
+struct NotDivergent {
+    error: String,
+    divergent: bool,
 }
 
 /// The budget of one minimization: what the request asks, within the server's.
@@ -200,7 +208,8 @@ pub async fn minimize(State(state): Shared, JsonBody(body): JsonBody<MinimizeBod
     match result {
         Err(e) => e.into_response(),
         Ok(Ok(m)) => {
-            let mut response = Json(crate::triage::minimized_json(&m)).into_response();
+            let mut response =
+                Json(urldiff_triage::minimized_json::MinimizedJson::of(&m)).into_response();
             let proof = HeaderValue::from_static(if m.one_minimal { "true" } else { "false" });
             response.headers_mut().insert("x-urldiff-one-minimal", proof);
             response
@@ -215,14 +224,16 @@ fn minimize_failed(failed: (MinimizeError, usize, urldiff_triage::Request)) -> R
         (MinimizeError::NotDivergent { .. }, count, original) => {
             let message =
                 format!("nothing to minimize: the {count} oracles agree on {:?}", original.input);
-            let body = json!({ "error": message, "divergent": false });
+            let body = NotDivergent { error: message, divergent: false };
             (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
         }
         (MinimizeError::Ask(e), _, _) => ApiError::internal(e).into_response(),
     }
 }
 
-pub async fn oracles(State(state): Shared) -> Json<Vec<crate::listing::OracleRow>> {
+pub async fn oracles(
+    State(state): Shared,
+) -> Json<Vec<urldiff_reports::oracle_listing::OracleRow>> {
     Json(state.listing.clone())
 }
 

@@ -14,14 +14,33 @@
 //! other key skipped as it is read), never into a JSON tree, so a large run.json costs little
 //! beyond its own bytes.
 
-use anyhow::{bail, Context};
+use crate::pipeline::TriageCase;
+use crate::Request;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use urldiff_oracles::Case;
-use urldiff_triage::pipeline::TriageCase;
-use urldiff_triage::Request;
+
+/// Why nothing could be triaged from a path.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("cannot read {}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{} holds no .json or .jsonl file to triage", .0.display())]
+    NoFiles(PathBuf),
+    #[error("{} is empty: nothing to triage", .0.display())]
+    Empty(PathBuf),
+    #[error("{}: a conform report whose divergences cannot be read", path.display())]
+    BadReport { path: PathBuf, source: serde_json::Error },
+    /// Every line was unreadable; the first one's `file:line: why`.
+    #[error("no line of {} could be read: {first}", path.display())]
+    NoLine { path: PathBuf, first: String },
+}
+
+fn cannot_read(path: &Path) -> impl FnOnce(std::io::Error) -> InputError + '_ {
+    move |source| InputError::Read { path: path.to_owned(), source }
+}
 
 /// The cases read, the sources they came from, how many cases were skipped and the lines
 /// that could not be read (`file:line: why`).
@@ -43,19 +62,18 @@ impl Input {
 }
 
 /// Read a file or a folder of files.
-pub fn read(path: &Path) -> anyhow::Result<Input> {
+pub fn read(path: &Path) -> Result<Input, InputError> {
     let mut input = Input::default();
-    let meta =
-        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let meta = std::fs::metadata(path).map_err(cannot_read(path))?;
     let files: Vec<PathBuf> = if meta.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .with_context(|| format!("listing {}", path.display()))?
+            .map_err(cannot_read(path))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")))
             .collect();
         files.sort();
         if files.is_empty() {
-            bail!("{} holds no .json or .jsonl file to triage", path.display());
+            return Err(InputError::NoFiles(path.to_owned()));
         }
         files
     } else {
@@ -66,15 +84,16 @@ pub fn read(path: &Path) -> anyhow::Result<Input> {
         input.sources.push(file.display().to_string());
     }
     if input.cases.is_empty() && !input.unreadable.is_empty() {
-        bail!("no line of {} could be read: {}", path.display(), input.unreadable[0]);
+        let first = input.unreadable[0].clone();
+        return Err(InputError::NoLine { path: path.to_owned(), first });
     }
     Ok(input)
 }
 
-fn read_file(path: &Path, input: &mut Input) -> anyhow::Result<()> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+fn read_file(path: &Path, input: &mut Input) -> Result<(), InputError> {
+    let bytes = std::fs::read(path).map_err(cannot_read(path))?;
     if bytes.trim_ascii().is_empty() {
-        bail!("{} is empty: nothing to triage", path.display());
+        return Err(InputError::Empty(path.to_owned()));
     }
     if let Ok(Probe { divergences: Some(_) }) = serde_json::from_slice::<Probe>(&bytes) {
         return read_conform(path, &bytes, input);
@@ -103,12 +122,11 @@ struct DivergenceCase {
 }
 
 /// The cases of a conform report's divergences.
-fn read_conform(path: &Path, bytes: &[u8], input: &mut Input) -> anyhow::Result<()> {
-    let report: Divergences = serde_json::from_slice(bytes).with_context(|| {
-        format!("{}: a conform report whose divergences cannot be read", path.display())
-    })?;
+fn read_conform(path: &Path, bytes: &[u8], input: &mut Input) -> Result<(), InputError> {
+    let report: Divergences = serde_json::from_slice(bytes)
+        .map_err(|source| InputError::BadReport { path: path.to_owned(), source })?;
     for DivergenceCase { case, suite } in report.divergences {
-        let Some(request) = urldiff_triage::request_of(&case) else {
+        let Some(request) = crate::request_of(&case) else {
             input.skipped += 1;
             continue;
         };
@@ -129,7 +147,7 @@ fn read_jsonl(path: &Path, bytes: &[u8], input: &mut Input) {
         }
         let read = std::str::from_utf8(line)
             .map_err(|e| format!("not UTF-8 (byte at offset {})", e.valid_up_to()))
-            .and_then(crate::jsonl::parse_request);
+            .and_then(urldiff_corpus::request_line::parse_request);
         match read {
             Ok(r) => {
                 let request = Request::new(r.input, r.base.as_deref());

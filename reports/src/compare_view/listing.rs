@@ -5,23 +5,23 @@
 //! is marked for `validation-errors`, and oracles asked a validity case show their
 //! valid-URL-string verdict (the reference's with the grammar's first violation).
 
-use crate::compare::table::escape;
-use crate::compare::validity::{answered_verdict, url_string_check};
-use crate::compare::Compared;
+use super::table::{escape, quoted};
+use super::validity::{answered_verdict, url_string_check};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use urldiff_compare::project::PROJECTION;
 use urldiff_compare::verdict::evidence;
 use urldiff_compare::{Comparison, Group};
 use urldiff_oracles::{Answer, Oracle, Record, RecordModel};
+use urldiff_triage::compared::Compared;
 
 /// The listing, as text.
 pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {
     let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
     let mut out = String::new();
     if let Some(why) = &compared.base_failure {
-        let base = compared.request.base.as_deref().unwrap_or("");
-        let _ = writeln!(out, "note: the base {base:?} does not parse (WHATWG): {why}");
+        let base = quoted(compared.request.base.as_deref().unwrap_or(""));
+        let _ = writeln!(out, "note: the base {base} does not parse (WHATWG): {}", escape(why));
     }
     for (i, (oracle, answer)) in oracles.iter().zip(&compared.answers).enumerate() {
         let marked = marked_fields(&names, &compared.comparison, oracle.name());

@@ -13,6 +13,7 @@ fn options(dir: &std::path::Path) -> Options {
         out: dir.to_owned(),
         build: false,
         minimize_seconds: 1.0,
+        ledger: dir.join("ledger"),
     }
 }
 

@@ -12,7 +12,6 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use std::time::Duration;
 
 /// An API error: a status and the message of `{"error": …}`.
@@ -36,9 +35,15 @@ impl ApiError {
     }
 }
 
+/// `{"error": "…"}`, every error's body.
+#[derive(Debug, serde::Serialize)]
+struct ErrorBody {
+    error: String,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(json!({ "error": self.message }))).into_response()
+        (self.status, axum::Json(ErrorBody { error: self.message })).into_response()
     }
 }
 

@@ -1,4 +1,4 @@
-//! `urldiff serve`: the live viewer (`/`), the runs dashboard (`/runs`) and the JSON API
+//! urldiff-serve (`urldiff serve`): the live viewer (`/`), the runs dashboard (`/runs`) and the JSON API
 //! (`/api/…`), on axum with tower-http's middleware, over one pool of oracles shared by every
 //! request.
 //!
@@ -151,7 +151,7 @@ pub struct AppState {
     /// The available oracles, guarded, in registry order.
     pub oracles: Vec<Box<dyn Oracle>>,
     /// `urldiff oracles --json`, as listed at start-up.
-    pub listing: Vec<crate::listing::OracleRow>,
+    pub listing: Vec<urldiff_reports::oracle_listing::OracleRow>,
     /// (name, reason) of each oracle that cannot run.
     pub unavailable: Vec<(String, String)>,
     pub permits: Arc<tokio::sync::Semaphore>,
@@ -202,9 +202,9 @@ impl Server {
     /// Check every oracle (starting the subprocess workers, side by side), list them, and keep
     /// the available ones behind their deadlines. Two oracles with one name are an error.
     pub fn new(config: ServeConfig, oracles: Vec<Box<dyn Oracle>>) -> anyhow::Result<Server> {
-        crate::conform::driver::check_unique_names(&oracles)?;
+        urldiff_triage::compared::check_unique_names(&oracles)?;
         let checks = check_all(&oracles.iter().map(|o| o.as_ref()).collect::<Vec<_>>());
-        let listing = crate::listing::rows(&oracles);
+        let listing = urldiff_reports::oracle_listing::rows(&oracles);
         let mut available: Vec<Box<dyn Oracle>> = Vec::new();
         let mut unavailable = Vec::new();
         for (oracle, check) in oracles.into_iter().zip(checks) {

@@ -7,11 +7,12 @@
 //! (`\` in a special URL's path), then invalid-URL-unit (the space); not a valid URL string,
 //! first failing at the `\` (byte 20) in a URL-path-segment string.
 
-use urldiff::compare::table::{self, Highlight};
-use urldiff::compare::{compare_batch, json, Request};
 use urldiff_compare::{Severity, SharedField};
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::{Answer, Case, CaseKind, Oracle, OracleError, OracleInfo, Record};
+use urldiff_reports::compare_view::json::ComparedJson;
+use urldiff_reports::compare_view::table::{self, Highlight};
+use urldiff_triage::compared::{compare_batch, Request};
 
 const INPUT: &str = r"https://example.org/\a b";
 
@@ -82,7 +83,7 @@ fn json_marks_the_fields_and_adds_the_verdicts() {
     let oracles = oracles();
     let request = Request { input: INPUT.into(), base: None };
     let compared = compare_batch(&oracles, &[request]).unwrap().remove(0);
-    let value = json::compared_json(&oracles, &compared);
+    let value = serde_json::to_value(ComparedJson::of(&oracles, &compared)).unwrap();
     let divergences = value["divergences"].as_array().unwrap();
     let fields: Vec<&str> = divergences.iter().map(|d| d["field"].as_str().unwrap()).collect();
     assert_eq!(fields, ["validation-errors", "valid-url-string"]);
@@ -107,7 +108,7 @@ fn the_table_marks_the_rows() {
     let oracles = oracles();
     let request = Request { input: INPUT.into(), base: None };
     let compared = compare_batch(&oracles, &[request]).unwrap().remove(0);
-    let text = table::render(&oracles, &compared, Highlight::Marker);
+    let text = table::render(&oracles, &compared, Highlight::Marker, 200);
     let line = |label: &str| {
         text.lines()
             .find(|l| l.starts_with(&format!("{label} ")))

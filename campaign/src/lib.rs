@@ -1,5 +1,6 @@
-//! `urldiff fuzz`: a time-boxed, resumable libFuzzer campaign over the fuzz workspace's
-//! targets, then its triage. Everything lives in one folder (docs/campaign-layout.md):
+//! urldiff-campaign (`urldiff fuzz`): a time-boxed, resumable libFuzzer campaign over the fuzz
+//! workspace's targets, then its triage. No printing: progress goes to [`CampaignEvents`],
+//! which the binary draws. Everything lives in one folder (docs/campaign-layout.md):
 //!
 //! 1. [`libfuzzer`] finds (or builds) the fuzz binaries; the harness only runs them.
 //! 2. The targets run one after the other, each for its share of the duration, in fork mode
@@ -60,6 +61,8 @@ pub struct Options {
     pub build: bool,
     /// Triage budget: seconds per minimization.
     pub minimize_seconds: f64,
+    /// The ledger folder: triage leaves out the divergences it expects.
+    pub ledger: PathBuf,
 }
 
 /// The campaign folder's paths.

@@ -15,15 +15,15 @@
 
 use super::status::{self, HistoryLine, Status};
 use super::{CampaignEvents, Layout, Options};
-use crate::triage::{refs, select_oracles, tool_version};
 use anyhow::Context;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use urldiff_reports::campaign_report::{self, CampaignReport, GroupRow, OtherFinding};
 use urldiff_triage::ask::Request;
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::Budget;
 
 /// The targets whose findings are parse cases, triaged across every oracle.
@@ -118,13 +118,11 @@ pub fn triage_and_report(
     Ok(if new_groups > 0 { 1 } else { 0 })
 }
 
-/// The triage pipeline over every available oracle, with the project's (or the embedded)
-/// ledger.
+/// The triage pipeline over every available oracle, with the ledger of the options.
 fn run_triage(cases: &[TriageCase], options: &Options) -> anyhow::Result<Findings> {
     let selection = select_oracles(&[])?;
     let oracles = refs(&selection.oracles);
-    let ledger_dir = crate::conform::sources::LedgerSource::find(None)?;
-    let ledger = crate::conform::ledger::Ledger::load(ledger_dir.dir())?;
+    let ledger = urldiff_compare::ledger::Ledger::load(&options.ledger)?;
     let config = Config {
         oracles: &oracles,
         ledger: Some(&ledger),
@@ -167,6 +165,30 @@ fn crash_files(layout: &Layout, targets: &[String]) -> Vec<String> {
     out
 }
 
+/// One finding of a target that is not triaged, as `report.json`'s `signatures` lists it.
+#[derive(Debug, serde::Serialize)]
+struct SignatureRow<'a> {
+    target: &'a str,
+    signature_id: &'a str,
+    signature: &'a str,
+    input: &'a str,
+    base: Option<&'a str>,
+    detail: &'a str,
+}
+
+impl<'a> SignatureRow<'a> {
+    fn of(f: &'a FindingFile) -> Self {
+        SignatureRow {
+            target: &f.target,
+            signature_id: &f.signature_id,
+            signature: &f.signature,
+            input: &f.input,
+            base: f.base.as_deref(),
+            detail: &f.detail,
+        }
+    }
+}
+
 fn write_reports(
     layout: &Layout,
     status: &Status,
@@ -182,23 +204,17 @@ fn write_reports(
     let mut report = serde_json::to_value(findings)?;
     let map = report.as_object_mut().context("findings serialize as an object")?;
     map.insert("campaign".into(), campaign);
-    let signatures: Vec<Value> = others
-        .iter()
-        .map(|f| {
-            json!({"target": f.target, "signature_id": f.signature_id, "signature": f.signature,
-                   "input": f.input, "base": f.base, "detail": f.detail})
-        })
-        .collect();
-    map.insert("signatures".into(), Value::Array(signatures));
-    map.insert("crashes".into(), json!(crashes));
+    let signatures: Vec<SignatureRow> = others.iter().map(SignatureRow::of).collect();
+    map.insert("signatures".into(), serde_json::to_value(signatures)?);
+    map.insert("crashes".into(), serde_json::to_value(crashes)?);
     let mut report_json = serde_json::to_string_pretty(&report)?;
     report_json.push('\n');
     let view = view(status, findings, others, crashes, history);
-    crate::atomic::write_all(&[
+    Ok(urldiff_corpus::atomic::write_all(&[
         (layout.dir.join("report.json"), report_json.into_bytes()),
         (layout.dir.join("report.md"), campaign_report::markdown(&view).into_bytes()),
         (layout.dir.join("report.html"), campaign_report::html(&view).into_bytes()),
-    ])
+    ])?)
 }
 
 /// What the Markdown and HTML renderers show.

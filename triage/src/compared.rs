@@ -1,7 +1,6 @@
-//! `urldiff compare`: every available oracle's answer to one input (or a batch of inputs),
-//! compared with `urldiff_compare` — across models, through the projection — and shown as
-//! a table grouped by agreement ([`table`]), today's per-oracle listing ([`listing`]) or JSON
-//! ([`json`]).
+//! Every available oracle's answer to one input (or a batch of inputs), compared with
+//! `urldiff_compare` — across models, through the projection: what `urldiff compare` and
+//! `urldiff serve`'s `/api/compare` show (the views are `urldiff_reports::compare_view`).
 //!
 //! WHATWG-model oracles get a parse case; RFC-model oracles get a resolve case when a base is
 //! given and they answer those, a parse case otherwise — except that an RFC-model oracle that
@@ -12,19 +11,42 @@
 //! errors are already there, from the parse case, as `validation-errors`). A batch is answered
 //! by each oracle as one batch (workers stay up), oracles side by side.
 
-pub mod json;
-pub mod listing;
-pub mod table;
-pub mod validity;
-
-use anyhow::bail;
 use urldiff_compare::{compare_all, Answered, Comparison, SharedField, Signature};
 use urldiff_oracles::registry::check_all;
 use urldiff_oracles::{Answer, Availability, Case, CaseKind, CaseKindTag, Oracle};
 
-/// One input to compare, and which case each oracle is asked for it: triage's, so that
-/// `compare`, `minimize` and `triage` ask oracles alike.
-pub use urldiff_triage::{case_for, Request};
+pub use crate::ask::{case_for, Request};
+use urldiff_oracles::OracleError;
+
+/// Why oracles could not be chosen or could not answer a batch.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareError {
+    /// Two oracles with one name would mix their answers and ledgers.
+    #[error(
+        "two oracles are named {0:?} (an external oracle may reuse a built-in name): \
+         rename one in the oracle configuration"
+    )]
+    DuplicateName(String),
+    #[error("no oracle named {name:?} (known: {known})")]
+    UnknownOracle { name: String, known: String },
+    #[error("oracle {oracle} cannot run: {reason}")]
+    CannotRun { oracle: String, reason: String },
+    #[error("oracle {oracle} returned {answers} answers for a batch of {cases} cases")]
+    BatchLength { oracle: String, answers: usize, cases: usize },
+    #[error(transparent)]
+    Oracle(#[from] OracleError),
+}
+
+/// Two oracles with one name would mix their answers and ledgers: a configuration error.
+pub fn check_unique_names(oracles: &[Box<dyn Oracle>]) -> Result<(), CompareError> {
+    let mut seen = std::collections::HashSet::new();
+    for oracle in oracles {
+        if !seen.insert(oracle.name()) {
+            return Err(CompareError::DuplicateName(oracle.name().to_owned()));
+        }
+    }
+    Ok(())
+}
 
 /// The oracles of a compare run: those that can run, and the (name, reason) of the others.
 pub struct Selection {
@@ -44,12 +66,15 @@ impl std::fmt::Debug for Selection {
 
 /// Keep the oracles named in `wanted` (every one when empty) and check they can run. Two
 /// oracles with one name, an unknown name, or a wanted oracle that cannot run are errors.
-pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> anyhow::Result<Selection> {
-    crate::conform::driver::check_unique_names(&all)?;
+pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> Result<Selection, CompareError> {
+    check_unique_names(&all)?;
     for name in wanted {
         if !all.iter().any(|o| o.name() == name) {
             let names: Vec<&str> = all.iter().map(|o| o.name()).collect();
-            bail!("no oracle named {name:?} (known: {})", names.join(", "));
+            return Err(CompareError::UnknownOracle {
+                name: name.clone(),
+                known: names.join(", "),
+            });
         }
     }
     let chosen: Vec<Box<dyn Oracle>> = all
@@ -65,13 +90,17 @@ pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> anyhow::Result<Se
                 selection.unavailable.push((oracle.name().to_owned(), reason))
             }
             Availability::Unavailable { reason } => {
-                bail!("oracle {} cannot run: {}", oracle.name(), first_line(&reason))
+                return Err(CompareError::CannotRun {
+                    oracle: oracle.name().to_owned(),
+                    reason: first_line(&reason).to_owned(),
+                })
             }
         }
     }
     Ok(selection)
 }
 
+/// The first line of a (possibly multi-line) reason or error.
 pub fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
 }
@@ -105,16 +134,17 @@ pub struct Compared {
 pub fn compare_batch(
     oracles: &[Box<dyn Oracle>],
     requests: &[Request],
-) -> anyhow::Result<Vec<Compared>> {
-    let per_oracle: Vec<anyhow::Result<Vec<(Answer, Answer)>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = oracles
-            .iter()
-            .map(|oracle| scope.spawn(move || answer_requests(oracle.as_ref(), requests)))
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an oracle thread panicked")).collect()
-    });
+) -> Result<Vec<Compared>, CompareError> {
+    let per_oracle: Vec<Result<Vec<(Answer, Answer)>, CompareError>> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = oracles
+                .iter()
+                .map(|oracle| scope.spawn(move || answer_requests(oracle.as_ref(), requests)))
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("an oracle thread panicked")).collect()
+        });
     let per_oracle: Vec<Vec<(Answer, Answer)>> =
-        per_oracle.into_iter().collect::<anyhow::Result<_>>()?;
+        per_oracle.into_iter().collect::<Result<_, _>>()?;
     Ok(requests
         .iter()
         .enumerate()
@@ -131,18 +161,17 @@ pub fn compare_batch(
 fn answer_requests(
     oracle: &dyn Oracle,
     requests: &[Request],
-) -> anyhow::Result<Vec<(Answer, Answer)>> {
+) -> Result<Vec<(Answer, Answer)>, CompareError> {
     let cases: Vec<Option<Case>> =
         requests.iter().flat_map(|r| [case_for(oracle, r), validity_case_for(oracle, r)]).collect();
     let asked: Vec<Case> = cases.iter().flatten().cloned().collect();
     let answers = oracle.answer_batch(&asked)?;
     if answers.len() != asked.len() {
-        bail!(
-            "oracle {} returned {} answers for a batch of {} cases",
-            oracle.name(),
-            answers.len(),
-            asked.len()
-        );
+        return Err(CompareError::BatchLength {
+            oracle: oracle.name().to_owned(),
+            answers: answers.len(),
+            cases: asked.len(),
+        });
     }
     let mut answers = answers.into_iter();
     let mut all = cases.iter().map(|case| match case {

@@ -29,7 +29,7 @@ pub fn read_status(path: &Path) -> Option<Status> {
 pub fn write_status(path: &Path, status: &Status) -> anyhow::Result<()> {
     let mut text = serde_json::to_string_pretty(status)?;
     text.push('\n');
-    crate::atomic::write(path, text.as_bytes())
+    Ok(urldiff_corpus::atomic::write(path, text.as_bytes())?)
 }
 
 /// The lines of `history.jsonl` (unreadable lines skipped).

@@ -1,4 +1,5 @@
-//! A structured description of a URL string, for structure-aware fuzzing (feature `arbitrary`).
+//! A structured description of a URL string, for structure-aware fuzzing (the `structured`
+//! target).
 //!
 //! A fuzzer mutating bytes seldom writes `HTTP:\\u:p@[1::ffff:1.2.3.4]:080/a/%2e%2E/b` by
 //! chance; one mutating a [`StructuredCase`] writes such strings all the time, because every
@@ -359,11 +360,11 @@ impl PortForm {
     fn render(&self, scheme: Option<&str>, out: &mut String) {
         match self {
             PortForm::Number(n) => write!(out, "{n}").unwrap_or(()),
-            PortForm::Default => out.push_str(match scheme {
-                Some("https" | "wss") => "443",
-                Some("ftp") => "21",
-                _ => "80",
-            }),
+            // The parser's one default-port table; 80 for a scheme without one.
+            PortForm::Default => {
+                let port = scheme.and_then(urldiff_parser::default_port).unwrap_or(80);
+                write!(out, "{port}").unwrap_or(())
+            }
             PortForm::Large(n) => write!(out, "{}", u64::from(*n) + 65_536).unwrap_or(()),
             PortForm::LeadingZeros { zeros, value } => {
                 out.extend(std::iter::repeat_n('0', usize::from(zeros % 8)));
