@@ -11,8 +11,11 @@
 //! spec's "buffer" is, where it only ever collects consecutive input code points, a slice of
 //! the input (`buffer_start..pointer`) rather than a copy.
 
+mod ascii_run;
 mod path;
 mod states;
+
+pub(crate) use ascii_run::AsciiRun;
 
 use crate::errors::{Errors, ParseError, ValidationErrorKind};
 use crate::host::is_url_code_point;
@@ -353,7 +356,7 @@ impl<'a> Parser<'a> {
     #[inline]
     fn take_run_from(&mut self, start: usize, c: char, run: &AsciiRun) -> &'a str {
         let rest = &self.input.as_bytes()[start..];
-        let len = rest.iter().position(|&b| !run.contains(b)).unwrap_or(rest.len());
+        let len = run.prefix_len(rest);
         crate::work::tally(len);
         let end = start + len;
         self.pointer = end - c.len_utf8();
@@ -494,74 +497,6 @@ impl<'a> Parser<'a> {
         } else if !is_url_code_point(c) {
             self.report(ValidationErrorKind::InvalidUrlUnit);
         }
-    }
-}
-
-/// A set of ASCII bytes a state treats alike (see [`Parser::take_run`]), as a byte-indexed
-/// table: one load per byte in the hot loops.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct AsciiRun([bool; 256]);
-
-impl AsciiRun {
-    #[inline]
-    pub(crate) const fn contains(&self, b: u8) -> bool {
-        self.0[b as usize]
-    }
-
-    /// The ASCII bytes whose bit is set in `bits`.
-    const fn from_bits(bits: u128) -> AsciiRun {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            table[b] = (bits >> b) & 1 == 1;
-            b += 1;
-        }
-        AsciiRun(table)
-    }
-
-    const fn bits_of(bytes: &[u8]) -> u128 {
-        let mut bits = 0u128;
-        let mut i = 0;
-        while i < bytes.len() {
-            bits |= 1 << bytes[i];
-            i += 1;
-        }
-        bits
-    }
-
-    const fn alphanumeric_bits() -> u128 {
-        let mut bits = 0u128;
-        let mut b = 0u8;
-        while b < 128 {
-            if b.is_ascii_alphanumeric() {
-                bits |= 1 << b;
-            }
-            b += 1;
-        }
-        bits
-    }
-
-    /// ASCII URL code points, less `%` (validated per code point) and `set`'s members
-    /// (encoded), less `stops` (which end the state's collecting).
-    pub(crate) const fn appended_unchanged(set: percent::EncodeSet, stops: &[u8]) -> AsciiRun {
-        let url_units = AsciiRun::bits_of(b"!$&'()*+,-./:;=?@_~") | AsciiRun::alphanumeric_bits();
-        let excluded = set.ascii_bits() | AsciiRun::bits_of(stops) | (1 << b'%');
-        AsciiRun::from_bits(url_units & !excluded)
-    }
-
-    /// What the scheme state appends: ASCII alphanumerics, `+`, `-` and `.`.
-    pub(crate) const fn scheme_chars() -> AsciiRun {
-        AsciiRun::from_bits(AsciiRun::alphanumeric_bits() | AsciiRun::bits_of(b"+-."))
-    }
-
-    pub(crate) const fn digits() -> AsciiRun {
-        AsciiRun::from_bits(AsciiRun::bits_of(b"0123456789"))
-    }
-
-    /// All ASCII but `stops`: for states that only grow a buffer (non-ASCII is taken one
-    /// code point at a time).
-    pub(crate) const fn all_but(stops: &[u8]) -> AsciiRun {
-        AsciiRun::from_bits(!AsciiRun::bits_of(stops))
     }
 }
 
