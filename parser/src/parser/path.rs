@@ -243,7 +243,10 @@ impl Parser<'_> {
             self.report(E::InvalidReverseSolidus);
         }
         let segment = &self.url.serialization[start + 1..];
-        if is_double_dot_segment(segment) {
+        // A single-dot or double-dot segment starts with `.` or `%` (of `%2e`): other segments
+        // skip both tests.
+        let maybe_dots = matches!(segment.as_bytes().first(), Some(b'.' | b'%'));
+        if maybe_dots && is_double_dot_segment(segment) {
             // "2. If buffer is a double-dot URL path segment, then: 1. Shorten url's path.
             // 2. If neither c is U+002F (/), nor url is special and c is U+005C (\), append
             // the empty string to url's path."
@@ -252,7 +255,7 @@ impl Parser<'_> {
             if !slash {
                 self.url.serialization.push('/');
             }
-        } else if is_single_dot_segment(segment) {
+        } else if maybe_dots && is_single_dot_segment(segment) {
             // "3. Otherwise, if buffer is a single-dot URL path segment and if neither c is
             // U+002F (/), nor url is special and c is U+005C (\), append the empty string to
             // url's path."
