@@ -29,7 +29,10 @@ impl Url {
     pub(crate) fn push_scheme(&mut self, scheme: &str) {
         self.serialization.clear();
         self.serialization.push_str(scheme);
-        self.serialization.make_ascii_lowercase();
+        // Most schemes are written in lowercase already: a test costs less than a pass.
+        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.serialization.make_ascii_lowercase();
+        }
         self.scheme_end = self.end();
         self.serialization.push(':');
         self.reset_offsets_to_end();
