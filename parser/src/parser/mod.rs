@@ -148,6 +148,11 @@ pub(crate) struct Parser<'a> {
     pub(crate) password_token_seen: bool,
     /// Host state: "insideBrackets".
     pub(crate) inside_brackets: bool,
+    /// Authority state: whether its buffer has a `:`, `[` or `]` (see `authority_state`).
+    pub(crate) host_delimiter_seen: bool,
+    /// Whether the states take their shortcuts past steps whose outcome is known (false when
+    /// tracing, which records every step, and in the property tests' full path).
+    pub(crate) shortcuts: bool,
     /// Path state: byte index of the `/` that opens the segment being collected, if any.
     pub(crate) segment_start: Option<usize>,
     /// Whether the URL's scheme is special (cached; the scheme rarely changes mid-parse).
@@ -181,6 +186,15 @@ impl Url {
 
     /// The basic URL parser without a state override, and the validation errors it met.
     fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
+        Self::parse_collecting_with(input, base, true)
+    }
+
+    /// [`Url::parse_collecting`], with or without the states' shortcuts.
+    fn parse_collecting_with(
+        input: &str,
+        base: Option<&Url>,
+        shortcuts: bool,
+    ) -> (Result<Url, ParseError>, Errors) {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
         // The serialization is about the input's length (plus base's, at most): the slack
@@ -191,6 +205,7 @@ impl Url {
         let mut parser = Parser::new(&prepared, base, url, None, errors);
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
+        parser.shortcuts = shortcuts;
         let ran = parser.run();
         let Parser { mut url, errors, .. } = parser;
         let result = ran.map(|()| {
@@ -218,6 +233,7 @@ impl Url {
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
         parser.trace = Some(Vec::new());
+        parser.shortcuts = false;
         let _ = parser.run();
         let steps = parser.trace.take().unwrap_or_default();
         steps
@@ -311,6 +327,8 @@ impl<'a> Parser<'a> {
             at_sign_seen: false,
             password_token_seen: false,
             inside_brackets: false,
+            host_delimiter_seen: false,
+            shortcuts: true,
             segment_start: None,
             special,
             position_map: None,
@@ -568,23 +586,4 @@ pub(crate) fn parse_with_state_override(
 }
 
 #[cfg(test)]
-mod tests {
-    proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 4096,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
-        /// The word-at-a-time test is the byte-by-byte one, on every length and alignment.
-        #[test]
-        fn has_byte_below_0e_is_any_byte_below_0e(
-            bytes in proptest::collection::vec(
-                proptest::prop_oneof![30 => 0x0Eu8..=0xFF, 1 => 0u8..0x0E, 1 => proptest::strategy::Just(0x0D)],
-                0..40,
-            )
-        ) {
-            let expected = bytes.iter().any(|&b| b < 0x0E);
-            proptest::prop_assert_eq!(super::has_byte_below_0e(&bytes), expected);
-        }
-    }
-}
+mod tests;

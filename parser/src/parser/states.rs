@@ -8,8 +8,9 @@ use crate::url::{default_port, is_special_scheme, HostKind};
 
 /// Code points the scheme state appends to its buffer.
 const SCHEME_RUN: AsciiRun = AsciiRun::scheme_chars();
-/// Code points the authority state appends to its buffer (everything but what ends it).
-const AUTHORITY_RUN: AsciiRun = AsciiRun::all_but(b"@/?#\\");
+/// Code points the authority state appends to its buffer at once: everything but what ends
+/// it, and but the host state's delimiters (`:`, `[`, `]`), which it notes one at a time.
+const AUTHORITY_RUN: AsciiRun = AsciiRun::all_but(b"@/?#\\:[]");
 /// Code points the host state appends to its buffer.
 const HOST_RUN: AsciiRun = AsciiRun::all_but(b":/?#\\[]");
 /// ASCII digits, which the port state appends.
@@ -258,6 +259,7 @@ impl Parser<'_> {
     fn enter_authority(&mut self, buffer_start: usize) -> StepResult {
         self.url.begin_authority();
         self.buffer_start = buffer_start;
+        self.host_delimiter_seen = false;
         self.go(State::Authority)
     }
 
@@ -285,6 +287,7 @@ impl Parser<'_> {
             }
             // "5. Set buffer to the empty string."
             self.buffer_start = self.pointer + 1;
+            self.host_delimiter_seen = false;
             return Ok(Step::Continue);
         }
         // "2. Otherwise, if one of the following is true: c is the EOF code point, U+002F (/),
@@ -298,11 +301,18 @@ impl Parser<'_> {
             self.url.finish_userinfo(self.password_token_seen);
             // "2. Decrease pointer by buffer's code point length + 1, set buffer to the empty
             // string, and set state to host state."
-            self.pointer = self.buffer_start;
+            // Shortcut: without a `:`, `[` or `]` in buffer, the host state would append each
+            // of its code points to its buffer, reporting nothing, and come back to c with
+            // buffer as it is now, insideBrackets false: it starts there, at c. The property
+            // test `authority_shortcut_is_the_full_path` compares both ways.
+            if !self.shortcuts || self.host_delimiter_seen {
+                self.pointer = self.buffer_start;
+            }
             return self.reprocess_in(State::Host);
         }
         // "3. Otherwise, append c to buffer."
         if let Some(c) = c {
+            self.host_delimiter_seen |= matches!(c, ':' | '[' | ']');
             self.take_run(c, &AUTHORITY_RUN);
         }
         Ok(Step::Continue)

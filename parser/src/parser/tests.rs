@@ -1,0 +1,63 @@
+//! Property tests of the parser's shortcuts: each against the byte-by-byte or step-by-step
+//! way it stands for.
+
+use crate::url::Url;
+use proptest::strategy::Strategy;
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// The word-at-a-time test is the byte-by-byte one, on every length and alignment.
+    #[test]
+    fn has_byte_below_0e_is_any_byte_below_0e(
+        bytes in proptest::collection::vec(
+            proptest::prop_oneof![30 => 0x0Eu8..=0xFF, 1 => 0u8..0x0E, 1 => proptest::strategy::Just(0x0D)],
+            0..40,
+        )
+    ) {
+        let expected = bytes.iter().any(|&b| b < 0x0E);
+        proptest::prop_assert_eq!(super::has_byte_below_0e(&bytes), expected);
+    }
+}
+
+/// An input with an authority of generated pieces (userinfo, `@`, host delimiters, brackets,
+/// ports, percent, non-ASCII, spaces, backslashes) after one of several scheme shapes, and a
+/// path, query or fragment after it.
+fn authority_input() -> impl Strategy<Value = String> {
+    let piece = proptest::sample::select(
+        &[
+            "a", "b.c", "EX", "1.2.3.4", "0x7f", "[::1]", "[", "]", ":", ":80", ":99999", "@",
+            "user", "p:w", "%41", "%zz", "\u{fc}", "\\", " ", "xn--a", "-", "\t",
+        ][..],
+    );
+    let prefix = proptest::sample::select(
+        &["http://", "https:/", "HTTP:\\\\", "ws://", "foo://", "file://", "//", "/", ""][..],
+    );
+    let suffix = proptest::sample::select(&["", "/", "/p", "?q", "#f", "\\x", "/..\\"][..]);
+    (prefix, proptest::collection::vec(piece, 0..8), suffix)
+        .prop_map(|(prefix, pieces, suffix)| format!("{prefix}{}{suffix}", pieces.concat()))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// The authority state's shortcut (starting the host state at the end of a buffer
+    /// without `:`, `[` or `]`) gives the URL and validation errors, positions included, of
+    /// the full path, which goes back to the buffer's start.
+    #[test]
+    fn authority_shortcut_is_the_full_path(
+        input in authority_input(),
+        base in proptest::sample::select(&[None, Some("http://h/b"), Some("foo://h/b")][..]),
+    ) {
+        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
+        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        proptest::prop_assert_eq!(fast, full, "{:?}", input);
+    }
+}
