@@ -175,26 +175,47 @@ fn is_ascii_tab_or_newline(c: char) -> bool {
 impl Url {
     /// <https://url.spec.whatwg.org/#concept-basic-url-parser> without a state override.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Self::parse_collecting(input, base).0
+        // The URL is moved out of the parser once; the errors are dropped with it.
+        Self::run_parser(input, base, true, |ran, mut parser| {
+            ran.map(|()| {
+                parser.url.fix_path_dot_prefix();
+                parser.url
+            })
+        })
     }
 
     /// Parse and return every validation error met, in order.
     pub fn parse_with_errors(input: &str, base: Option<&Url>) -> ParseOutcome {
-        let (result, errors) = Self::parse_collecting(input, base);
+        let (result, errors) = Self::parse_collecting_with(input, base, true);
         ParseOutcome { result, errors: errors.into_vec() }
     }
 
-    /// The basic URL parser without a state override, and the validation errors it met.
-    fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
-        Self::parse_collecting_with(input, base, true)
-    }
-
-    /// [`Url::parse_collecting`], with or without the states' shortcuts.
+    /// The basic URL parser without a state override, with or without the states' shortcuts,
+    /// and the validation errors it met.
     fn parse_collecting_with(
         input: &str,
         base: Option<&Url>,
         shortcuts: bool,
     ) -> (Result<Url, ParseError>, Errors) {
+        Self::run_parser(input, base, shortcuts, |ran, parser| {
+            let Parser { mut url, errors, .. } = parser;
+            let result = ran.map(|()| {
+                url.fix_path_dot_prefix();
+                url
+            });
+            (result, errors)
+        })
+    }
+
+    /// Pre-process `input`, run the parser on it, and give `finish` its outcome and the
+    /// parser (whose `url` is the URL, when the outcome is no failure).
+    #[inline(always)]
+    fn run_parser<R>(
+        input: &str,
+        base: Option<&Url>,
+        shortcuts: bool,
+        finish: impl FnOnce(Result<(), ParseError>, Parser<'_>) -> R,
+    ) -> R {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
         // The serialization is about the input's length (plus base's, at most): the slack
@@ -207,12 +228,7 @@ impl Url {
         parser.position_map = position_map;
         parser.shortcuts = shortcuts;
         let ran = parser.run();
-        let Parser { mut url, errors, .. } = parser;
-        let result = ran.map(|()| {
-            url.fix_path_dot_prefix();
-            url
-        });
-        (result, errors)
+        finish(ran, parser)
     }
 
     /// The states visited by a parse of `input`, in order (feature `trace`).
