@@ -231,7 +231,53 @@ impl Parser<'_> {
         // start with two ASCII hex digits, invalid-URL-unit validation error. 3. UTF-8
         // percent-encode c using the path percent-encode set and append the result to buffer."
         self.append_code_points(ch, percent::PATH, &PATH_RUN);
+        self.take_plain_segments(ch);
         Ok(Step::Continue)
+    }
+
+    /// Shortcut past the path state's steps for segments that they append unchanged. After
+    /// a step that appended c and the run after it to the open segment: while the next code
+    /// point is `/` and the segment cannot be a single-dot or double-dot segment (it starts
+    /// with neither `.` nor `%`), the `/` ends the segment with nothing to do ("append buffer
+    /// to url's path" is leaving it in the serialization), and the next segment's run is
+    /// appended unchanged as well. Not for file URLs, whose segments may become Windows drive
+    /// letters after a `..` empties the path. All those segments are appended at once; the
+    /// last one stays open, and the path state goes on at the code point after it. The
+    /// property test `path_shortcut_is_the_full_path` compares parses with and without it.
+    #[inline]
+    fn take_plain_segments(&mut self, c: char) {
+        let chunk_start = self.pointer + c.len_utf8();
+        if self.shortcuts && self.input.as_bytes().get(chunk_start) == Some(&b'/') {
+            self.take_plain_segments_from(chunk_start, c);
+        }
+    }
+
+    /// [`Parser::take_plain_segments`] once the next code point, at `chunk_start`, is `/`.
+    #[inline(never)]
+    fn take_plain_segments_from(&mut self, chunk_start: usize, c: char) {
+        let may_be_dots = |segment: &[u8]| matches!(segment.first(), Some(b'.' | b'%'));
+        let Some(open) = self.segment_start else { return };
+        if may_be_dots(&self.url.serialization.as_bytes()[open + 1..])
+            || self.url.scheme() == "file"
+        {
+            return;
+        }
+        let bytes = self.input.as_bytes();
+        let mut end = chunk_start;
+        let last_slash = loop {
+            let segment = &bytes[end + 1..];
+            let len = PATH_RUN.prefix_len(segment);
+            crate::work::tally(len + 1);
+            let slash = end;
+            end += 1 + len;
+            if bytes.get(end) != Some(&b'/') || may_be_dots(&segment[..len]) {
+                break slash;
+            }
+        };
+        let written = self.url.serialization.len();
+        self.url.serialization.push_str(&self.input[chunk_start..end]);
+        self.segment_start = Some(written + (last_slash - chunk_start));
+        self.pointer = end - c.len_utf8();
     }
 
     /// Path state, step 1: c ends the segment in progress.
@@ -288,6 +334,7 @@ impl Parser<'_> {
                 self.open_segment();
                 let run = self.take_run(slash, &PATH_RUN);
                 self.url.serialization.push_str(run);
+                self.take_plain_segments(slash);
                 Ok(Step::Continue)
             }
             None => Ok(Step::Continue),

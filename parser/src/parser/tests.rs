@@ -61,3 +61,43 @@ proptest::proptest! {
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
+
+/// An input with a path of generated segments (plain ones, single-dot and double-dot ones
+/// written with `.` and `%2e`, dot-led names, Windows drive letters, empty ones, code points
+/// to encode or validate, backslashes) after one of several scheme and authority shapes,
+/// with a query or fragment after it or in it.
+fn path_input() -> impl Strategy<Value = String> {
+    let piece = proptest::sample::select(
+        &[
+            "a", "bc", "x.y", ".", "..", ".a", "%2e", "%2E.", "/", "/", "/", "\\", "C:", "c|", " ",
+            "\u{e9}", "%41", "%", "?", "#", "-_~",
+        ][..],
+    );
+    let prefix = proptest::sample::select(
+        &["http://h/", "file:///", "file:/", "foo://h/", "foo:/", "foo:", "/", "", "//h"][..],
+    );
+    (prefix, proptest::collection::vec(piece, 0..10))
+        .prop_map(|(prefix, pieces)| format!("{prefix}{}", pieces.concat()))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// The path state's shortcut (plain segments appended at once) gives the URL and
+    /// validation errors, positions included, of the step-by-step path.
+    #[test]
+    fn path_shortcut_is_the_full_path(
+        input in path_input(),
+        base in proptest::sample::select(
+            &[None, Some("http://h/b/c"), Some("file:///C:/d/e"), Some("foo://h/b/c")][..],
+        ),
+    ) {
+        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
+        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        proptest::prop_assert_eq!(fast, full, "{:?}", input);
+    }
+}
