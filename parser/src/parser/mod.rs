@@ -310,15 +310,21 @@ fn preprocess<'a>(
 /// Whether `bytes` has a byte below 0x0E (tab, LF and CR are 0x09, 0x0A and 0x0D): eight
 /// bytes at a time, with the classic test for a zero-ish byte in a word (a byte below n
 /// borrows when n is subtracted from it, and ASCII bytes have their top bit clear), so that
-/// inputs without a control code cost a few instructions per eight bytes.
+/// inputs without a control code cost a few instructions per eight bytes. The last word is
+/// the last eight bytes (overlapping the one before: the question is only whether there is
+/// any such byte), so only inputs shorter than eight bytes are read byte by byte.
 fn has_byte_below_0e(bytes: &[u8]) -> bool {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let below = |word: &[u8]| {
+        let word = u64::from_ne_bytes(word.try_into().unwrap_or([0xFF; 8]));
+        word.wrapping_sub(ONES * 0x0E) & !word & HIGHS != 0
+    };
+    if bytes.len() < 8 {
+        return bytes.iter().any(|&b| b < 0x0E);
+    }
     let mut words = bytes.chunks_exact(8);
-    let below = |word: u64| word.wrapping_sub(ONES * 0x0E) & !word & HIGHS != 0;
-    let any_word =
-        words.by_ref().any(|w| below(u64::from_ne_bytes(w.try_into().unwrap_or([0xFF; 8]))));
-    any_word || words.remainder().iter().any(|&b| b < 0x0E)
+    words.by_ref().any(below) || below(&bytes[bytes.len() - 8..])
 }
 
 impl<'a> Parser<'a> {
