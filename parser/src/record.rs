@@ -28,10 +28,17 @@ impl Url {
     /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it.
     pub(crate) fn push_scheme(&mut self, scheme: &str) {
         self.serialization.clear();
-        self.serialization.push_str(scheme);
-        // Most schemes are written in lowercase already: a test costs less than a pass.
-        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.serialization.make_ascii_lowercase();
+        match scheme {
+            // The commonest schemes, written as constants: no copy of a length unknown.
+            "https" => self.serialization.push_str("https"),
+            "http" => self.serialization.push_str("http"),
+            _ => {
+                self.serialization.push_str(scheme);
+                // Most schemes are in lowercase already: a test costs less than a pass.
+                if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+                    self.serialization.make_ascii_lowercase();
+                }
+            }
         }
         self.scheme_end = self.end();
         self.serialization.push(':');
