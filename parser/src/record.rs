@@ -195,6 +195,28 @@ impl Url {
         }
     }
 
+    /// [`Url::copy_scheme`], [`Url::copy_authority`] and [`Url::copy_path`] in a row: when
+    /// base has a host, its serialization up to its path's end, in one copy.
+    pub(crate) fn copy_scheme_through_path(&mut self, base: &Url) {
+        if !base.has_host() {
+            // Its path may follow a `/.` that is no part of it (see `fix_path_dot_prefix`).
+            self.copy_scheme(base);
+            self.copy_authority(base);
+            self.copy_path(base);
+            return;
+        }
+        let path_end = base.path_start + base.pathname().len();
+        self.serialization.clear();
+        self.serialization.push_str(&base.serialization[..path_end]);
+        self.scheme_end = base.scheme_end;
+        self.username_end = base.username_end;
+        self.host_start = base.host_start;
+        self.host_end = base.host_end;
+        self.path_start = base.path_start;
+        self.port = base.port;
+        self.host_kind = base.host_kind;
+    }
+
     /// "Set url's path to a clone of base's path."
     pub(crate) fn copy_path(&mut self, base: &Url) {
         self.serialization.push_str(base.pathname());

@@ -174,14 +174,18 @@ impl Parser<'_> {
     pub(super) fn relative_state(&mut self, c: Option<char>) -> StepResult {
         let base = self.base.expect("relative state is only entered with a base");
         // "1. Assert: base's scheme is not "file". 2. Set url's scheme to base's scheme."
-        self.url.copy_scheme(base);
-        self.special = self.url.is_special();
+        // (Written below, with what step 5 copies from base when it runs: one copy.)
+        self.special = base.is_special();
         match c {
             // "3. If c is U+002F (/), then set state to relative slash state."
-            Some('/') => self.go(State::RelativeSlash),
+            Some('/') => {
+                self.url.copy_scheme(base);
+                self.go(State::RelativeSlash)
+            }
             // "4. Otherwise, if url is special and c is U+005C (\), invalid-reverse-solidus
             // validation error, set state to relative slash state."
             Some('\\') if self.special => {
+                self.url.copy_scheme(base);
                 self.report(E::InvalidReverseSolidus);
                 self.go(State::RelativeSlash)
             }
@@ -189,8 +193,7 @@ impl Parser<'_> {
             // base's password, url's host to base's host, url's port to base's port, url's
             // path to a clone of base's path, and url's query to base's query."
             _ => {
-                self.url.copy_authority(base);
-                self.url.copy_path(base);
+                self.url.copy_scheme_through_path(base);
                 // "2.–3. If c is U+003F (?) … Otherwise, if c is U+0023 (#) …"
                 if let Some(step) = self.after_base_copied(c, base) {
                     return step;
