@@ -412,12 +412,19 @@ impl<'a> Parser<'a> {
         let start = if c.is_ascii() && run.contains(c as u8) {
             self.pointer
         } else {
-            self.check_url_unit(c);
-            percent::push_char_encoded(&mut self.url.serialization, c, set);
+            self.append_encoded(c, set);
             self.pointer + c.len_utf8()
         };
         let text = self.take_run_from(start, c, run);
         self.url.serialization.push_str(text);
+    }
+
+    /// "Validate c, UTF-8 percent-encode c using `set` and append the result", for a c not
+    /// appended unchanged (kept out of line: the common case is a run of plain code points).
+    #[inline(never)]
+    fn append_encoded(&mut self, c: char, set: percent::EncodeSet) {
+        self.check_url_unit(c);
+        percent::push_char_encoded(&mut self.url.serialization, c, set);
     }
 
     /// "remaining": the code points after c.
