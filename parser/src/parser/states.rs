@@ -99,6 +99,20 @@ impl Parser<'_> {
             }
             return self.go(State::File);
         }
+        // Shortcut for steps 6 and 7 with remaining starting with "//" and a code point
+        // after it that is neither `/` nor `\`: through the special relative or authority
+        // state or the special authority slashes state, then the special authority ignore
+        // slashes state, which reports nothing and enters the authority state at that code
+        // point. (The property test `shortcuts_are_the_full_path` compares both ways.)
+        if self.special && self.shortcuts {
+            if let [b'/', b'/', after @ ..] = remaining.as_bytes() {
+                if !matches!(after.first(), Some(b'/' | b'\\')) {
+                    self.pointer += 3;
+                    self.enter_authority(self.pointer)?;
+                    return Ok(Step::Reprocess);
+                }
+            }
+        }
         // "6. Otherwise, if url is special, base is non-null, and base's scheme is url's
         // scheme: … set state to special relative or authority state."
         if self.special && self.base.is_some_and(|b| b.scheme() == self.url.scheme()) {

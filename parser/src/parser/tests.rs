@@ -101,3 +101,41 @@ proptest::proptest! {
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
+
+/// An input of a scheme (special or not, any case, or none), slashes and backslashes in any
+/// number, and an authority and path of generated pieces.
+fn url_input() -> impl Strategy<Value = String> {
+    let scheme = proptest::sample::select(
+        &["http:", "https:", "HTTPS:", "ws:", "file:", "foo:", "a+b:", "", "h\u{e9}:"][..],
+    );
+    let slashes =
+        proptest::sample::select(&["//", "//", "///", "/\\", "\\\\", "/", "", "//\\", "\\"][..]);
+    let piece = proptest::sample::select(
+        &["a", "b.c", "@", ":", "8080", "[::1]", "/", "?", "#", ".", "%2e", " ", "\u{fc}"][..],
+    );
+    (scheme, slashes, proptest::collection::vec(piece, 0..6))
+        .prop_map(|(scheme, slashes, pieces)| format!("{scheme}{slashes}{}", pieces.concat()))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// Every shortcut of the states at once (the scheme state's for "//" after a special
+    /// scheme among them) gives the URL and validation errors, positions included, of the
+    /// step-by-step parse.
+    #[test]
+    fn shortcuts_are_the_full_path(
+        input in url_input(),
+        base in proptest::sample::select(
+            &[None, Some("http://h/b"), Some("https://h/b"), Some("foo://h/b"), Some("file:///C:/x")][..],
+        ),
+    ) {
+        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
+        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        proptest::prop_assert_eq!(fast, full, "{:?}", input);
+    }
+}
