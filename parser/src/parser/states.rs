@@ -24,6 +24,12 @@ impl Parser<'_> {
             // scheme state."
             Some(c) if c.is_ascii_alphabetic() => {
                 self.buffer_start = self.pointer;
+                // Shortcut: the scheme state would append the run of scheme code points after
+                // c to buffer first thing; it is taken here, and the scheme state starts after
+                // it (property test `shortcuts_are_the_full_path`).
+                if self.shortcuts {
+                    self.take_run(c, &SCHEME_RUN);
+                }
                 self.go(State::Scheme)
             }
             // "2. Otherwise, if state override is not given, set state to no scheme state and
