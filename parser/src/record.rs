@@ -8,7 +8,7 @@
 use crate::host::Host;
 use crate::parser::is_normalized_windows_drive_letter;
 use crate::percent;
-use crate::url::{HostKind, Url};
+use crate::url::{is_special_scheme, HostKind, Url};
 
 impl Url {
     /// The end of the serialization so far: where the next component starts.
@@ -25,24 +25,50 @@ impl Url {
         self.path_start = end;
     }
 
-    /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it.
-    pub(crate) fn push_scheme(&mut self, scheme: &str) {
+    /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it; whether it is
+    /// a special scheme.
+    pub(crate) fn push_scheme(&mut self, scheme: &str) -> bool {
         self.serialization.clear();
-        match scheme {
-            // The commonest schemes, written as constants: no copy of a length unknown.
-            "https" => self.serialization.push_str("https"),
-            "http" => self.serialization.push_str("http"),
+        // The special schemes, written as constants (no copy of a length unknown) and known
+        // special without a second comparison.
+        let special = match scheme {
+            "https" => {
+                self.serialization.push_str("https");
+                true
+            }
+            "http" => {
+                self.serialization.push_str("http");
+                true
+            }
+            "file" => {
+                self.serialization.push_str("file");
+                true
+            }
+            "ws" => {
+                self.serialization.push_str("ws");
+                true
+            }
+            "wss" => {
+                self.serialization.push_str("wss");
+                true
+            }
+            "ftp" => {
+                self.serialization.push_str("ftp");
+                true
+            }
             _ => {
                 self.serialization.push_str(scheme);
                 // Most schemes are in lowercase already: a test costs less than a pass.
                 if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
                     self.serialization.make_ascii_lowercase();
                 }
+                is_special_scheme(&self.serialization)
             }
-        }
+        };
         self.scheme_end = self.end();
         self.serialization.push(':');
         self.reset_offsets_to_end();
+        special
     }
 
     /// "Set url's scheme to base's scheme" for a URL being parsed: base's scheme is already

@@ -94,8 +94,7 @@ impl Parser<'_> {
     /// Scheme state, step 2, without a state override: the scheme is complete.
     fn scheme_complete(&mut self, c: Option<char>) -> StepResult {
         // "2. Set url's scheme to buffer. … 4. Set buffer to the empty string."
-        self.url.push_scheme(&self.input[self.buffer_start..self.pointer]);
-        self.special = self.url.is_special();
+        self.special = self.url.push_scheme(&self.input[self.buffer_start..self.pointer]);
         let remaining = self.remaining(c);
         // "5. If url's scheme is "file", then: If remaining does not start with "//",
         // special-scheme-missing-following-solidus validation error. Set state to file state."
