@@ -139,3 +139,25 @@ proptest::proptest! {
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// When the fast test says an input needs no pre-processing, pre-processing returns it
+    /// as it is, reporting nothing (the test may say no to an input returned as it is: the
+    /// empty one, one with a C0 control below 0x0E inside it).
+    #[test]
+    fn needs_no_preprocessing_is_preprocess_as_is(
+        input in "[ \t\n\r\u{0}\u{1f}a/:\u{e9}]{0,12}",
+    ) {
+        let mut errors = crate::errors::Errors::new();
+        let (prepared, leading, map) = super::preprocess(&input, &mut errors);
+        let as_is = prepared == input.as_str() && leading == 0 && map.is_none() && errors.is_empty();
+        if super::needs_no_preprocessing(&input) {
+            proptest::prop_assert!(as_is, "{:?}", input);
+        }
+    }
+}
