@@ -432,15 +432,28 @@ impl<'a> Parser<'a> {
         Ok(Step::Reprocess)
     }
 
-    /// "Set url's query to the empty string and state to query state."
+    /// "Set url's query to the empty string and state to query state." (c is `?`.)
     pub(crate) fn enter_query(&mut self) -> StepResult {
         self.url.start_query();
+        // Shortcut: the query state's first step would append the run of code points after
+        // c that it appends unchanged; it is taken here (property test
+        // `shortcuts_are_the_full_path`).
+        if self.shortcuts {
+            let run = if self.special { &path::SPECIAL_QUERY_RUN } else { &path::QUERY_RUN };
+            let text = self.take_run('?', run);
+            self.url.serialization.push_str(text);
+        }
         self.go(State::Query)
     }
 
-    /// "Set url's fragment to the empty string and state to fragment state."
+    /// "Set url's fragment to the empty string and state to fragment state." (c is `#`.)
     pub(crate) fn enter_fragment(&mut self) -> StepResult {
         self.url.start_fragment();
+        // Shortcut: as in `enter_query`, the fragment state's first run.
+        if self.shortcuts {
+            let text = self.take_run('#', &path::FRAGMENT_RUN);
+            self.url.serialization.push_str(text);
+        }
         self.go(State::Fragment)
     }
 

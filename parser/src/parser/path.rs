@@ -13,9 +13,10 @@ use crate::percent;
 /// the state's collecting): see `Parser::take_run`.
 const PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::PATH, b"/?");
 const OPAQUE_PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::C0_CONTROL, b"?#");
-const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUERY, b"#");
-const SPECIAL_QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::SPECIAL_QUERY, b"#");
-const FRAGMENT_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::FRAGMENT, b"");
+pub(super) const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUERY, b"#");
+pub(super) const SPECIAL_QUERY_RUN: AsciiRun =
+    AsciiRun::appended_unchanged(percent::SPECIAL_QUERY, b"#");
+pub(super) const FRAGMENT_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::FRAGMENT, b"");
 const FILE_HOST_RUN: AsciiRun = AsciiRun::all_but(b"/\\?#");
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>

@@ -111,7 +111,10 @@ fn url_input() -> impl Strategy<Value = String> {
     let slashes =
         proptest::sample::select(&["//", "//", "///", "/\\", "\\\\", "/", "", "//\\", "\\"][..]);
     let piece = proptest::sample::select(
-        &["a", "b.c", "@", ":", "8080", "[::1]", "/", "?", "#", ".", "%2e", " ", "\u{fc}"][..],
+        &[
+            "a", "b.c", "@", ":", "8080", "[::1]", "/", "?", "#", ".", "%2e", " ", "\u{fc}", "'",
+            "\"", "<", "`", "%zz",
+        ][..],
     );
     (scheme, slashes, proptest::collection::vec(piece, 0..6))
         .prop_map(|(scheme, slashes, pieces)| format!("{scheme}{slashes}{}", pieces.concat()))
@@ -124,13 +127,20 @@ proptest::proptest! {
         ..proptest::test_runner::Config::default()
     })]
     /// Every shortcut of the states at once (the scheme state's for "//" after a special
-    /// scheme among them) gives the URL and validation errors, positions included, of the
+    /// scheme, the query's and fragment's first runs among them) gives the URL and validation errors, positions included, of the
     /// step-by-step parse.
     #[test]
     fn shortcuts_are_the_full_path(
         input in url_input(),
         base in proptest::sample::select(
-            &[None, Some("http://h/b"), Some("https://h/b"), Some("foo://h/b"), Some("file:///C:/x")][..],
+            &[
+                None,
+                Some("http://h/b"),
+                Some("https://h/b?q#f"),
+                Some("foo://h/b"),
+                Some("file:///C:/x"),
+                Some("sc:opaque?q"),
+            ][..],
         ),
     ) {
         let base = base.map(|b| Url::parse(b, None).expect("base parses"));
