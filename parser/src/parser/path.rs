@@ -175,8 +175,8 @@ impl Parser<'_> {
                 self.report(E::InvalidReverseSolidus);
             }
             self.state = State::Path;
-            if matches!(c, Some('/' | '\\')) {
-                self.open_segment();
+            if let Some(slash @ ('/' | '\\')) = c {
+                self.open_segment_after(slash);
                 return Ok(Step::Continue);
             }
             return Ok(Step::Reprocess);
@@ -193,7 +193,7 @@ impl Parser<'_> {
             Some(c) => {
                 self.state = State::Path;
                 if c == '/' {
-                    self.open_segment();
+                    self.open_segment_after(c);
                     return Ok(Step::Continue);
                 }
                 Ok(Step::Reprocess)
@@ -214,6 +214,19 @@ impl Parser<'_> {
     fn open_segment(&mut self) {
         self.segment_start = Some(self.url.serialization.len());
         self.url.serialization.push('/');
+    }
+
+    /// The path start state's "set state to path state" on a slash: the segment after it
+    /// opens; and (a shortcut, property test `shortcuts_are_the_full_path`) the path state's
+    /// first step, which would append the run of code points after the slash that it appends
+    /// unchanged, and the plain segments after it (`take_plain_segments`), is taken here.
+    fn open_segment_after(&mut self, slash: char) {
+        self.open_segment();
+        if self.shortcuts {
+            let run = self.take_run(slash, &PATH_RUN);
+            self.url.serialization.push_str(run);
+            self.take_plain_segments(slash);
+        }
     }
 
     /// <https://url.spec.whatwg.org/#path-state>
