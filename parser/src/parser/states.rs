@@ -108,13 +108,23 @@ impl Parser<'_> {
         // after it that is neither `/` nor `\`: through the special relative or authority
         // state or the special authority slashes state, then the special authority ignore
         // slashes state, which reports nothing and enters the authority state at that code
-        // point. (The property test `shortcuts_are_the_full_path` compares both ways.)
+        // point; whose first step, when the code point starts a run the authority state
+        // appends to its buffer, takes that run. (The property test
+        // `shortcuts_are_the_full_path` compares both ways.)
         if self.special && self.shortcuts {
             if let [b'/', b'/', after @ ..] = remaining.as_bytes() {
                 if !matches!(after.first(), Some(b'/' | b'\\')) {
-                    self.pointer += 3;
-                    self.enter_authority(self.pointer)?;
-                    return Ok(Step::Reprocess);
+                    let start = self.pointer + 3;
+                    self.enter_authority(start)?;
+                    let run = AUTHORITY_RUN.prefix_len(after);
+                    crate::work::tally(run);
+                    if run == 0 {
+                        self.pointer = start;
+                        return Ok(Step::Reprocess);
+                    }
+                    // The driver moves pointer past c (`:`) to the code point after the run.
+                    self.pointer = start + run - 1;
+                    return Ok(Step::Continue);
                 }
             }
         }
