@@ -220,7 +220,7 @@ impl Parser<'_> {
     /// opens; and (a shortcut, property test `shortcuts_are_the_full_path`) the path state's
     /// first step, which would append the run of code points after the slash that it appends
     /// unchanged, and the plain segments after it (`take_plain_segments`), is taken here.
-    fn open_segment_after(&mut self, slash: char) {
+    pub(super) fn open_segment_after(&mut self, slash: char) {
         self.open_segment();
         if self.shortcuts {
             let run = self.take_run(slash, &PATH_RUN);

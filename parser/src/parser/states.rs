@@ -402,6 +402,14 @@ impl Parser<'_> {
                 if self.state_override.is_some() {
                     return Ok(Step::Return);
                 }
+                // Shortcut: the path start state's step on a `/` after the host (for special
+                // and other URLs alike, it reports nothing, sets state to path state and
+                // opens a segment) taken here (`shortcuts_are_the_full_path`).
+                if self.shortcuts && c == Some('/') {
+                    self.state = State::Path;
+                    self.open_segment_after('/');
+                    return Ok(Step::Continue);
+                }
                 self.reprocess_in(State::PathStart)
             }
             // "4. Otherwise: If c is U+005B ([), then set insideBrackets to true. If c is
