@@ -316,11 +316,16 @@ impl Url {
     /// The URL serializer's "If url's host is null, url does not have an opaque path, url's
     /// path's size is greater than 1, and url's path[0] is the empty string, then append
     /// U+002F (/) followed by U+002E (.) to output." Kept between the host and the path.
+    #[inline]
     pub(crate) fn fix_path_dot_prefix(&mut self) {
         // Only a URL without a host can have or need the prefix.
-        if self.has_host() {
-            return;
+        if !self.has_host() {
+            self.fix_hostless_path_dot_prefix();
         }
+    }
+
+    /// [`Url::fix_path_dot_prefix`] for a URL without a host.
+    fn fix_hostless_path_dot_prefix(&mut self) {
         let has_prefix = self.path_start == self.host_end + 2
             && !self.has_host()
             && &self.serialization[self.host_end..self.path_start] == "/.";
