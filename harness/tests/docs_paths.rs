@@ -71,12 +71,16 @@ fn every_path_the_docs_name_exists_in_the_repository() {
         let text = std::fs::read_to_string(&doc).unwrap();
         if let Some(at) = text.find("../shared") {
             let line = text[..at].lines().count();
-            missing.push(format!("{}:{line}: ../shared", doc.strip_prefix(&root).unwrap().display()));
+            missing
+                .push(format!("{}:{line}: ../shared", doc.strip_prefix(&root).unwrap().display()));
         }
         for (line, named, path) in named_paths(&doc, &text, &root) {
             let inside = path.canonicalize().is_ok_and(|p| p.starts_with(&root));
             if !inside {
-                missing.push(format!("{}:{line}: {named}", doc.strip_prefix(&root).unwrap().display()));
+                missing.push(format!(
+                    "{}:{line}: {named}",
+                    doc.strip_prefix(&root).unwrap().display()
+                ));
             }
         }
     }

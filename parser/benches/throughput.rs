@@ -12,7 +12,8 @@
 //! of cases several rounds, interleaved with the others, and the best round counts.
 //!
 //! Options: `--quick` (a smaller corpus, fewer rounds); `--only NAME` runs one parser on the
-//! whole corpus (for profiling: `reference`, `rfc3986`, `rust-url`, `ada`) and prints nothing.
+//! whole corpus (for profiling: `reference`, `rfc3986`, `rust-url`, `ada`) and prints nothing;
+//! with it, `--part NAME` (`absolute`, `relative`, `invalid`, `WPT`) runs that part alone.
 
 use std::time::{Duration, Instant};
 use urldiff_parser::rfc3986;
@@ -71,8 +72,16 @@ fn main() {
     let rounds = if quick { 3 } else { 9 };
     if let Some(only) = only {
         let (_, run) = PARSERS.iter().find(|(name, _)| *name == only).expect("a parser's name");
+        let part = args.iter().position(|a| a == "--part").and_then(|i| args.get(i + 1));
+        let cases: Vec<Case> = match part {
+            Some(name) => {
+                let part = Part::ALL.into_iter().find(|p| p.name() == name).expect("a part's name");
+                labelled.iter().filter(|(p, _)| *p == part).map(|(_, case)| case.clone()).collect()
+            }
+            None => all,
+        };
         for _ in 0..rounds {
-            std::hint::black_box(run(&all));
+            std::hint::black_box(run(&cases));
         }
         return;
     }

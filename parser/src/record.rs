@@ -8,7 +8,7 @@
 use crate::host::Host;
 use crate::parser::is_normalized_windows_drive_letter;
 use crate::percent;
-use crate::url::{HostKind, Url};
+use crate::url::{is_special_scheme, HostKind, Url};
 
 impl Url {
     /// The end of the serialization so far: where the next component starts.
@@ -25,14 +25,50 @@ impl Url {
         self.path_start = end;
     }
 
-    /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it.
-    pub(crate) fn push_scheme(&mut self, scheme: &str) {
+    /// Set the scheme (lowercased) of a URL being parsed, and the `:` after it; whether it is
+    /// a special scheme.
+    pub(crate) fn push_scheme(&mut self, scheme: &str) -> bool {
         self.serialization.clear();
-        self.serialization.push_str(scheme);
-        self.serialization.make_ascii_lowercase();
+        // The special schemes, written as constants (no copy of a length unknown) and known
+        // special without a second comparison.
+        let special = match scheme {
+            "https" => {
+                self.serialization.push_str("https");
+                true
+            }
+            "http" => {
+                self.serialization.push_str("http");
+                true
+            }
+            "file" => {
+                self.serialization.push_str("file");
+                true
+            }
+            "ws" => {
+                self.serialization.push_str("ws");
+                true
+            }
+            "wss" => {
+                self.serialization.push_str("wss");
+                true
+            }
+            "ftp" => {
+                self.serialization.push_str("ftp");
+                true
+            }
+            _ => {
+                self.serialization.push_str(scheme);
+                // Most schemes are in lowercase already: a test costs less than a pass.
+                if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+                    self.serialization.make_ascii_lowercase();
+                }
+                is_special_scheme(&self.serialization)
+            }
+        };
         self.scheme_end = self.end();
         self.serialization.push(':');
         self.reset_offsets_to_end();
+        special
     }
 
     /// "Set url's scheme to base's scheme" for a URL being parsed: base's scheme is already
@@ -185,6 +221,28 @@ impl Url {
         }
     }
 
+    /// [`Url::copy_scheme`], [`Url::copy_authority`] and [`Url::copy_path`] in a row: when
+    /// base has a host, its serialization up to its path's end, in one copy.
+    pub(crate) fn copy_scheme_through_path(&mut self, base: &Url) {
+        if !base.has_host() {
+            // Its path may follow a `/.` that is no part of it (see `fix_path_dot_prefix`).
+            self.copy_scheme(base);
+            self.copy_authority(base);
+            self.copy_path(base);
+            return;
+        }
+        let path_end = base.path_start + base.pathname().len();
+        self.serialization.clear();
+        self.serialization.push_str(&base.serialization[..path_end]);
+        self.scheme_end = base.scheme_end;
+        self.username_end = base.username_end;
+        self.host_start = base.host_start;
+        self.host_end = base.host_end;
+        self.path_start = base.path_start;
+        self.port = base.port;
+        self.host_kind = base.host_kind;
+    }
+
     /// "Set url's path to a clone of base's path."
     pub(crate) fn copy_path(&mut self, base: &Url) {
         self.serialization.push_str(base.pathname());
@@ -258,11 +316,16 @@ impl Url {
     /// The URL serializer's "If url's host is null, url does not have an opaque path, url's
     /// path's size is greater than 1, and url's path[0] is the empty string, then append
     /// U+002F (/) followed by U+002E (.) to output." Kept between the host and the path.
+    #[inline]
     pub(crate) fn fix_path_dot_prefix(&mut self) {
         // Only a URL without a host can have or need the prefix.
-        if self.has_host() {
-            return;
+        if !self.has_host() {
+            self.fix_hostless_path_dot_prefix();
         }
+    }
+
+    /// [`Url::fix_path_dot_prefix`] for a URL without a host.
+    fn fix_hostless_path_dot_prefix(&mut self) {
         let has_prefix = self.path_start == self.host_end + 2
             && !self.has_host()
             && &self.serialization[self.host_end..self.path_start] == "/.";

@@ -182,13 +182,43 @@ fn strict_ascii_verdict(domain: &[u8], bytes: DomainBytes) -> Option<bool> {
         return None;
     }
     let mut valid = domain.len() <= 253 && !bytes.has(DomainBytes::NOT_LDH);
-    for label in domain.split(|&b| b == b'.') {
-        if label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--") {
-            return None;
+    // The labels, as strictly splitting on `.` gives them (a trailing dot leaves an empty
+    // last label), one scan for each label's dot.
+    let mut rest = domain;
+    loop {
+        let len = rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
+        let label = &rest[..len];
+        // `xn--` in any case: `| 0x20` lowercases an ASCII letter and maps no other byte
+        // to `x` or `n`.
+        if let [x, n, b'-', b'-', ..] = label {
+            if x | 0x20 == b'x' && n | 0x20 == b'n' {
+                return None;
+            }
         }
         valid &= is_strict_ascii_label(label);
+        match rest.get(len + 1..) {
+            Some(next) => rest = next,
+            None => return Some(valid),
+        }
     }
-    Some(valid)
+}
+
+/// Domain to ASCII with beStrict false, where its answer follows from the bytes alone: a
+/// domain of ASCII letters, digits, `-` and `.` only, whose strict ToASCII succeeds by
+/// [`strict_ascii_verdict`] (no Punycode label, labels and length within bounds, hyphens
+/// placed well). `None` for any other domain.
+///
+/// For such a domain the steps of [`domain_to_ascii`] report nothing (strictResult is no
+/// failure) and return domain lowercased (step 5: it is ASCII), which is not empty (its labels
+/// are not) and has no forbidden domain code point (letters, digits, `-` and `.` are none).
+#[inline]
+pub(crate) fn ldh_domain_to_ascii(domain: &str, bytes: DomainBytes) -> Option<Cow<'_, str>> {
+    if bytes.has(DomainBytes::NOT_LDH | DomainBytes::NON_ASCII)
+        || strict_ascii_verdict(domain.as_bytes(), bytes) != Some(true)
+    {
+        return None;
+    }
+    Some(ascii_lowercase(domain, bytes))
 }
 
 /// A label of LDH bytes that passes CheckHyphens and VerifyDnsLength (see above).

@@ -16,7 +16,7 @@ pub use domain::{
     domain_to_ascii, domain_to_ascii_by_uts46, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
 };
-use domain::{domain_to_ascii_of, DomainBytes};
+use domain::{domain_to_ascii_of, ldh_domain_to_ascii, DomainBytes};
 use ipv4::parse_ipv4_located;
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};
@@ -79,12 +79,35 @@ pub fn parse_host<'a>(
     if is_opaque {
         return parse_opaque_host(input, errors, offset);
     }
+    let input_bytes = DomainBytes::of(input);
+    // Fast path: a domain of ASCII letters, digits, `-` and `.` whose strict ToASCII succeeds
+    // by byte tests (most hosts). For it, the steps below come down to lowercasing: no
+    // percent-encoded byte, domain is input, domain to ASCII is input lowercased with no
+    // validation error (see `ldh_domain_to_ascii`), and the IPv4 parser, when it ends in a
+    // number, is given it with its parts located in input. The property test
+    // `ldh_fast_path_is_the_full_path` compares this with `parse_domain` on generated hosts.
+    if let Some(ascii_domain) = ldh_domain_to_ascii(input, input_bytes) {
+        if ends_in_a_number(&ascii_domain) {
+            return parse_ipv4_located(&ascii_domain, errors, offset, true).map(Host::Ipv4);
+        }
+        return Ok(Host::Domain(ascii_domain));
+    }
+    parse_domain(input, input_bytes, errors, offset)
+}
+
+/// The host parser's steps after "If isOpaque is true …", on `input` whose bytes are
+/// `input_bytes`: the domain, through domain to ASCII, and IPv4 when it ends in a number.
+fn parse_domain<'a>(
+    input: &'a str,
+    input_bytes: DomainBytes,
+    errors: &mut Errors,
+    offset: usize,
+) -> Result<Host<'a>, HostParseFailure> {
     // "Assert: input is not the empty string." (Not enforced: given the empty string,
     // the domain parser reports domain-to-ASCII and returns failure below, which keeps direct
     // callers such as WPT's IDNA tables from panicking.)
     // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
     // (One pass over input's bytes tells whether it has a `%` at all and whether it is ASCII.)
-    let input_bytes = DomainBytes::of(input);
     let first_percent_encoded =
         if input_bytes.has_percent() { first_percent_encoded_byte(input) } else { None };
     if let Some(i) = first_percent_encoded {

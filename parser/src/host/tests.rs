@@ -212,3 +212,47 @@ fn serializer_and_display_agree() {
     assert_eq!(Host::Ipv6([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]).to_string(), "[2001:db8::1]");
     assert_eq!(Host::Ipv4(0xC0A8_0001).to_string(), "192.168.0.1");
 }
+
+/// A host of labels that the fast path takes (letters, digits and `-`, numbers in every
+/// radix the IPv4 parser reads, long labels) and some it leaves to the full path (Punycode
+/// prefixes in any case, `%`, `_`, non-ASCII), joined by dots.
+fn generated_host() -> impl proptest::strategy::Strategy<Value = String> {
+    let label = proptest::prop_oneof![
+        4 => "[a-zA-Z0-9-]{0,6}",
+        2 => "[0-9]{1,4}",
+        1 => "0[xX][0-9a-fA-F]{0,3}",
+        1 => "(xn|XN|Xn)--[a-z0-9-]{0,4}",
+        1 => "[a-z]{60,66}",
+        1 => "[a-z%_\u{fc}]{1,4}",
+    ];
+    (proptest::collection::vec(label, 1..6), proptest::bool::weighted(0.1)).prop_map(
+        |(labels, trailing_dot)| {
+            let mut host = labels.join(".");
+            if trailing_dot {
+                host.push('.');
+            }
+            host
+        },
+    )
+}
+
+use proptest::strategy::Strategy;
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// The host parser's fast path for letter-digit-hyphen domains gives the full path's
+    /// host and validation errors (with their positions), and so does every host it leaves.
+    #[test]
+    fn ldh_fast_path_is_the_full_path(host in generated_host()) {
+        let mut fast_errors = Errors::new();
+        let fast = parse_host(&host, false, &mut fast_errors, 5);
+        let mut full_errors = Errors::new();
+        let full = parse_domain(&host, DomainBytes::of(&host), &mut full_errors, 5);
+        proptest::prop_assert_eq!(fast, full, "{:?}", host);
+        proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
+    }
+}

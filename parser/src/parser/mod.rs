@@ -11,8 +11,15 @@
 //! spec's "buffer" is, where it only ever collects consecutive input code points, a slice of
 //! the input (`buffer_start..pointer`) rather than a copy.
 
+mod ascii_run;
 mod path;
+mod preprocess;
 mod states;
+
+pub(crate) use ascii_run::AsciiRun;
+#[cfg(test)]
+use preprocess::has_byte_below_0e;
+use preprocess::{needs_no_preprocessing, preprocess};
 
 use crate::errors::{Errors, ParseError, ValidationErrorKind};
 use crate::host::is_url_code_point;
@@ -145,6 +152,11 @@ pub(crate) struct Parser<'a> {
     pub(crate) password_token_seen: bool,
     /// Host state: "insideBrackets".
     pub(crate) inside_brackets: bool,
+    /// Authority state: whether its buffer has a `:`, `[` or `]` (see `authority_state`).
+    pub(crate) host_delimiter_seen: bool,
+    /// Whether the states take their shortcuts past steps whose outcome is known (false when
+    /// tracing, which records every step, and in the property tests' full path).
+    pub(crate) shortcuts: bool,
     /// Path state: byte index of the `/` that opens the segment being collected, if any.
     pub(crate) segment_start: Option<usize>,
     /// Whether the URL's scheme is special (cached; the scheme rarely changes mid-parse).
@@ -167,19 +179,55 @@ fn is_ascii_tab_or_newline(c: char) -> bool {
 impl Url {
     /// <https://url.spec.whatwg.org/#concept-basic-url-parser> without a state override.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Self::parse_collecting(input, base).0
+        // The URL is moved out of the parser once; the errors are dropped with it.
+        Self::run_parser(input, base, true, |ran, mut parser| {
+            ran.map(|()| {
+                parser.url.fix_path_dot_prefix();
+                parser.url
+            })
+        })
     }
 
     /// Parse and return every validation error met, in order.
     pub fn parse_with_errors(input: &str, base: Option<&Url>) -> ParseOutcome {
-        let (result, errors) = Self::parse_collecting(input, base);
+        let (result, errors) = Self::parse_collecting_with(input, base, true);
         ParseOutcome { result, errors: errors.into_vec() }
     }
 
-    /// The basic URL parser without a state override, and the validation errors it met.
-    fn parse_collecting(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Errors) {
+    /// The basic URL parser without a state override, with or without the states' shortcuts,
+    /// and the validation errors it met.
+    fn parse_collecting_with(
+        input: &str,
+        base: Option<&Url>,
+        shortcuts: bool,
+    ) -> (Result<Url, ParseError>, Errors) {
+        Self::run_parser(input, base, shortcuts, |ran, parser| {
+            let Parser { mut url, errors, .. } = parser;
+            let result = ran.map(|()| {
+                url.fix_path_dot_prefix();
+                url
+            });
+            (result, errors)
+        })
+    }
+
+    /// Pre-process `input`, run the parser on it, and give `finish` its outcome and the
+    /// parser (whose `url` is the URL, when the outcome is no failure).
+    #[inline(always)]
+    fn run_parser<R>(
+        input: &str,
+        base: Option<&Url>,
+        shortcuts: bool,
+        finish: impl FnOnce(Result<(), ParseError>, Parser<'_>) -> R,
+    ) -> R {
         let mut errors = Errors::new();
-        let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
+        // Most inputs have nothing to trim and no tab or newline: they are used as they are
+        // (what `preprocess` returns for them), without its call.
+        let (prepared, leading_trim, position_map) = if needs_no_preprocessing(input) {
+            (std::borrow::Cow::Borrowed(input), 0, None)
+        } else {
+            preprocess(input, &mut errors)
+        };
         // The serialization is about the input's length (plus base's, at most): the slack
         // covers what the serializer commonly adds (an empty special path's `/`, `/.`, an
         // IPv4 address written out, a few percent-encoded bytes) without a reallocation.
@@ -188,13 +236,9 @@ impl Url {
         let mut parser = Parser::new(&prepared, base, url, None, errors);
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
+        parser.shortcuts = shortcuts;
         let ran = parser.run();
-        let Parser { mut url, errors, .. } = parser;
-        let result = ran.map(|()| {
-            url.fix_path_dot_prefix();
-            url
-        });
-        (result, errors)
+        finish(ran, parser)
     }
 
     /// The states visited by a parse of `input`, in order (feature `trace`).
@@ -215,6 +259,7 @@ impl Url {
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
         parser.trace = Some(Vec::new());
+        parser.shortcuts = false;
         let _ = parser.run();
         let steps = parser.trace.take().unwrap_or_default();
         steps
@@ -225,65 +270,6 @@ impl Url {
             })
             .collect()
     }
-}
-
-/// "If input contains any leading or trailing C0 control or space, invalid-URL-unit
-/// validation error. Remove any leading and trailing C0 control or space from input."
-/// "If input contains any ASCII tab or newline, invalid-URL-unit validation error."
-/// "Remove all ASCII tab or newline from input."
-fn preprocess<'a>(
-    input: &'a str,
-    errors: &mut Errors,
-) -> (std::borrow::Cow<'a, str>, usize, Option<Vec<u32>>) {
-    // C0 controls and space are ASCII, so a byte scan finds them exactly.
-    let bytes = input.as_bytes();
-    let (leading, trimmed) = match (bytes.first(), bytes.last()) {
-        // Nothing to trim (the common case): no scan.
-        (Some(&first), Some(&last)) if first > b' ' && last > b' ' => (0, input),
-        _ => {
-            let leading = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-            let end = bytes.iter().rposition(|&b| b > b' ').map_or(leading, |i| i + 1);
-            if end - leading != input.len() {
-                errors.report(ValidationErrorKind::InvalidUrlUnit, 0);
-            }
-            (leading, &input[leading..end])
-        }
-    };
-    let first_tab_or_newline = if has_byte_below_0e(trimmed.as_bytes()) {
-        trimmed.find(is_ascii_tab_or_newline)
-    } else {
-        None
-    };
-    let Some(first) = first_tab_or_newline else {
-        return (std::borrow::Cow::Borrowed(trimmed), leading, None);
-    };
-    errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
-    let mut cleaned = String::with_capacity(trimmed.len());
-    let mut map = Vec::with_capacity(trimmed.len() + 1);
-    // Positions are 32-bit, as in `ValidationError`: past 4 GiB they saturate.
-    let position = |i: usize| u32::try_from(leading + i).unwrap_or(u32::MAX);
-    for (i, c) in trimmed.char_indices() {
-        if !is_ascii_tab_or_newline(c) {
-            cleaned.push(c);
-            map.extend(std::iter::repeat_n(position(i), c.len_utf8()));
-        }
-    }
-    map.push(position(trimmed.len()));
-    (std::borrow::Cow::Owned(cleaned), leading, Some(map))
-}
-
-/// Whether `bytes` has a byte below 0x0E (tab, LF and CR are 0x09, 0x0A and 0x0D): eight
-/// bytes at a time, with the classic test for a zero-ish byte in a word (a byte below n
-/// borrows when n is subtracted from it, and ASCII bytes have their top bit clear), so that
-/// inputs without a control code cost a few instructions per eight bytes.
-fn has_byte_below_0e(bytes: &[u8]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let mut words = bytes.chunks_exact(8);
-    let below = |word: u64| word.wrapping_sub(ONES * 0x0E) & !word & HIGHS != 0;
-    let any_word =
-        words.by_ref().any(|w| below(u64::from_ne_bytes(w.try_into().unwrap_or([0xFF; 8]))));
-    any_word || words.remainder().iter().any(|&b| b < 0x0E)
 }
 
 impl<'a> Parser<'a> {
@@ -308,6 +294,8 @@ impl<'a> Parser<'a> {
             at_sign_seen: false,
             password_token_seen: false,
             inside_brackets: false,
+            host_delimiter_seen: false,
+            shortcuts: true,
             segment_start: None,
             special,
             position_map: None,
@@ -353,7 +341,7 @@ impl<'a> Parser<'a> {
     #[inline]
     fn take_run_from(&mut self, start: usize, c: char, run: &AsciiRun) -> &'a str {
         let rest = &self.input.as_bytes()[start..];
-        let len = rest.iter().position(|&b| !run.contains(b)).unwrap_or(rest.len());
+        let len = run.prefix_len(rest);
         crate::work::tally(len);
         let end = start + len;
         self.pointer = end - c.len_utf8();
@@ -369,12 +357,19 @@ impl<'a> Parser<'a> {
         let start = if c.is_ascii() && run.contains(c as u8) {
             self.pointer
         } else {
-            self.check_url_unit(c);
-            percent::push_char_encoded(&mut self.url.serialization, c, set);
+            self.append_encoded(c, set);
             self.pointer + c.len_utf8()
         };
         let text = self.take_run_from(start, c, run);
         self.url.serialization.push_str(text);
+    }
+
+    /// "Validate c, UTF-8 percent-encode c using `set` and append the result", for a c not
+    /// appended unchanged (kept out of line: the common case is a run of plain code points).
+    #[inline(never)]
+    fn append_encoded(&mut self, c: char, set: percent::EncodeSet) {
+        self.check_url_unit(c);
+        percent::push_char_encoded(&mut self.url.serialization, c, set);
     }
 
     /// "remaining": the code points after c.
@@ -437,15 +432,28 @@ impl<'a> Parser<'a> {
         Ok(Step::Reprocess)
     }
 
-    /// "Set url's query to the empty string and state to query state."
+    /// "Set url's query to the empty string and state to query state." (c is `?`.)
     pub(crate) fn enter_query(&mut self) -> StepResult {
         self.url.start_query();
+        // Shortcut: the query state's first step would append the run of code points after
+        // c that it appends unchanged; it is taken here (property test
+        // `shortcuts_are_the_full_path`).
+        if self.shortcuts {
+            let run = if self.special { &path::SPECIAL_QUERY_RUN } else { &path::QUERY_RUN };
+            let text = self.take_run('?', run);
+            self.url.serialization.push_str(text);
+        }
         self.go(State::Query)
     }
 
-    /// "Set url's fragment to the empty string and state to fragment state."
+    /// "Set url's fragment to the empty string and state to fragment state." (c is `#`.)
     pub(crate) fn enter_fragment(&mut self) -> StepResult {
         self.url.start_fragment();
+        // Shortcut: as in `enter_query`, the fragment state's first run.
+        if self.shortcuts {
+            let text = self.take_run('#', &path::FRAGMENT_RUN);
+            self.url.serialization.push_str(text);
+        }
         self.go(State::Fragment)
     }
 
@@ -494,74 +502,6 @@ impl<'a> Parser<'a> {
         } else if !is_url_code_point(c) {
             self.report(ValidationErrorKind::InvalidUrlUnit);
         }
-    }
-}
-
-/// A set of ASCII bytes a state treats alike (see [`Parser::take_run`]), as a byte-indexed
-/// table: one load per byte in the hot loops.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct AsciiRun([bool; 256]);
-
-impl AsciiRun {
-    #[inline]
-    pub(crate) const fn contains(&self, b: u8) -> bool {
-        self.0[b as usize]
-    }
-
-    /// The ASCII bytes whose bit is set in `bits`.
-    const fn from_bits(bits: u128) -> AsciiRun {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            table[b] = (bits >> b) & 1 == 1;
-            b += 1;
-        }
-        AsciiRun(table)
-    }
-
-    const fn bits_of(bytes: &[u8]) -> u128 {
-        let mut bits = 0u128;
-        let mut i = 0;
-        while i < bytes.len() {
-            bits |= 1 << bytes[i];
-            i += 1;
-        }
-        bits
-    }
-
-    const fn alphanumeric_bits() -> u128 {
-        let mut bits = 0u128;
-        let mut b = 0u8;
-        while b < 128 {
-            if b.is_ascii_alphanumeric() {
-                bits |= 1 << b;
-            }
-            b += 1;
-        }
-        bits
-    }
-
-    /// ASCII URL code points, less `%` (validated per code point) and `set`'s members
-    /// (encoded), less `stops` (which end the state's collecting).
-    pub(crate) const fn appended_unchanged(set: percent::EncodeSet, stops: &[u8]) -> AsciiRun {
-        let url_units = AsciiRun::bits_of(b"!$&'()*+,-./:;=?@_~") | AsciiRun::alphanumeric_bits();
-        let excluded = set.ascii_bits() | AsciiRun::bits_of(stops) | (1 << b'%');
-        AsciiRun::from_bits(url_units & !excluded)
-    }
-
-    /// What the scheme state appends: ASCII alphanumerics, `+`, `-` and `.`.
-    pub(crate) const fn scheme_chars() -> AsciiRun {
-        AsciiRun::from_bits(AsciiRun::alphanumeric_bits() | AsciiRun::bits_of(b"+-."))
-    }
-
-    pub(crate) const fn digits() -> AsciiRun {
-        AsciiRun::from_bits(AsciiRun::bits_of(b"0123456789"))
-    }
-
-    /// All ASCII but `stops`: for states that only grow a buffer (non-ASCII is taken one
-    /// code point at a time).
-    pub(crate) const fn all_but(stops: &[u8]) -> AsciiRun {
-        AsciiRun::from_bits(!AsciiRun::bits_of(stops))
     }
 }
 
@@ -633,23 +573,4 @@ pub(crate) fn parse_with_state_override(
 }
 
 #[cfg(test)]
-mod tests {
-    proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 4096,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
-        /// The word-at-a-time test is the byte-by-byte one, on every length and alignment.
-        #[test]
-        fn has_byte_below_0e_is_any_byte_below_0e(
-            bytes in proptest::collection::vec(
-                proptest::prop_oneof![30 => 0x0Eu8..=0xFF, 1 => 0u8..0x0E, 1 => proptest::strategy::Just(0x0D)],
-                0..40,
-            )
-        ) {
-            let expected = bytes.iter().any(|&b| b < 0x0E);
-            proptest::prop_assert_eq!(super::has_byte_below_0e(&bytes), expected);
-        }
-    }
-}
+mod tests;

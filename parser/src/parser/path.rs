@@ -13,9 +13,10 @@ use crate::percent;
 /// the state's collecting): see `Parser::take_run`.
 const PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::PATH, b"/?");
 const OPAQUE_PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::C0_CONTROL, b"?#");
-const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUERY, b"#");
-const SPECIAL_QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::SPECIAL_QUERY, b"#");
-const FRAGMENT_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::FRAGMENT, b"");
+pub(super) const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUERY, b"#");
+pub(super) const SPECIAL_QUERY_RUN: AsciiRun =
+    AsciiRun::appended_unchanged(percent::SPECIAL_QUERY, b"#");
+pub(super) const FRAGMENT_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::FRAGMENT, b"");
 const FILE_HOST_RUN: AsciiRun = AsciiRun::all_but(b"/\\?#");
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
@@ -174,8 +175,8 @@ impl Parser<'_> {
                 self.report(E::InvalidReverseSolidus);
             }
             self.state = State::Path;
-            if matches!(c, Some('/' | '\\')) {
-                self.open_segment();
+            if let Some(slash @ ('/' | '\\')) = c {
+                self.open_segment_after(slash);
                 return Ok(Step::Continue);
             }
             return Ok(Step::Reprocess);
@@ -192,7 +193,7 @@ impl Parser<'_> {
             Some(c) => {
                 self.state = State::Path;
                 if c == '/' {
-                    self.open_segment();
+                    self.open_segment_after(c);
                     return Ok(Step::Continue);
                 }
                 Ok(Step::Reprocess)
@@ -215,6 +216,19 @@ impl Parser<'_> {
         self.url.serialization.push('/');
     }
 
+    /// The path start state's "set state to path state" on a slash: the segment after it
+    /// opens; and (a shortcut, property test `shortcuts_are_the_full_path`) the path state's
+    /// first step, which would append the run of code points after the slash that it appends
+    /// unchanged, and the plain segments after it (`take_plain_segments`), is taken here.
+    pub(super) fn open_segment_after(&mut self, slash: char) {
+        self.open_segment();
+        if self.shortcuts {
+            let run = self.take_run(slash, &PATH_RUN);
+            self.url.serialization.push_str(run);
+            self.take_plain_segments(slash);
+        }
+    }
+
     /// <https://url.spec.whatwg.org/#path-state>
     pub(super) fn path_state(&mut self, c: Option<char>) -> StepResult {
         if self.segment_start.is_none() {
@@ -231,7 +245,53 @@ impl Parser<'_> {
         // start with two ASCII hex digits, invalid-URL-unit validation error. 3. UTF-8
         // percent-encode c using the path percent-encode set and append the result to buffer."
         self.append_code_points(ch, percent::PATH, &PATH_RUN);
+        self.take_plain_segments(ch);
         Ok(Step::Continue)
+    }
+
+    /// Shortcut past the path state's steps for segments that they append unchanged. After
+    /// a step that appended c and the run after it to the open segment: while the next code
+    /// point is `/` and the segment cannot be a single-dot or double-dot segment (it starts
+    /// with neither `.` nor `%`), the `/` ends the segment with nothing to do ("append buffer
+    /// to url's path" is leaving it in the serialization), and the next segment's run is
+    /// appended unchanged as well. Not for file URLs, whose segments may become Windows drive
+    /// letters after a `..` empties the path. All those segments are appended at once; the
+    /// last one stays open, and the path state goes on at the code point after it. The
+    /// property test `path_shortcut_is_the_full_path` compares parses with and without it.
+    #[inline]
+    fn take_plain_segments(&mut self, c: char) {
+        let chunk_start = self.pointer + c.len_utf8();
+        if self.shortcuts && self.input.as_bytes().get(chunk_start) == Some(&b'/') {
+            self.take_plain_segments_from(chunk_start, c);
+        }
+    }
+
+    /// [`Parser::take_plain_segments`] once the next code point, at `chunk_start`, is `/`.
+    #[inline(never)]
+    fn take_plain_segments_from(&mut self, chunk_start: usize, c: char) {
+        let may_be_dots = |segment: &[u8]| matches!(segment.first(), Some(b'.' | b'%'));
+        let Some(open) = self.segment_start else { return };
+        if may_be_dots(&self.url.serialization.as_bytes()[open + 1..])
+            || self.url.scheme() == "file"
+        {
+            return;
+        }
+        let bytes = self.input.as_bytes();
+        let mut end = chunk_start;
+        let last_slash = loop {
+            let segment = &bytes[end + 1..];
+            let len = PATH_RUN.prefix_len(segment);
+            crate::work::tally(len + 1);
+            let slash = end;
+            end += 1 + len;
+            if bytes.get(end) != Some(&b'/') || may_be_dots(&segment[..len]) {
+                break slash;
+            }
+        };
+        let written = self.url.serialization.len();
+        self.url.serialization.push_str(&self.input[chunk_start..end]);
+        self.segment_start = Some(written + (last_slash - chunk_start));
+        self.pointer = end - c.len_utf8();
     }
 
     /// Path state, step 1: c ends the segment in progress.
@@ -243,7 +303,10 @@ impl Parser<'_> {
             self.report(E::InvalidReverseSolidus);
         }
         let segment = &self.url.serialization[start + 1..];
-        if is_double_dot_segment(segment) {
+        // A single-dot or double-dot segment starts with `.` or `%` (of `%2e`): other segments
+        // skip both tests.
+        let maybe_dots = matches!(segment.as_bytes().first(), Some(b'.' | b'%'));
+        if maybe_dots && is_double_dot_segment(segment) {
             // "2. If buffer is a double-dot URL path segment, then: 1. Shorten url's path.
             // 2. If neither c is U+002F (/), nor url is special and c is U+005C (\), append
             // the empty string to url's path."
@@ -252,7 +315,7 @@ impl Parser<'_> {
             if !slash {
                 self.url.serialization.push('/');
             }
-        } else if is_single_dot_segment(segment) {
+        } else if maybe_dots && is_single_dot_segment(segment) {
             // "3. Otherwise, if buffer is a single-dot URL path segment and if neither c is
             // U+002F (/), nor url is special and c is U+005C (\), append the empty string to
             // url's path."
@@ -285,6 +348,7 @@ impl Parser<'_> {
                 self.open_segment();
                 let run = self.take_run(slash, &PATH_RUN);
                 self.url.serialization.push_str(run);
+                self.take_plain_segments(slash);
                 Ok(Step::Continue)
             }
             None => Ok(Step::Continue),

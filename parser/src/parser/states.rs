@@ -8,8 +8,9 @@ use crate::url::{default_port, is_special_scheme, HostKind};
 
 /// Code points the scheme state appends to its buffer.
 const SCHEME_RUN: AsciiRun = AsciiRun::scheme_chars();
-/// Code points the authority state appends to its buffer (everything but what ends it).
-const AUTHORITY_RUN: AsciiRun = AsciiRun::all_but(b"@/?#\\");
+/// Code points the authority state appends to its buffer at once: everything but what ends
+/// it, and but the host state's delimiters (`:`, `[`, `]`), which it notes one at a time.
+const AUTHORITY_RUN: AsciiRun = AsciiRun::all_but(b"@/?#\\:[]");
 /// Code points the host state appends to its buffer.
 const HOST_RUN: AsciiRun = AsciiRun::all_but(b":/?#\\[]");
 /// ASCII digits, which the port state appends.
@@ -23,6 +24,12 @@ impl Parser<'_> {
             // scheme state."
             Some(c) if c.is_ascii_alphabetic() => {
                 self.buffer_start = self.pointer;
+                // Shortcut: the scheme state would append the run of scheme code points after
+                // c to buffer first thing; it is taken here, and the scheme state starts after
+                // it (property test `shortcuts_are_the_full_path`).
+                if self.shortcuts {
+                    self.take_run(c, &SCHEME_RUN);
+                }
                 self.go(State::Scheme)
             }
             // "2. Otherwise, if state override is not given, set state to no scheme state and
@@ -87,8 +94,7 @@ impl Parser<'_> {
     /// Scheme state, step 2, without a state override: the scheme is complete.
     fn scheme_complete(&mut self, c: Option<char>) -> StepResult {
         // "2. Set url's scheme to buffer. … 4. Set buffer to the empty string."
-        self.url.push_scheme(&self.input[self.buffer_start..self.pointer]);
-        self.special = self.url.is_special();
+        self.special = self.url.push_scheme(&self.input[self.buffer_start..self.pointer]);
         let remaining = self.remaining(c);
         // "5. If url's scheme is "file", then: If remaining does not start with "//",
         // special-scheme-missing-following-solidus validation error. Set state to file state."
@@ -97,6 +103,30 @@ impl Parser<'_> {
                 self.report(E::SpecialSchemeMissingFollowingSolidus);
             }
             return self.go(State::File);
+        }
+        // Shortcut for steps 6 and 7 with remaining starting with "//" and a code point
+        // after it that is neither `/` nor `\`: through the special relative or authority
+        // state or the special authority slashes state, then the special authority ignore
+        // slashes state, which reports nothing and enters the authority state at that code
+        // point; whose first step, when the code point starts a run the authority state
+        // appends to its buffer, takes that run. (The property test
+        // `shortcuts_are_the_full_path` compares both ways.)
+        if self.special && self.shortcuts {
+            if let [b'/', b'/', after @ ..] = remaining.as_bytes() {
+                if !matches!(after.first(), Some(b'/' | b'\\')) {
+                    let start = self.pointer + 3;
+                    self.enter_authority(start)?;
+                    let run = AUTHORITY_RUN.prefix_len(after);
+                    crate::work::tally(run);
+                    if run == 0 {
+                        self.pointer = start;
+                        return Ok(Step::Reprocess);
+                    }
+                    // The driver moves pointer past c (`:`) to the code point after the run.
+                    self.pointer = start + run - 1;
+                    return Ok(Step::Continue);
+                }
+            }
         }
         // "6. Otherwise, if url is special, base is non-null, and base's scheme is url's
         // scheme: … set state to special relative or authority state."
@@ -173,14 +203,18 @@ impl Parser<'_> {
     pub(super) fn relative_state(&mut self, c: Option<char>) -> StepResult {
         let base = self.base.expect("relative state is only entered with a base");
         // "1. Assert: base's scheme is not "file". 2. Set url's scheme to base's scheme."
-        self.url.copy_scheme(base);
-        self.special = self.url.is_special();
+        // (Written below, with what step 5 copies from base when it runs: one copy.)
+        self.special = base.is_special();
         match c {
             // "3. If c is U+002F (/), then set state to relative slash state."
-            Some('/') => self.go(State::RelativeSlash),
+            Some('/') => {
+                self.url.copy_scheme(base);
+                self.go(State::RelativeSlash)
+            }
             // "4. Otherwise, if url is special and c is U+005C (\), invalid-reverse-solidus
             // validation error, set state to relative slash state."
             Some('\\') if self.special => {
+                self.url.copy_scheme(base);
                 self.report(E::InvalidReverseSolidus);
                 self.go(State::RelativeSlash)
             }
@@ -188,8 +222,7 @@ impl Parser<'_> {
             // base's password, url's host to base's host, url's port to base's port, url's
             // path to a clone of base's path, and url's query to base's query."
             _ => {
-                self.url.copy_authority(base);
-                self.url.copy_path(base);
+                self.url.copy_scheme_through_path(base);
                 // "2.–3. If c is U+003F (?) … Otherwise, if c is U+0023 (#) …"
                 if let Some(step) = self.after_base_copied(c, base) {
                     return step;
@@ -258,6 +291,7 @@ impl Parser<'_> {
     fn enter_authority(&mut self, buffer_start: usize) -> StepResult {
         self.url.begin_authority();
         self.buffer_start = buffer_start;
+        self.host_delimiter_seen = false;
         self.go(State::Authority)
     }
 
@@ -285,6 +319,7 @@ impl Parser<'_> {
             }
             // "5. Set buffer to the empty string."
             self.buffer_start = self.pointer + 1;
+            self.host_delimiter_seen = false;
             return Ok(Step::Continue);
         }
         // "2. Otherwise, if one of the following is true: c is the EOF code point, U+002F (/),
@@ -298,11 +333,18 @@ impl Parser<'_> {
             self.url.finish_userinfo(self.password_token_seen);
             // "2. Decrease pointer by buffer's code point length + 1, set buffer to the empty
             // string, and set state to host state."
-            self.pointer = self.buffer_start;
+            // Shortcut: without a `:`, `[` or `]` in buffer, the host state would append each
+            // of its code points to its buffer, reporting nothing, and come back to c with
+            // buffer as it is now, insideBrackets false: it starts there, at c. The property
+            // test `authority_shortcut_is_the_full_path` compares both ways.
+            if !self.shortcuts || self.host_delimiter_seen {
+                self.pointer = self.buffer_start;
+            }
             return self.reprocess_in(State::Host);
         }
         // "3. Otherwise, append c to buffer."
         if let Some(c) = c {
+            self.host_delimiter_seen |= matches!(c, ':' | '[' | ']');
             self.take_run(c, &AUTHORITY_RUN);
         }
         Ok(Step::Continue)
@@ -359,6 +401,14 @@ impl Parser<'_> {
                 self.parse_and_set_host(buffer)?;
                 if self.state_override.is_some() {
                     return Ok(Step::Return);
+                }
+                // Shortcut: the path start state's step on a `/` after the host (for special
+                // and other URLs alike, it reports nothing, sets state to path state and
+                // opens a segment) taken here (`shortcuts_are_the_full_path`).
+                if self.shortcuts && c == Some('/') {
+                    self.state = State::Path;
+                    self.open_segment_after('/');
+                    return Ok(Step::Continue);
                 }
                 self.reprocess_in(State::PathStart)
             }
