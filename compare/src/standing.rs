@@ -15,7 +15,7 @@ use crate::project::{
 };
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
-use urldiff_oracles::{Answer, Case, CaseKind, Record, WhatwgRecord, WHATWG_FIELDS};
+use urldiff_oracles::{Answer, Case, CaseKind, Record, WhatwgRecord};
 
 /// The fields on which `oracle` stands in another group than `truth`: `outcome` when their
 /// outcomes differ, and each shared field both speak about on which they disagree. Empty when
@@ -118,16 +118,12 @@ fn whatwg_splits(speaking: &[&Answered], records: &[Option<&WhatwgRecord>]) -> S
     splits
 }
 
-/// Each projection row's `whatwg_reads` as positions in [`WHATWG_FIELDS`] (the order of
-/// [`WhatwgRecord::values`]).
+/// Each projection row's `whatwg_reads` as positions in [`WhatwgRecord::values`] (the
+/// [`urldiff_oracles::Attribute`] order).
 fn read_positions() -> &'static [Vec<usize>] {
     static POSITIONS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
-        let position = |read: &&str| {
-            let found = WHATWG_FIELDS.iter().position(|f| f == read);
-            found.unwrap_or_else(|| panic!("the projection reads {read:?}, not a WHATWG field"))
-        };
-        let row = |row: &ProjectionRow| row.whatwg_reads.iter().map(position).collect();
+        let row = |row: &ProjectionRow| row.whatwg_reads.iter().map(|&a| a as usize).collect();
         PROJECTION.iter().map(row).collect()
     })
 }

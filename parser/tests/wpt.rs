@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use urldiff_corpus::urltestdata::{self, Expected};
 use urldiff_corpus::wpt::{self, WptData};
-use urldiff_parser::{Url, ATTRIBUTES};
+use urldiff_parser::{Attribute, Url};
 
 #[path = "wpt/setters.rs"]
 mod setters;
@@ -24,10 +24,6 @@ struct Outcome {
     failure: Option<String>,
     /// Not run, as WPT does not run it (counted and printed).
     skipped: bool,
-}
-
-fn field(url: &Url, name: &str) -> String {
-    url.attribute(name).unwrap_or_else(|| panic!("unknown field {name}")).into_owned()
 }
 
 pub(crate) fn escape(s: &str) -> String {
@@ -52,12 +48,13 @@ pub(crate) fn compare_fields(url: &Url, expected: &Value) -> Option<String> {
     compare_with(url, |name| expected.get(name).and_then(Value::as_str))
 }
 
-/// Compare every URL attribute (`urldiff_parser::ATTRIBUTES`) that `want` gives.
+/// Compare every URL attribute (`urldiff_parser::Attribute`) that `want` gives.
 fn compare_with<'a>(url: &Url, want: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
     let mut diffs = Vec::new();
-    for name in ATTRIBUTES {
+    for &attribute in Attribute::ALL {
+        let name = attribute.name();
         if let Some(want) = want(name) {
-            let got = field(url, name);
+            let got = url.attribute(attribute);
             if got != want {
                 diffs.push(format!("{name}: got {:?}, want {:?}", got, want));
             }

@@ -2,12 +2,14 @@
 
 use super::{compare_fields, escape, Outcome};
 use serde_json::Value;
-use urldiff_parser::{SetAttributeError, Url};
+use urldiff_parser::{Attribute, SetAttributeError, Url};
 
 /// Apply the URL API setter `property` (the WPT name). The href setter's exception leaves
 /// the URL as it was, which is what the expected fields then check.
 fn set(url: &mut Url, property: &str, value: &str) {
-    match url.set_attribute(property, value) {
+    let attribute: Attribute =
+        property.parse().unwrap_or_else(|_| panic!("unknown setter {property}"));
+    match url.set_attribute(attribute, value) {
         Ok(()) | Err(SetAttributeError::HrefDoesNotParse(_)) => {}
         Err(e) => panic!("unknown setter {property}: {e:?}"),
     }
