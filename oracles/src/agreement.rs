@@ -1,5 +1,5 @@
-//! The parse answers of the in-process WHATWG oracles for comparing them, with a shortcut for
-//! the common case that they agree: decided straight off the three parsers, before any
+//! The parse answers of the in-process WHATWG oracles, cut down to what the comparison core
+//! reads of them, with a shortcut for the common case that they agree: decided straight off the three parsers, before any
 //! answer is built.
 //!
 //! The differential fuzz target asks this for every input. Most inputs the reference,
@@ -40,8 +40,8 @@ pub const ORACLES: [&str; 3] = ["reference", "rust-url", "ada"];
 pub enum ParseAnswers {
     /// All failed, or all parsed with every named getter equal.
     Alike,
-    /// The case and their answers for comparing (see the module documentation), in
-    /// [`ORACLES`] order.
+    /// The case and their answers cut down to what the comparison reads (see the module
+    /// documentation), in [`ORACLES`] order.
     Differ { case: Case, answers: Vec<Answer> },
 }
 
@@ -91,7 +91,7 @@ struct Parses {
     ada: Option<Option<<AdaApi as UrlApi>::Url>>,
 }
 
-/// The [`ORACLES`]' answers to `new URL(input, base)` for comparing, or
+/// The [`ORACLES`]' answers to `new URL(input, base)`, cut down to what the comparison reads, or
 /// [`ParseAnswers::Alike`] when they all fail or all parse with every getter in `getters`
 /// equal.
 pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> ParseAnswers {
@@ -148,7 +148,7 @@ fn alike(parses: &Parses, getters: &Getters) -> bool {
     }
 }
 
-/// `oracle`'s answer for comparing: its record, or a failure when it has none; behind the
+/// `oracle`'s cut-down answer: its record, or a failure when it has none; behind the
 /// panic guard `answer_batch` uses.
 fn answer(oracle: &str, case: &Case, record: impl FnOnce() -> Option<WhatwgRecord>) -> Answer {
     inprocess::guarded(oracle, case, || match record() {

@@ -41,8 +41,8 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
     let mut oracles: Vec<Box<dyn Oracle>> = vec![
         Box::new(crate::reference::ReferenceOracle::new()),
         Box::new(crate::reference_rfc::ReferenceRfc3986Oracle::new()),
-        Box::new(crate::wpt::WptOracle::new(wpt_data)),
-        Box::new(crate::rfc_examples::RfcExamplesOracle::new(
+        Box::new(crate::wpt::oracle(wpt_data)),
+        Box::new(crate::rfc_examples::oracle(
             &config.rfc_tables.clone().unwrap_or_else(crate::rfc_examples::default_tables),
         )),
         Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),

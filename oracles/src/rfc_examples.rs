@@ -14,14 +14,12 @@
 //! are answered like resolve cases (for an RFC-model oracle a parse with a base includes the
 //! resolution).
 
-use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
-    Record, RecordModel, RfcRecord,
+    Answer, Case, CaseKind, CaseKindTag, OracleInfo, OracleKind, Record, RecordModel, RfcRecord,
 };
 use crate::suite::{Suite, Truth};
+use crate::table::TableOracle;
 use serde_json::Value;
-use std::collections::HashMap;
 use urldiff_corpus::data::DataSource;
 
 /// The table files, RFC 3986 first (its answers win).
@@ -95,74 +93,31 @@ fn resolved_answer(expected: &str) -> Answer {
     Answer::Parsed { record: Record::Rfc(record), errors: Vec::new() }
 }
 
-#[derive(Debug)]
-pub struct RfcExamplesOracle {
-    info: OracleInfo,
-    /// Keyed by (reference, base).
-    table: Result<HashMap<(String, String), Answer>, String>,
+/// The `rfc-examples` oracle: the strict readings' examples, RFC 3986 first (the first answer
+/// for a case wins), answering resolve cases and parse cases with a base.
+pub fn oracle(tables: &DataSource) -> TableOracle {
+    let rows = load_suites(tables).map(|suites| {
+        // Suites come RFC 3986 strict first.
+        let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
+        strict.flat_map(|suite| suite.cases.into_iter().zip(suite.expected)).collect()
+    });
+    let info = OracleInfo {
+        name: "rfc-examples".into(),
+        kind: OracleKind::ExpectationTable,
+        version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
+        model: RecordModel::Rfc,
+        fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
+        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+        unicode: None,
+        claim: crate::standard::builtin_claim("rfc-examples"),
+    };
+    TableOracle::new(info, rows).with_lookup(resolve_key)
 }
 
-impl RfcExamplesOracle {
-    /// Load the tables from `tables` (normally [`default_tables`]).
-    pub fn new(tables: &DataSource) -> Self {
-        let table = load_suites(tables).map(|suites| {
-            let mut table = HashMap::new();
-            // Suites come RFC 3986 strict first; the first answer for a case wins.
-            let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
-            for suite in strict {
-                for (case, answer) in suite.cases.into_iter().zip(suite.expected) {
-                    let key = (case.input, case.base.unwrap_or_default());
-                    table.entry(key).or_insert(answer);
-                }
-            }
-            table
-        });
-        let info = OracleInfo {
-            name: "rfc-examples".into(),
-            kind: OracleKind::ExpectationTable,
-            version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
-            model: RecordModel::Rfc,
-            fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
-            case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
-            unicode: None,
-            claim: crate::standard::builtin_claim("rfc-examples"),
-        };
-        RfcExamplesOracle { info, table }
-    }
-
-    /// How many (reference, base) pairs the oracle answers.
-    pub fn len(&self) -> usize {
-        self.table.as_ref().map_or(0, HashMap::len)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-impl Oracle for RfcExamplesOracle {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-
-    fn availability(&self) -> Availability {
-        match &self.table {
-            Ok(_) => Availability::Available,
-            Err(reason) => Availability::Unavailable { reason: reason.clone() },
-        }
-    }
-
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
-            oracle: self.info.name.clone(),
-            reason: reason.clone(),
-        })?;
-        let answer = |case: &Case| match (&case.kind, &case.base) {
-            (CaseKind::Resolve | CaseKind::Parse, Some(base)) => {
-                table.get(&(case.input.clone(), base.clone())).cloned().unwrap_or(Answer::NoOpinion)
-            }
-            _ => Answer::NoOpinion,
-        };
-        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
+/// Every row is a resolve case; a parse case with a base asks the same question.
+fn resolve_key(case: &Case) -> Option<Case> {
+    match (&case.kind, &case.base) {
+        (CaseKind::Resolve | CaseKind::Parse, Some(base)) => Some(resolve_case(&case.input, base)),
+        _ => None,
     }
 }

@@ -16,14 +16,12 @@
 //! of IdnaTestV2, which `new URL()` cannot express) and the non-UTF-8 encodings of
 //! percent-encoding.json are left out and counted in [`Suite::skipped`].
 
-use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
-    Record, RecordModel, WhatwgRecord,
+    Answer, Case, CaseKind, CaseKindTag, OracleInfo, OracleKind, Record, RecordModel, WhatwgRecord,
 };
 use crate::suite::{Suite, Truth};
+use crate::table::TableOracle;
 use serde_json::Value;
-use std::collections::HashMap;
 use urldiff_corpus::wpt::WptData;
 
 /// The reason of every failure WPT expects.
@@ -156,87 +154,41 @@ fn fill_percent_suite(suite: &mut Suite, json: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// The `wpt` oracle: answers the cases its files hold, `NoOpinion` for everything else.
-#[derive(Debug)]
-pub struct WptOracle {
-    info: OracleInfo,
-    table: Result<HashMap<Case, Answer>, String>,
-}
-
-impl WptOracle {
-    /// Build the oracle from located data, or from the reason it could not be located.
-    pub fn new(data: Result<WptData, String>) -> Self {
-        let version = match &data {
-            Ok(data) => data.revision.clone(),
-            Err(_) => "unknown (data not found)".to_owned(),
-        };
-        // Known for the embedded copy only (a synced one may be newer).
-        let embedded = urldiff_corpus::wpt::embedded().ok();
-        let unicode = data.as_ref().ok().filter(|d| Some(*d) == embedded.as_ref()).map(|_| {
-            let version = urldiff_corpus::unicode::WPT_IDNA_UNICODE;
-            format!("{version} (IdnaTestV2.json; see urldiff_corpus::unicode)")
-        });
-        let table = data.and_then(|data| {
-            let suites = load_suites(&data).map_err(|e| e.to_string())?;
-            Ok(table_of(suites))
-        });
-        let info = OracleInfo {
-            name: "wpt".into(),
-            kind: OracleKind::ExpectationTable,
-            version,
-            model: RecordModel::Whatwg,
-            fields: crate::inprocess::whatwg_field_names(),
-            case_kinds: vec![
-                CaseKindTag::Parse,
-                CaseKindTag::Setter,
-                CaseKindTag::HostToAscii,
-                CaseKindTag::PercentEncode,
-            ],
-            unicode,
-            claim: crate::standard::builtin_claim("wpt"),
-        };
-        WptOracle { info, table }
-    }
-
-    /// How many cases the table holds (0 when unavailable).
-    pub fn len(&self) -> usize {
-        self.table.as_ref().map_or(0, HashMap::len)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// One answer per distinct case; when a case repeats, its first expectation is kept.
-fn table_of(suites: Vec<Suite>) -> HashMap<Case, Answer> {
-    let mut table = HashMap::new();
-    for suite in suites {
-        for (case, answer) in suite.cases.into_iter().zip(suite.expected) {
-            table.entry(case).or_insert(answer);
-        }
-    }
-    table
-}
-
-impl Oracle for WptOracle {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-
-    fn availability(&self) -> Availability {
-        match &self.table {
-            Ok(_) => Availability::Available,
-            Err(reason) => Availability::Unavailable { reason: reason.clone() },
-        }
-    }
-
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
-            oracle: self.info.name.clone(),
-            reason: reason.clone(),
-        })?;
-        let answer = |case: &Case| table.get(case).cloned().unwrap_or(Answer::NoOpinion);
-        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
-    }
+/// The `wpt` oracle, from located data or from the reason it could not be located: answers
+/// the cases its files hold (when a case repeats, its first expectation), `NoOpinion` for
+/// everything else.
+pub fn oracle(data: Result<WptData, String>) -> TableOracle {
+    let version = match &data {
+        Ok(data) => data.revision.clone(),
+        Err(_) => "unknown (data not found)".to_owned(),
+    };
+    // Known for the embedded copy only (a synced one may be newer).
+    let embedded = urldiff_corpus::wpt::embedded().ok();
+    let unicode = data.as_ref().ok().filter(|d| Some(*d) == embedded.as_ref()).map(|_| {
+        let version = urldiff_corpus::unicode::WPT_IDNA_UNICODE;
+        format!("{version} (IdnaTestV2.json; see urldiff_corpus::unicode)")
+    });
+    let rows = data.and_then(|data| {
+        let suites = load_suites(&data).map_err(|e| e.to_string())?;
+        Ok(suites
+            .into_iter()
+            .flat_map(|suite| suite.cases.into_iter().zip(suite.expected))
+            .collect())
+    });
+    let info = OracleInfo {
+        name: "wpt".into(),
+        kind: OracleKind::ExpectationTable,
+        version,
+        model: RecordModel::Whatwg,
+        fields: crate::inprocess::whatwg_field_names(),
+        case_kinds: vec![
+            CaseKindTag::Parse,
+            CaseKindTag::Setter,
+            CaseKindTag::HostToAscii,
+            CaseKindTag::PercentEncode,
+        ],
+        unicode,
+        claim: crate::standard::builtin_claim("wpt"),
+    };
+    TableOracle::new(info, rows)
 }

@@ -45,4 +45,6 @@ pub use host::Host;
 pub use parser::State;
 #[cfg(feature = "trace")]
 pub use parser::TraceStep;
-pub use url::{default_port, HostKind, Origin, ParseOutcome, Url};
+pub use url::{
+    default_port, is_special_scheme, HostKind, Origin, ParseOutcome, Url, SPECIAL_SCHEMES,
+};
