@@ -19,8 +19,8 @@ use crate::model::{
 };
 use crate::suite::{Suite, Truth};
 use crate::table::TableOracle;
-use serde_json::Value;
 use urldiff_corpus::data::DataSource;
+use urldiff_corpus::wpt_tables::rfc_examples;
 
 /// The table files, RFC 3986 first (its answers win).
 pub const FILES: [&str; 2] = ["rfc3986-5.4.json", "rfc2396-appendix-c.json"];
@@ -30,20 +30,23 @@ pub fn default_tables() -> DataSource {
     urldiff_corpus::rfc_tables()
 }
 
+/// Why the RFC tables could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RfcTablesError {
+    #[error(transparent)]
+    Read(#[from] urldiff_corpus::data::DataError),
+    #[error(transparent)]
+    Table(#[from] urldiff_corpus::wpt_tables::TableError),
+}
+
 /// One suite per table and reading: `rfc3986-5.4-strict`, `rfc3986-5.4-non-strict`,
 /// `rfc2396-appendix-c-strict`, `rfc2396-appendix-c-non-strict` (an example without a
 /// `mode` is in both readings of its table).
-pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, String> {
+pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, RfcTablesError> {
     let mut suites = Vec::new();
     for file in FILES {
-        let path = tables.shown(file);
-        let text = tables.read(file).map_err(|e| e.to_string())?;
-        let json: Value =
-            serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", path))?;
-        let source = json["source"].as_str().unwrap_or(file).to_owned();
-        let base = json["base"].as_str().ok_or_else(|| format!("{} has no base", path))?;
-        let examples =
-            json["examples"].as_array().ok_or_else(|| format!("{} has no examples array", path))?;
+        let table = rfc_examples(&tables.read(file)?, &tables.shown(file))?;
+        let source = table.source.unwrap_or_else(|| file.to_owned());
         for reading in ["strict", "non-strict"] {
             let name = format!("{}-{reading}", file.trim_end_matches(".json"));
             let truth = Truth::Table {
@@ -51,18 +54,13 @@ pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, String> {
                 file: format!("corpus/rfc ({name})"),
             };
             let mut suite = Suite::new(name, source.clone(), truth);
-            for example in examples {
-                if example["mode"].as_str().is_some_and(|mode| mode != reading) {
+            for example in &table.examples {
+                if example.mode.as_deref().is_some_and(|mode| mode != reading) {
                     suite.skipped += 1;
                     continue;
                 }
-                let (Some(reference), Some(expected)) =
-                    (example["reference"].as_str(), example["expected"].as_str())
-                else {
-                    return Err(format!("{}: an example lacks reference/expected", path));
-                };
-                suite.cases.push(resolve_case(reference, base));
-                suite.expected.push(resolved_answer(expected));
+                suite.cases.push(resolve_case(&example.reference, &table.base));
+                suite.expected.push(resolved_answer(&example.expected));
             }
             suites.push(suite);
         }
@@ -96,7 +94,7 @@ fn resolved_answer(expected: &str) -> Answer {
 /// The `rfc-examples` oracle: the strict readings' examples, RFC 3986 first (the first answer
 /// for a case wins), answering resolve cases and parse cases with a base.
 pub fn oracle(tables: &DataSource) -> TableOracle {
-    let rows = load_suites(tables).map(|suites| {
+    let rows = load_suites(tables).map_err(|e| e.to_string()).map(|suites| {
         // Suites come RFC 3986 strict first.
         let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
         strict.flat_map(|suite| suite.cases.into_iter().zip(suite.expected)).collect()
