@@ -16,8 +16,22 @@ use urldiff_oracles::{
 use urldiff_parser::rfc3986::UriRef;
 
 /// A field both record models can speak about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum SharedField {
     /// Parsed versus failed (not a record field; set when the outcomes differ).
     Outcome,
@@ -59,25 +73,11 @@ impl SharedField {
 
     /// The name used in ledgers, JSON and reports.
     pub fn name(self) -> &'static str {
-        match self {
-            SharedField::Outcome => "outcome",
-            SharedField::Href => "href",
-            SharedField::Scheme => "scheme",
-            SharedField::Userinfo => "userinfo",
-            SharedField::Host => "host",
-            SharedField::Port => "port",
-            SharedField::Path => "path",
-            SharedField::Query => "query",
-            SharedField::Fragment => "fragment",
-            SharedField::Value => "value",
-            SharedField::Pairs => "pairs",
-            SharedField::ValidationErrors => "validation-errors",
-            SharedField::ValidUrlString => "valid-url-string",
-        }
+        self.into()
     }
 
     pub fn from_name(name: &str) -> Option<SharedField> {
-        SharedField::ALL.into_iter().find(|f| f.name() == name)
+        name.parse().ok()
     }
 }
 

@@ -459,8 +459,9 @@ fn stderr_suffix(stderr: &str) -> String {
 }
 
 /// How an oracle comes by its answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum OracleKind {
     ExpectationTable,
     SpecAlgorithm,
@@ -470,14 +471,9 @@ pub enum OracleKind {
 }
 
 impl OracleKind {
+    /// The name in JSON and listings (`expectation-table`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            OracleKind::ExpectationTable => "expectation-table",
-            OracleKind::SpecAlgorithm => "spec-algorithm",
-            OracleKind::InProcess => "in-process",
-            OracleKind::Subprocess => "subprocess",
-            OracleKind::External => "external",
-        }
+        self.into()
     }
 }
 
