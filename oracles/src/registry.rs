@@ -27,7 +27,7 @@ pub struct RegistryConfig {
 impl RegistryConfig {
     /// The defaults, with the time limits of the environment (`URLDIFF_CASE_TIMEOUT_MS`); an
     /// invalid value is an error naming the variable.
-    pub fn from_env() -> Result<RegistryConfig, String> {
+    pub fn from_env() -> Result<RegistryConfig, crate::subprocess::pool::InvalidCaseTimeout> {
         Ok(RegistryConfig { timeouts: Timeouts::from_env()?, ..RegistryConfig::default() })
     }
 }

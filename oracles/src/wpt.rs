@@ -52,9 +52,9 @@ pub fn load_suites(data: &WptData) -> Result<Vec<Suite>, WptLoadError> {
         suite.lone_surrogates_replaced = match *file {
             "urltestdata.json" | "urltestdata-javascript-only.json" => {
                 let entries = urldiff_corpus::urltestdata::parse(&text, &shown)?;
-                suite
-                    .push_urltestdata(&entries, EXPECTS_FAILURE)
-                    .map_err(|what| WptLoadError::Layout { path: shown.clone(), what })?;
+                suite.push_urltestdata(&entries, EXPECTS_FAILURE).map_err(|e| {
+                    WptLoadError::Layout { path: shown.clone(), what: e.to_string() }
+                })?;
                 entries.lone_surrogates_replaced
             }
             "setters_tests.json" => {
