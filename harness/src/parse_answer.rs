@@ -16,7 +16,7 @@ pub struct WhatwgAnswer {
     /// `true` when the input (or its base) does not parse; then no record fields.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub failure: bool,
-    /// `href` … `origin`, in record order (empty on failure).
+    /// `href` … `hash` (`urldiff_parser::Attribute`, in its order; empty on failure).
     #[serde(flatten)]
     pub record: Record,
     /// `errors`: the spec names, every occurrence in order.
