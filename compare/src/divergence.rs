@@ -183,7 +183,7 @@ fn common_scheme(values: Option<&Vec<(&str, Projected)>>) -> String {
 /// concrete member (the empty-or-undefined group, when it stands alone, last). Equal values
 /// share a group; an empty-or-undefined value joins the one group it agrees with, or else
 /// (none or several) the empty-or-undefined values form their own. What [`group`] and
-/// [`crate::standing`] both group by.
+/// [`crate::agreement_groups`] both group by.
 pub(crate) fn assign(values: &[&Projected]) -> Vec<usize> {
     // Few oracles answer a case: a list searched in order holds each group's key.
     let mut keys: Vec<&Projected> = Vec::with_capacity(values.len());

@@ -13,8 +13,21 @@ use std::borrow::Cow;
 use urldiff_parser::rfc3986::{self, remove_dot_segments};
 
 /// A named equivalence between two field values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Equivalence {
     Exact,
     AsciiCase,
@@ -34,15 +47,9 @@ impl Equivalence {
         Equivalence::DefaultPort,
     ];
 
+    /// The name in ledgers, JSON and reports (`ascii-case`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            Equivalence::Exact => "exact",
-            Equivalence::AsciiCase => "ascii-case",
-            Equivalence::PercentEncoding => "percent-encoding",
-            Equivalence::Idna => "idna",
-            Equivalence::DotSegments => "dot-segments",
-            Equivalence::DefaultPort => "default-port",
-        }
+        self.into()
     }
 
     pub fn description(self) -> &'static str {

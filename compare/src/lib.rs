@@ -12,10 +12,11 @@
 //! - [`divergence`]: every oracle's answer to one case, as groups of agreeing oracles per
 //!   shared field (compare, triage);
 //! - [`signature`]: the shape of a divergence without the input, printable and hashable;
-//! - [`standing`]: who stands apart from whom, field by field (what the ledger reads), without
-//!   building a whole comparison;
+//! - [`agreement_groups`]: which oracle disagrees with which, field by field (what the ledger
+//!   reads), without building a whole comparison;
 //! - [`explain`]: all of the tables as text.
 
+pub mod agreement_groups;
 pub mod divergence;
 pub mod explain;
 pub mod grade;
@@ -24,13 +25,12 @@ pub mod project;
 pub mod rules;
 pub mod severity;
 pub mod signature;
-pub mod standing;
 pub mod verdict;
 
+pub use agreement_groups::{AgreementGroups, DisagreeingFields};
 pub use divergence::{compare_all, Answered, Comparison, FieldSplit, Group};
 pub use grade::{Equivalence, Grade};
 pub use project::{project, Projected, SharedField, Source};
 pub use severity::Severity;
 pub use signature::Signature;
-pub use standing::{Apart, Standing};
 pub use verdict::{compare, FieldDiff, Sources, Verdict};

@@ -10,13 +10,28 @@
 use crate::rules::{effect_on, RuleEffect};
 use serde::{Deserialize, Serialize};
 use urldiff_oracles::{
-    declares_validation_errors, Answer, CaseKind, OracleInfo, Record, RfcRecord, WhatwgRecord,
+    declares_validation_errors, Answer, Attribute, CaseKind, OracleInfo, Record, RfcRecord,
+    WhatwgRecord,
 };
 use urldiff_parser::rfc3986::UriRef;
 
 /// A field both record models can speak about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum SharedField {
     /// Parsed versus failed (not a record field; set when the outcomes differ).
     Outcome,
@@ -58,25 +73,11 @@ impl SharedField {
 
     /// The name used in ledgers, JSON and reports.
     pub fn name(self) -> &'static str {
-        match self {
-            SharedField::Outcome => "outcome",
-            SharedField::Href => "href",
-            SharedField::Scheme => "scheme",
-            SharedField::Userinfo => "userinfo",
-            SharedField::Host => "host",
-            SharedField::Port => "port",
-            SharedField::Path => "path",
-            SharedField::Query => "query",
-            SharedField::Fragment => "fragment",
-            SharedField::Value => "value",
-            SharedField::Pairs => "pairs",
-            SharedField::ValidationErrors => "validation-errors",
-            SharedField::ValidUrlString => "valid-url-string",
-        }
+        self.into()
     }
 
     pub fn from_name(name: &str) -> Option<SharedField> {
-        SharedField::ALL.into_iter().find(|f| f.name() == name)
+        name.parse().ok()
     }
 }
 
@@ -135,28 +136,61 @@ impl<'a> Source<'a> {
 
     /// Whether the source fills every field of `reads`.
     fn fills(&self, reads: &[&str]) -> bool {
-        self.fields.is_empty() || reads.iter().all(|r| self.fields.iter().any(|f| f == r))
+        self.fields.is_empty() || reads.iter().all(|r| self.fills_one(r))
+    }
+
+    fn fills_one(&self, read: &str) -> bool {
+        self.fields.is_empty() || self.fields.iter().any(|f| f == read)
     }
 }
 
-type WhatwgGetter = fn(&WhatwgRecord) -> Option<Projected>;
-type RfcGetter = fn(&RfcRecord) -> Option<Projected>;
+/// How a row projects the values of the WHATWG record fields it reads (in `whatwg_reads`
+/// order, all present).
+type WhatwgProjection = fn(&[&str]) -> Projected;
+/// How a row projects the RFC record field it reads (`None`: undefined).
+type RfcProjection = fn(Option<&str>) -> Option<Projected>;
 
-/// One row of the projection table. A getter returning `None` means the record cannot speak
-/// about the field (the oracle does not fill it), and the field is not compared.
+/// One row of the projection table. Each side names the record fields it reads once; the
+/// projection gets their values. A record that does not fill a field the row reads (the oracle
+/// does not declare it, or the record leaves it out) cannot speak about the shared field, and
+/// it is not compared.
 #[derive(Debug)]
 pub struct ProjectionRow {
     pub field: SharedField,
     /// How the WHATWG record gives the field, in words (for `--explain-projection`).
     pub whatwg_rule: &'static str,
-    pub whatwg: WhatwgGetter,
-    /// The WHATWG record fields the getter reads; all must be in the oracle's `fields`.
-    pub whatwg_reads: &'static [&'static str],
+    /// The WHATWG record fields the row reads; all must be in the oracle's `fields`.
+    pub whatwg_reads: &'static [Attribute],
+    /// The shared value from the values of `whatwg_reads`, in that order.
+    pub whatwg: WhatwgProjection,
     pub rfc_rule: &'static str,
-    pub rfc: RfcGetter,
-    /// The RFC record field the getter reads (adapter rules apply to it by this name).
+    /// The RFC record field the row reads (adapter rules apply to it by this name).
     pub rfc_reads: &'static str,
+    /// The shared value from the value of `rfc_reads`; `None` when that cannot speak about
+    /// the field (`resolved` without a base).
+    pub rfc: RfcProjection,
 }
+
+impl ProjectionRow {
+    /// The row's value for a WHATWG record: `None` when the record leaves out a field the row
+    /// reads.
+    pub fn project_whatwg(&self, w: &WhatwgRecord) -> Option<Projected> {
+        let mut values = [""; MAX_WHATWG_READS];
+        for (value, &attribute) in values.iter_mut().zip(self.whatwg_reads) {
+            *value = w.field(attribute)?;
+        }
+        Some((self.whatwg)(&values[..self.whatwg_reads.len()]))
+    }
+
+    /// The row's value for an RFC record (`None`: an unknown field name, or one that cannot
+    /// speak about the field).
+    pub fn project_rfc(&self, r: &RfcRecord) -> Option<Projected> {
+        (self.rfc)(r.get(self.rfc_reads)?)
+    }
+}
+
+/// The most WHATWG record fields a row reads (userinfo's two; a test holds every row to it).
+const MAX_WHATWG_READS: usize = 2;
 
 /// The RFC fields an oracle that fills only `authority` gets from it (RFC 3986 §3.2).
 const FROM_AUTHORITY: [&str; 3] = ["userinfo", "host", "port"];
@@ -166,75 +200,75 @@ pub const PROJECTION: &[ProjectionRow] = &[
     ProjectionRow {
         field: SharedField::Href,
         whatwg_rule: "href",
-        whatwg: |r| r.href.clone().map(Projected::Defined),
-        whatwg_reads: &["href"],
+        whatwg_reads: &[Attribute::Href],
+        whatwg: |v| defined(v[0]),
         rfc_rule: "resolved (only when the case has a base)",
-        rfc: |r| r.resolved.clone().map(Projected::Defined),
         rfc_reads: "resolved",
+        rfc: |c| c.map(defined),
     },
     ProjectionRow {
         field: SharedField::Scheme,
         whatwg_rule: "protocol without its trailing `:`",
-        whatwg: |r| r.protocol.as_ref().map(|p| defined(p.strip_suffix(':').unwrap_or(p))),
-        whatwg_reads: &["protocol"],
+        whatwg_reads: &[Attribute::Protocol],
+        whatwg: |v| defined(v[0].strip_suffix(':').unwrap_or(v[0])),
         rfc_rule: "scheme (defined/undefined)",
-        rfc: |r| Some(component(&r.scheme)),
         rfc_reads: "scheme",
+        rfc: |c| Some(component(c)),
     },
     ProjectionRow {
         field: SharedField::Userinfo,
         whatwg_rule:
             "username, plus `:` password when password is non-empty; `\"\"` = empty or undefined",
-        whatwg: whatwg_userinfo,
-        whatwg_reads: &["username", "password"],
+        whatwg_reads: &[Attribute::Username, Attribute::Password],
+        whatwg: |v| whatwg_userinfo(v[0], v[1]),
         rfc_rule: "userinfo (defined/undefined); from authority (§3.2) if only that is given",
-        rfc: |r| Some(component(&r.userinfo)),
         rfc_reads: "userinfo",
+        rfc: |c| Some(component(c)),
     },
     ProjectionRow {
         field: SharedField::Host,
         whatwg_rule: "hostname; `\"\"` = empty or undefined",
-        whatwg: |r| r.hostname.as_deref().map(empty_or),
-        whatwg_reads: &["hostname"],
+        whatwg_reads: &[Attribute::Hostname],
+        whatwg: |v| empty_or(v[0]),
         rfc_rule: "host (defined/undefined); from authority (§3.2) if only that is given",
-        rfc: |r| Some(component(&r.host)),
         rfc_reads: "host",
+        rfc: |c| Some(component(c)),
     },
     ProjectionRow {
         field: SharedField::Port,
         whatwg_rule: "port; `\"\"` = empty or undefined",
-        whatwg: |r| r.port.as_deref().map(empty_or),
-        whatwg_reads: &["port"],
+        whatwg_reads: &[Attribute::Port],
+        whatwg: |v| empty_or(v[0]),
         rfc_rule: "port (defined/undefined); from authority (§3.2) if only that is given",
-        rfc: |r| Some(component(&r.port)),
         rfc_reads: "port",
+        rfc: |c| Some(component(c)),
     },
     ProjectionRow {
         field: SharedField::Path,
         whatwg_rule: "pathname",
-        whatwg: |r| r.pathname.clone().map(Projected::Defined),
-        whatwg_reads: &["pathname"],
+        whatwg_reads: &[Attribute::Pathname],
+        whatwg: |v| defined(v[0]),
         rfc_rule: "path",
-        rfc: |r| Some(Projected::Defined(r.path.clone())),
         rfc_reads: "path",
+        rfc: |c| Some(component(c)),
     },
     ProjectionRow {
         field: SharedField::Query,
         whatwg_rule: "search without its leading `?`; `\"\"` = empty or undefined",
-        whatwg: |r| r.search.as_deref().map(|s| empty_or(s.strip_prefix('?').unwrap_or(s))),
-        whatwg_reads: &["search"],
+        whatwg_reads: &[Attribute::Search],
+        whatwg: |v| empty_or(v[0].strip_prefix('?').unwrap_or(v[0])),
         rfc_rule: "query (defined/undefined)",
-        rfc: |r| Some(component(&r.query)),
         rfc_reads: "query",
+        rfc: |c| Some(component(c)),
     },
     ProjectionRow {
         field: SharedField::Fragment,
         whatwg_rule: "hash without its leading `#`; `\"\"` = empty or undefined",
-        whatwg: |r| r.hash.as_deref().map(|s| empty_or(s.strip_prefix('#').unwrap_or(s))),
-        whatwg_reads: &["hash"],
+        whatwg_reads: &[Attribute::Hash],
+        whatwg: |v| empty_or(v[0].strip_prefix('#').unwrap_or(v[0])),
         rfc_rule: "fragment (defined/undefined)",
-        rfc: |r| Some(component(&r.fragment)),
         rfc_reads: "fragment",
+        rfc: |c| Some(component(c)),
     },
 ];
 
@@ -250,20 +284,18 @@ fn empty_or(s: &str) -> Projected {
     }
 }
 
-fn component(c: &Option<String>) -> Projected {
-    c.as_deref().map_or(Projected::Undefined, defined)
+fn component(c: Option<&str>) -> Projected {
+    c.map_or(Projected::Undefined, defined)
 }
 
-/// Userinfo needs both halves: a record that leaves either out (WPT's setter expectations
-/// list only some fields) has nothing to say about it.
-fn whatwg_userinfo(r: &WhatwgRecord) -> Option<Projected> {
-    let user = r.username.as_deref()?;
-    let pass = r.password.as_deref()?;
-    Some(match (user, pass) {
+/// Userinfo needs both halves (a record that leaves either out, as WPT's setter expectations
+/// may, has nothing to say about it: the row reads both).
+fn whatwg_userinfo(user: &str, pass: &str) -> Projected {
+    match (user, pass) {
         ("", "") => Projected::EmptyOrUndefined,
         (u, "") => defined(u),
         (u, p) => Projected::Defined(format!("{u}:{p}")),
-    })
+    }
 }
 
 /// A record projected onto the shared fields it can speak about, in table order.
@@ -299,7 +331,7 @@ fn with_authority_parts(r: &RfcRecord, source: &Source) -> Option<RfcRecord> {
 /// Every WHATWG record field the projection reads, in table order: the getters whose values
 /// can make a shared field differ. The others (`host`, `origin`) are own fields
 /// ([`own_fields`]), compared but never a divergence.
-pub fn whatwg_fields_read() -> Vec<&'static str> {
+pub fn whatwg_fields_read() -> Vec<Attribute> {
     PROJECTION.iter().flat_map(|row| row.whatwg_reads.iter().copied()).collect()
 }
 
@@ -321,7 +353,7 @@ pub fn project(record: &Record, source: Source) -> Projection {
                         || (derived.is_some() && FROM_AUTHORITY.contains(&row.rfc_reads))
                 })
                 .filter_map(|row| {
-                    let value = apply_rules(source.oracle, row.rfc_reads, (row.rfc)(record)?);
+                    let value = apply_rules(source.oracle, row.rfc_reads, row.project_rfc(record)?);
                     Some((row.field, value))
                 })
                 .collect()
@@ -342,7 +374,8 @@ pub fn project_whatwg_row(
     w: &WhatwgRecord,
     source: Source,
 ) -> Option<Projected> {
-    source.fills(row.whatwg_reads).then(|| (row.whatwg)(w)).flatten()
+    let fills = row.whatwg_reads.iter().all(|a| source.fills_one(a.name()));
+    fills.then(|| row.project_whatwg(w)).flatten()
 }
 
 /// How the validation errors are read, for `--explain-projection`.
@@ -396,15 +429,49 @@ pub fn project_answer(kind: &CaseKind, answer: &Answer, source: Source) -> Proje
 /// named `<model>.<field>`; adapter rules apply as in [`project`].
 pub fn own_fields(record: &Record, source: Source) -> Vec<(&'static str, Projected)> {
     match record {
-        Record::Whatwg(w) => [("whatwg.host", "host"), ("whatwg.origin", "origin")]
-            .into_iter()
-            .filter(|(_, field)| source.fills(&[field]))
-            .filter_map(|(label, field)| Some((label, defined(w.get(field)?))))
-            .collect(),
+        Record::Whatwg(w) => {
+            [("whatwg.host", Attribute::Host), ("whatwg.origin", Attribute::Origin)]
+                .into_iter()
+                .filter(|(_, attribute)| source.fills_one(attribute.name()))
+                .filter_map(|(label, attribute)| Some((label, defined(w.field(attribute)?))))
+                .collect()
+        }
         Record::Rfc(r) if source.fills(&["authority"]) => {
-            let value = apply_rules(source.oracle, "authority", component(&r.authority));
+            let value = apply_rules(source.oracle, "authority", component(r.authority.as_deref()));
             vec![("rfc.authority", value)]
         }
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn userinfo(record: &WhatwgRecord, fields: &[String]) -> Option<Projected> {
+        let projection = project(&Record::Whatwg(record.clone()), Source { oracle: "o", fields });
+        projection.into_iter().find(|(f, _)| *f == SharedField::Userinfo).map(|(_, v)| v)
+    }
+
+    /// RFC 3986 §3.2.1: userinfo is `user:password` (WPT's `https://u:p@h/` has username `u`,
+    /// password `p`), so the row reads the password too: a password alone makes the userinfo
+    /// differ, and an oracle that does not fill the password cannot speak about userinfo.
+    #[test]
+    fn the_userinfo_row_reads_username_and_password() {
+        let url = |input| {
+            let parsed = urldiff_parser::Url::parse(input, None).unwrap();
+            WhatwgRecord::from_attributes(|a| Some(parsed.attribute(a).into_owned()))
+        };
+        let all = Vec::new();
+        let with_password = url("https://u:p@h/");
+        let without = url("https://u@h/");
+        assert_eq!(userinfo(&with_password, &all), Some(Projected::Defined("u:p".into())));
+        assert_eq!(userinfo(&without, &all), Some(Projected::Defined("u".into())));
+        assert_eq!(userinfo(&url("https://h/"), &all), Some(Projected::EmptyOrUndefined));
+        let row = PROJECTION.iter().find(|r| r.field == SharedField::Userinfo).unwrap();
+        assert_eq!(row.whatwg_reads, [Attribute::Username, Attribute::Password]);
+        assert!(PROJECTION.iter().all(|r| r.whatwg_reads.len() <= MAX_WHATWG_READS));
+        let no_password: Vec<String> = ["href", "username"].map(String::from).to_vec();
+        assert_eq!(userinfo(&with_password, &no_password), None);
     }
 }

@@ -16,8 +16,21 @@ use crate::project::SharedField;
 use serde::{Deserialize, Serialize};
 
 /// How much a difference matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Severity {
     Info,
     Low,
@@ -27,12 +40,7 @@ pub enum Severity {
 
 impl Severity {
     pub fn name(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Low => "low",
-            Severity::Medium => "medium",
-            Severity::High => "high",
-        }
+        self.into()
     }
 }
 
@@ -203,4 +211,34 @@ pub fn severity(field: SharedField, grade: Grade, host_value: bool) -> Severity 
         .iter()
         .find(|row| row.fields.contains(&field) && row.grades.matches(grade))
         .map_or(Severity::High, |row| row.severity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names ledgers, JSON and reports use (docs/findings-schema.md): the variant names in
+    /// kebab case, the same as serde writes.
+    #[test]
+    fn enum_names_are_the_json_names() {
+        let severities = [Severity::Info, Severity::Low, Severity::Medium, Severity::High];
+        let names: Vec<&str> = severities.iter().map(|s| s.name()).collect();
+        assert_eq!(names, ["info", "low", "medium", "high"]);
+        for s in severities {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+        }
+        let equivalences: Vec<&str> = Equivalence::ORDER.iter().map(|e| e.name()).collect();
+        let documented =
+            ["exact", "ascii-case", "percent-encoding", "idna", "dot-segments", "default-port"];
+        assert_eq!(equivalences, documented);
+        for e in Equivalence::ORDER {
+            assert_eq!(serde_json::to_value(e).unwrap(), e.name());
+        }
+        for field in SharedField::ALL {
+            assert_eq!(serde_json::to_value(field).unwrap(), field.name());
+            assert_eq!(SharedField::from_name(field.name()), Some(field));
+        }
+        assert_eq!(SharedField::ValidUrlString.name(), "valid-url-string");
+        assert_eq!(SharedField::from_name("Href"), None);
+    }
 }

@@ -260,7 +260,7 @@ fn the_fields_read_are_exactly_those_a_divergence_can_come_from() {
         _ => "https://h.example:8080",
     };
     let base = WhatwgRecord::from_fields(|f| Some(sample(f).to_owned()));
-    for field in WHATWG_FIELDS {
+    for &field in WHATWG_FIELDS {
         let changed = WhatwgRecord::from_fields(|f| {
             Some(if f == field { format!("{}x", sample(f)) } else { sample(f).to_owned() })
         });
@@ -272,6 +272,7 @@ fn the_fields_read_are_exactly_those_a_divergence_can_come_from() {
         let answered: Vec<Answered> =
             infos.iter().zip(&answers).map(|(info, answer)| Answered { info, answer }).collect();
         let disagrees = compare_all(&Case::parse("x", None), &answered).disagrees();
-        assert_eq!(disagrees, read.contains(&field), "{field}");
+        let read_here = read.iter().any(|attribute| attribute.name() == field);
+        assert_eq!(disagrees, read_here, "{field}");
     }
 }

@@ -23,6 +23,8 @@
 //!   conversion does, and counting them.
 //! - [`urltestdata`] is the one reader of the urltestdata.json format (WPT's URL files and our
 //!   own `corpus/cases/`), returning entries of this crate's own type.
+//! - [`wpt_tables`]: the typed readers of WPT's setter, host and percent-encoding files and of
+//!   the RFC example tables, one per format.
 //! - [`urlgen`] generates URL-ish inputs deterministically (mutations of seed cases and
 //!   grammar-built URLs), for differential tests and the `validity/generated` conform suite.
 
@@ -39,6 +41,7 @@ pub mod urltestdata;
 pub mod usv_json;
 pub mod wpt;
 pub mod wpt_sync;
+pub mod wpt_tables;
 
 /// Lowercase hex of `bytes`: how urldiff writes hashes, ids and raw fuzz inputs.
 pub fn hex(bytes: &[u8]) -> String {

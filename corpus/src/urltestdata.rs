@@ -63,8 +63,21 @@ pub enum ReadError {
     Json { path: String, source: serde_json::Error },
     #[error("{path}: expected a JSON array (the urltestdata.json format)")]
     NotAnArray { path: String },
-    #[error("{path}: entry {entry} (0-based, comments included): {what}")]
-    Entry { path: String, entry: usize, what: String },
+    #[error("{path}: entry {entry} (0-based, comments included): {problem}")]
+    Entry { path: String, entry: usize, problem: EntryProblem },
+}
+
+/// What is wrong with one entry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EntryProblem {
+    #[error("an entry must be an object or a comment string")]
+    NotAnObject,
+    #[error("no string `input`")]
+    NoInput,
+    #[error("`base` must be a string or null")]
+    BadBase,
+    #[error("neither `failure: true` nor any record field")]
+    NoExpectation,
 }
 
 /// Read a file in the urltestdata format.
@@ -96,27 +109,27 @@ pub fn from_value(value: &Value, path: &str) -> Result<File, ReadError> {
             file.comments += 1;
             continue;
         }
-        let entry = entry_from_json(item).map_err(|what| ReadError::Entry {
+        let entry = entry_from_json(item).map_err(|problem| ReadError::Entry {
             path: path.to_owned(),
             entry: index,
-            what,
+            problem,
         })?;
         file.entries.push(entry);
     }
     Ok(file)
 }
 
-fn entry_from_json(item: &Value) -> Result<Entry, String> {
+fn entry_from_json(item: &Value) -> Result<Entry, EntryProblem> {
     let Some(object) = item.as_object() else {
-        return Err("an entry must be an object or a comment string".into());
+        return Err(EntryProblem::NotAnObject);
     };
     let Some(input) = object.get("input").and_then(Value::as_str) else {
-        return Err("no string `input`".into());
+        return Err(EntryProblem::NoInput);
     };
     let base = match object.get("base") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => return Err("`base` must be a string or null".into()),
+        Some(_) => return Err(EntryProblem::BadBase),
     };
     let expected = if object.get("failure").and_then(Value::as_bool) == Some(true) {
         Expected::Failure
@@ -127,7 +140,7 @@ fn entry_from_json(item: &Value) -> Result<Entry, String> {
             .filter_map(|(key, value)| Some((key.clone(), value.as_str()?.to_owned())))
             .collect();
         if fields.is_empty() {
-            return Err("neither `failure: true` nor any record field".into());
+            return Err(EntryProblem::NoExpectation);
         }
         Expected::Record(fields)
     };

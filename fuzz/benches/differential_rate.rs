@@ -5,7 +5,7 @@
 //!   measures them), the least any differential check of the three must do;
 //! - the check is `urldiff_fuzz::checks::differential::check` on the same inputs: decoding the
 //!   fuzz input, the agreement check, and for inputs the parsers do not answer identically the
-//!   answers for comparing, who stands apart from the reference, the ledger, and for a
+//!   cut-down answers, who disagrees with the reference, the ledger, and for a
 //!   divergence the ledger does not expect the whole comparison and its signature (no findings
 //!   are written: that is the fuzz driver's part).
 //!

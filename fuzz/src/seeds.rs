@@ -19,8 +19,7 @@
 use crate::checks::setters::Program;
 use crate::checks::Target;
 use crate::input;
-use anyhow::{anyhow, Context, Result};
-use serde_json::Value;
+use anyhow::{Context, Result};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -58,60 +57,36 @@ pub struct Strings {
 }
 
 impl Strings {
+    /// Read through the corpus crate's typed reader of each format.
     pub fn read(sources: &Sources) -> Result<Strings> {
+        use urldiff_corpus::{urltestdata, wpt_tables};
+        let wpt = &sources.wpt;
         let mut s = Strings::default();
         for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
-            for entry in objects(&read_json(&sources.wpt.read(file)?, &sources.wpt.shown(file))?) {
-                if let Some(input) = entry["input"].as_str() {
-                    s.url_tests.push((input.into(), entry["base"].as_str().map(Into::into)));
-                }
-            }
+            let tests = urltestdata::parse(&wpt.read(file)?, &wpt.shown(file))?;
+            s.url_tests.extend(tests.entries.into_iter().map(|e| (e.input, e.base)));
         }
-        let setters = read_json(&sources.wpt.read("setters_tests.json")?, "setters_tests.json")?;
-        for (setter, tests) in setters.as_object().into_iter().flatten() {
-            for test in tests.as_array().into_iter().flatten() {
-                if let (Some(href), Some(value)) =
-                    (test["href"].as_str(), test["new_value"].as_str())
-                {
-                    s.setter_tests.push((setter.clone(), href.into(), value.into()));
-                }
-            }
-        }
+        let file = "setters_tests.json";
+        let setters = wpt_tables::setters(&wpt.read(file)?, &wpt.shown(file))?;
+        s.setter_tests
+            .extend(setters.entries.into_iter().map(|t| (t.property, t.href, t.new_value)));
         for file in ["toascii.json", "IdnaTestV2.json"] {
-            for entry in objects(&read_json(&sources.wpt.read(file)?, &sources.wpt.shown(file))?) {
-                s.urls.extend(entry["input"].as_str().map(|host| format!("https://{host}/x")));
-            }
+            let tests = wpt_tables::host_tests(&wpt.read(file)?, &wpt.shown(file))?;
+            s.urls.extend(tests.entries.iter().map(|t| format!("https://{}/x", t.input)));
         }
-        for entry in objects(&read_json(
-            &sources.wpt.read("percent-encoding.json")?,
-            "percent-encoding.json",
-        )?) {
-            let input = entry["input"].as_str();
-            s.urls.extend(input.map(|i| format!("https://doesnotmatter.invalid/?{i}")));
-        }
+        let file = "percent-encoding.json";
+        let tests = wpt_tables::percent_encoding(&wpt.read(file)?, &wpt.shown(file))?;
+        s.urls.extend(
+            tests.entries.iter().map(|t| format!("https://doesnotmatter.invalid/?{}", t.input)),
+        );
         for file in ["rfc3986-5.4.json", "rfc2396-appendix-c.json"] {
-            let table = read_json(&sources.rfc.read(file)?, &sources.rfc.shown(file))?;
-            let base = table["base"].as_str().ok_or_else(|| anyhow!("{file}: no base"))?;
-            for example in table["examples"].as_array().into_iter().flatten() {
-                if let Some(reference) = example["reference"].as_str() {
-                    s.rfc_examples.push((reference.into(), base.into()));
-                }
-            }
+            let table =
+                wpt_tables::rfc_examples(&sources.rfc.read(file)?, &sources.rfc.shown(file))?;
+            let base = &table.base;
+            s.rfc_examples.extend(table.examples.into_iter().map(|e| (e.reference, base.clone())));
         }
         Ok(s)
     }
-}
-
-/// JSON text (lone-surrogate escapes read as U+FFFD); `shown` names it in errors.
-fn read_json(text: &str, shown: &str) -> Result<Value> {
-    let (value, _lone_surrogates) =
-        urldiff_corpus::usv_json::parse(text).map_err(|e| anyhow!("{shown}: {e}"))?;
-    Ok(value)
-}
-
-/// The objects of a WPT array (its strings are comments).
-fn objects(json: &Value) -> impl Iterator<Item = &Value> {
-    json.as_array().into_iter().flatten().filter(|v| v.is_object())
 }
 
 /// The seeds of `target`, deduplicated, in a stable order.

@@ -6,7 +6,7 @@ use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use std::path::PathBuf;
-use urldiff::conform::{self, sources, suite::TableOracle, Phases};
+use urldiff::conform::{self, sources, suite::table_oracle, Phases};
 use urldiff_corpus::data::DataSource;
 use urldiff_oracles::Oracle;
 
@@ -82,7 +82,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     } else {
         let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
         for spec in &args.table_oracles {
-            fakes.push(Box::new(TableOracle::from_spec(spec)?));
+            fakes.push(Box::new(table_oracle(spec)?));
         }
         fakes
     };

@@ -1,20 +1,26 @@
 //! `urldiff parse`: the reference parser's answer for one input, or a JSON Lines stream.
 //!
 //! WHATWG mode (default) prints the URL API record, the validation errors (names, and names with
-//! positions) and the valid-URL-string verdict (see [`WHATWG_HELP`]); `--rfc3986` and
+//! positions) and the valid-URL-string verdict (see [`whatwg_help`]); `--rfc3986` and
 //! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
 
 use crate::jsonl;
 use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
-use urldiff_parser::Url;
-use urldiff_reports::parse_answer::{WhatwgAnswer, FIELDS};
+use urldiff_parser::{Url, ATTRIBUTES};
+use urldiff_reports::parse_answer::WhatwgAnswer;
 
-/// What WHATWG mode prints, for `urldiff parse --help` (the RFC modes' text follows it).
-pub const WHATWG_HELP: &str = "\
-WHATWG mode (default): the URL API record of INPUT parsed against --base:
-  href, protocol, username, password, host, hostname, port, pathname, search, hash, origin
+/// What WHATWG mode prints, for `urldiff parse --help` (the RFC modes' text follows it); the
+/// record's fields are the parser's list.
+pub fn whatwg_help() -> String {
+    format!("{WHATWG_HELP_HEAD}\n  {}\n{WHATWG_HELP_TAIL}", ATTRIBUTES.join(", "))
+}
+
+const WHATWG_HELP_HEAD: &str = "WHATWG mode (default): the URL API record of INPUT parsed \
+against --base:";
+
+const WHATWG_HELP_TAIL: &str = "\
       (on failure {\"failure\": true} instead)
   errors  the validation errors the parser met, by their spec names, every occurrence in order
       (the base's, when the base does not parse)
@@ -26,7 +32,7 @@ WHATWG mode (default): the URL API record of INPUT parsed against --base:
       of the grammar that fails and the byte offset where";
 
 fn after_help() -> String {
-    format!("{WHATWG_HELP}\n\n{}", crate::cmd_parse_rfc::AFTER_HELP)
+    format!("{}\n\n{}", whatwg_help(), crate::cmd_parse_rfc::AFTER_HELP)
 }
 
 #[derive(Debug, Args)]
@@ -90,7 +96,7 @@ fn print_for_person(
         };
         urldiff::outln!("  failure: {what}");
     } else {
-        for field in FIELDS {
+        for field in ATTRIBUTES {
             urldiff::outln!("{field:>9}: {}", answer.field(field).unwrap_or(""));
         }
     }
@@ -165,8 +171,14 @@ mod tests {
 
     #[test]
     fn help_names_every_key() {
+        let help = whatwg_help();
         for key in ["errors", "validation_errors", "valid_url_string", "url_string_violation"] {
-            assert!(WHATWG_HELP.contains(key), "{key}");
+            assert!(help.contains(key), "{key}");
         }
+        // The record's keys, in the order `--json` writes them.
+        let record = whatwg_json("https://h/", None);
+        let keys: Vec<&str> = record.as_object().unwrap().keys().map(String::as_str).collect();
+        let listed = format!("\n  {}\n", keys[..11].join(", "));
+        assert!(help.contains(&listed), "{listed:?} in {help}");
     }
 }

@@ -73,10 +73,10 @@ pub fn side_oracles(wpt: &WptData) -> Vec<Box<dyn Oracle>> {
     use urldiff_oracles::{reference, reference_rfc, rfc3986_regex, rfc_examples, wpt as table};
     vec![
         Box::new(reference::ReferenceOracle::new()),
-        Box::new(table::WptOracle::new(Ok(wpt.clone()))),
+        Box::new(table::oracle(Ok(wpt.clone()))),
         Box::new(reference_rfc::ReferenceRfc3986Oracle::new()),
         Box::new(rfc3986_regex::Rfc3986RegexOracle::new()),
-        Box::new(rfc_examples::RfcExamplesOracle::new(&rfc_examples::default_tables())),
+        Box::new(rfc_examples::oracle(&rfc_examples::default_tables())),
     ]
 }
 

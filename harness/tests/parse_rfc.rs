@@ -40,9 +40,9 @@ fn keys(v: &Value) -> Vec<String> {
     k
 }
 
-fn table(file: &str) -> Value {
+fn table(file: &str) -> urldiff_corpus::wpt_tables::RfcTable {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/rfc").join(file);
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    urldiff_corpus::wpt_tables::rfc_examples(&std::fs::read_to_string(path).unwrap(), file).unwrap()
 }
 
 #[test]
@@ -83,16 +83,12 @@ fn json_answer_without_base_and_with_a_violation() {
 /// Every row of a table through one `--jsonl` process; returns how many were checked.
 fn jsonl_table(flag: &str, file: &str) -> usize {
     let doc = table(file);
-    let base = doc["base"].as_str().unwrap();
-    let rows: Vec<&Value> = doc["examples"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| !e.get("mode").is_some_and(|m| m != "strict"))
-        .collect();
+    let base = doc.base.as_str();
+    let rows: Vec<_> =
+        doc.examples.iter().filter(|e| e.mode.as_deref().is_none_or(|m| m == "strict")).collect();
     let stdin: String = rows
         .iter()
-        .map(|e| format!("{}\n", serde_json::json!({"input": e["reference"], "base": base})))
+        .map(|e| format!("{}\n", serde_json::json!({"input": e.reference, "base": base})))
         .collect();
     let (out, code) = urldiff(&["parse", flag, "--jsonl"], &stdin);
     assert_eq!(code, 0);
@@ -100,8 +96,8 @@ fn jsonl_table(flag: &str, file: &str) -> usize {
     assert_eq!(answers.len(), rows.len(), "one answer per request");
     for (row, answer) in rows.iter().zip(&answers) {
         assert_eq!(keys(answer), KEYS);
-        assert_eq!(answer["resolved"], row["expected"], "{} {}", flag, row["reference"]);
-        assert_eq!(answer["valid"], true, "{}", row["reference"]);
+        assert_eq!(answer["resolved"], row.expected.as_str(), "{} {}", flag, row.reference);
+        assert_eq!(answer["valid"], true, "{}", row.reference);
     }
     rows.len()
 }

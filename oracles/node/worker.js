@@ -12,8 +12,13 @@ const fs = require("fs");
 const path = require("path");
 const readline = require("readline");
 
-const WHATWG_FIELDS = ["href", "protocol", "username", "password", "host", "hostname", "port",
-  "pathname", "search", "hash", "origin"];
+// The WHATWG record fields, in record order: urldiff passes its one list (the parser's
+// `Attribute`, docs/field-model.md) in URLDIFF_WHATWG_FIELDS ("href,origin,protocol,…").
+const WHATWG_FIELDS = (process.env.URLDIFF_WHATWG_FIELDS || "").split(",").filter(Boolean);
+if (WHATWG_FIELDS.length === 0) {
+  process.stderr.write("URLDIFF_WHATWG_FIELDS is empty: urldiff passes the WHATWG field list\n");
+  process.exit(2);
+}
 const SETTABLE = new Set(WHATWG_FIELDS.filter(f => f !== "origin"));
 
 function packageVersion(name) {
@@ -133,11 +138,8 @@ function makeMode(mode) {
         }
         // url-parse has no `search`: its `query` (unparsed, with its "?") plays that part
         // (adapter rule url-parse/query-as-search, shown by `urldiff conform --explain-projection`).
-        const record = {
-          href: u.href, protocol: u.protocol, username: u.username, password: u.password,
-          host: u.host, hostname: u.hostname, port: u.port, pathname: u.pathname,
-          search: u.query, hash: u.hash, origin: u.origin,
-        };
+        const record = {};
+        for (const field of WHATWG_FIELDS) record[field] = field === "search" ? u.query : u[field];
         return { outcome: "parsed", record, errors: [] };
       },
     };

@@ -5,7 +5,9 @@
 //! the URL API (a rejected value leaves the URL unchanged).
 
 use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
+use crate::model::{
+    Answer, Attribute, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
+};
 use ada_url::{Url, UrlSearchParams};
 use std::borrow::Cow;
 
@@ -75,46 +77,18 @@ impl UrlApi for AdaApi {
         Url::parse(input, base).ok()
     }
 
-    fn getter(&self, field: &str) -> Getter<Url> {
-        getter_named(field)
+    fn getter(&self, attribute: Attribute) -> Getter<Url> {
+        getter_of(attribute)
     }
 
-    fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
-        // Each `set_*` returns Err when it leaves the URL unchanged; the URL API then simply
-        // reports the unchanged URL. Only the href setter throws.
-        match property {
-            "href" => {
-                return match url.set_href(value) {
-                    Ok(()) => SetterCall::Ran,
-                    Err(()) => SetterCall::Threw("ada rejected the new href".into()),
-                }
-            }
-            "protocol" => {
-                let _ = url.set_protocol(value);
-            }
-            "username" => {
-                let _ = url.set_username(Some(value));
-            }
-            "password" => {
-                let _ = url.set_password(Some(value));
-            }
-            "host" => {
-                let _ = url.set_host(Some(value));
-            }
-            "hostname" => {
-                let _ = url.set_hostname(Some(value));
-            }
-            "port" => {
-                let _ = url.set_port(Some(value));
-            }
-            "pathname" => {
-                let _ = url.set_pathname(Some(value));
-            }
-            "search" => url.set_search(Some(value)),
-            "hash" => url.set_hash(Some(value)),
-            _ => return SetterCall::Unsupported,
+    fn set(&self, url: &mut Url, attribute: Attribute, value: &str) -> SetterCall {
+        if !attribute.is_settable() {
+            return SetterCall::Unsupported;
         }
-        SetterCall::Ran
+        match set(url, attribute, value) {
+            false => SetterCall::Ran,
+            true => SetterCall::Threw("ada rejected the new href".into()),
+        }
     }
 
     fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>> {
@@ -125,26 +99,59 @@ impl UrlApi for AdaApi {
     }
 }
 
-/// ada's getter for a URL API attribute name (the empty string for any other name): the one
-/// mapping the adapter's records and the fuzz targets' getter comparisons both use.
-pub fn getter<'u>(url: &'u Url, name: &str) -> Cow<'u, str> {
-    getter_named(name)(url)
+/// Run ada's setter of `attribute` (none for `origin`); whether it threw. Each `set_*`
+/// returns Err when it leaves the URL unchanged; the URL API then simply reports the unchanged
+/// URL, so only the href setter throws. The one mapping the adapter and the fuzz targets use.
+pub fn set(url: &mut Url, attribute: Attribute, value: &str) -> bool {
+    match attribute {
+        Attribute::Href => return url.set_href(value).is_err(),
+        Attribute::Origin => {}
+        Attribute::Protocol => {
+            let _ = url.set_protocol(value);
+        }
+        Attribute::Username => {
+            let _ = url.set_username(Some(value));
+        }
+        Attribute::Password => {
+            let _ = url.set_password(Some(value));
+        }
+        Attribute::Host => {
+            let _ = url.set_host(Some(value));
+        }
+        Attribute::Hostname => {
+            let _ = url.set_hostname(Some(value));
+        }
+        Attribute::Port => {
+            let _ = url.set_port(Some(value));
+        }
+        Attribute::Pathname => {
+            let _ = url.set_pathname(Some(value));
+        }
+        Attribute::Search => url.set_search(Some(value)),
+        Attribute::Hash => url.set_hash(Some(value)),
+    }
+    false
 }
 
-/// ada's getter named `name`, chosen once (see [`getter`]).
-pub(crate) fn getter_named(name: &str) -> Getter<Url> {
-    match name {
-        "href" => |url| Cow::Borrowed(url.href()),
-        "origin" => |url| Cow::Owned(url.origin()),
-        "protocol" => |url| Cow::Borrowed(url.protocol()),
-        "username" => |url| Cow::Borrowed(url.username()),
-        "password" => |url| Cow::Borrowed(url.password()),
-        "host" => |url| Cow::Borrowed(url.host()),
-        "hostname" => |url| Cow::Borrowed(url.hostname()),
-        "port" => |url| Cow::Borrowed(url.port()),
-        "pathname" => |url| Cow::Borrowed(url.pathname()),
-        "search" => |url| Cow::Borrowed(url.search()),
-        "hash" => |url| Cow::Borrowed(url.hash()),
-        _ => |_| Cow::Borrowed(""),
+/// ada's getter of `attribute`: the one mapping the adapter's records and the fuzz targets'
+/// getter comparisons both use.
+pub fn getter<'u>(url: &'u Url, attribute: Attribute) -> Cow<'u, str> {
+    getter_of(attribute)(url)
+}
+
+/// ada's getter of `attribute`, chosen once (see [`getter`]).
+pub(crate) fn getter_of(attribute: Attribute) -> Getter<Url> {
+    match attribute {
+        Attribute::Href => |url| Cow::Borrowed(url.href()),
+        Attribute::Origin => |url| Cow::Owned(url.origin()),
+        Attribute::Protocol => |url| Cow::Borrowed(url.protocol()),
+        Attribute::Username => |url| Cow::Borrowed(url.username()),
+        Attribute::Password => |url| Cow::Borrowed(url.password()),
+        Attribute::Host => |url| Cow::Borrowed(url.host()),
+        Attribute::Hostname => |url| Cow::Borrowed(url.hostname()),
+        Attribute::Port => |url| Cow::Borrowed(url.port()),
+        Attribute::Pathname => |url| Cow::Borrowed(url.pathname()),
+        Attribute::Search => |url| Cow::Borrowed(url.search()),
+        Attribute::Hash => |url| Cow::Borrowed(url.hash()),
     }
 }

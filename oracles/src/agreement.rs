@@ -1,5 +1,5 @@
-//! The parse answers of the in-process WHATWG oracles for comparing them, with a shortcut for
-//! the common case that they agree: decided straight off the three parsers, before any
+//! The parse answers of the in-process WHATWG oracles, cut down to what the comparison core
+//! reads of them, with a shortcut for the common case that they agree: decided straight off the three parsers, before any
 //! answer is built.
 //!
 //! The differential fuzz target asks this for every input. Most inputs the reference,
@@ -27,7 +27,7 @@
 
 use crate::ada::AdaApi;
 use crate::inprocess::{self, Getter, UrlApi};
-use crate::model::{Answer, Case, Record, WhatwgRecord, WHATWG_FIELDS};
+use crate::model::{Answer, Attribute, Case, Record, WhatwgRecord, WHATWG_FIELDS};
 use crate::panic_guard::catch_quietly;
 use crate::reference::ReferenceApi;
 use crate::rust_url::RustUrlApi;
@@ -40,15 +40,15 @@ pub const ORACLES: [&str; 3] = ["reference", "rust-url", "ada"];
 pub enum ParseAnswers {
     /// All failed, or all parsed with every named getter equal.
     Alike,
-    /// The case and their answers for comparing (see the module documentation), in
-    /// [`ORACLES`] order.
+    /// The case and their answers cut down to what the comparison reads (see the module
+    /// documentation), in [`ORACLES`] order.
     Differ { case: Case, answers: Vec<Answer> },
 }
 
-/// The getters to compare, each parser's chosen once by name ([`UrlApi::getter`]), so that
-/// deciding does not look a getter up by name for every input.
+/// The getters to compare, each parser's chosen once ([`UrlApi::getter`]), so that deciding
+/// does not look a getter up for every input.
 pub struct Getters {
-    /// For each of [`WHATWG_FIELDS`], the position of its getter here, if there is one.
+    /// For each [`Attribute`], the position of its getter here, if there is one.
     slots: [Option<usize>; WHATWG_FIELDS.len()],
     reference: Vec<Getter<<ReferenceApi as UrlApi>::Url>>,
     rust_url: Vec<Getter<<RustUrlApi as UrlApi>::Url>>,
@@ -57,27 +57,29 @@ pub struct Getters {
 
 impl std::fmt::Debug for Getters {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names = WHATWG_FIELDS.iter().zip(&self.slots).filter(|(_, slot)| slot.is_some());
-        let names: Vec<&str> = names.map(|(name, _)| *name).collect();
+        let names = Attribute::ALL.iter().zip(&self.slots).filter(|(_, slot)| slot.is_some());
+        let names: Vec<&str> = names.map(|(attribute, _)| attribute.name()).collect();
         f.debug_struct("Getters").field("names", &names).finish()
     }
 }
 
 impl Getters {
-    /// The getters named `names` (URL API attribute names) of each parser.
-    pub fn new(names: &[&str]) -> Getters {
+    /// The getters of `attributes` of each parser.
+    pub fn new(attributes: &[Attribute]) -> Getters {
         Getters {
-            slots: WHATWG_FIELDS.map(|field| names.iter().position(|name| *name == field)),
-            reference: names.iter().map(|name| ReferenceApi.getter(name)).collect(),
-            rust_url: names.iter().map(|name| RustUrlApi.getter(name)).collect(),
-            ada: names.iter().map(|name| AdaApi.getter(name)).collect(),
+            slots: std::array::from_fn(|i| attributes.iter().position(|a| *a == Attribute::ALL[i])),
+            reference: attributes.iter().map(|&a| ReferenceApi.getter(a)).collect(),
+            rust_url: attributes.iter().map(|&a| RustUrlApi.getter(a)).collect(),
+            ada: attributes.iter().map(|&a| AdaApi.getter(a)).collect(),
         }
     }
 
     /// The record of `url` with the fields these getters read, through `getters` (one of
     /// this set's parsers).
     fn record<U>(&self, getters: &[Getter<U>], url: &U) -> WhatwgRecord {
-        WhatwgRecord::from_values(self.slots.map(|slot| Some(getters[slot?](url).into_owned())))
+        WhatwgRecord::from_attributes(|attribute| {
+            Some(getters[self.slots[attribute as usize]?](url).into_owned())
+        })
     }
 }
 
@@ -89,7 +91,7 @@ struct Parses {
     ada: Option<Option<<AdaApi as UrlApi>::Url>>,
 }
 
-/// The [`ORACLES`]' answers to `new URL(input, base)` for comparing, or
+/// The [`ORACLES`]' answers to `new URL(input, base)`, cut down to what the comparison reads, or
 /// [`ParseAnswers::Alike`] when they all fail or all parse with every getter in `getters`
 /// equal.
 pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> ParseAnswers {
@@ -146,7 +148,7 @@ fn alike(parses: &Parses, getters: &Getters) -> bool {
     }
 }
 
-/// `oracle`'s answer for comparing: its record, or a failure when it has none; behind the
+/// `oracle`'s cut-down answer: its record, or a failure when it has none; behind the
 /// panic guard `answer_batch` uses.
 fn answer(oracle: &str, case: &Case, record: impl FnOnce() -> Option<WhatwgRecord>) -> Answer {
     inprocess::guarded(oracle, case, || match record() {
@@ -159,7 +161,6 @@ fn answer(oracle: &str, case: &Case, record: impl FnOnce() -> Option<WhatwgRecor
 mod tests {
     use super::*;
     use crate::ada::AdaOracle;
-    use crate::model::WHATWG_FIELDS;
     use crate::reference::ReferenceOracle;
     use crate::rust_url::RustUrlOracle;
     use crate::Oracle;
@@ -173,7 +174,7 @@ mod tests {
     }
 
     fn alike(input: &str, base: Option<&str>) -> bool {
-        matches!(parse_answers(input, base, &Getters::new(&WHATWG_FIELDS)), ParseAnswers::Alike)
+        matches!(parse_answers(input, base, &Getters::new(Attribute::ALL)), ParseAnswers::Alike)
     }
 
     #[test]
@@ -200,8 +201,8 @@ mod tests {
     /// fields the getters name, as the oracle's own answer has them; nothing else.
     #[test]
     fn the_answers_are_the_oracles_outcomes_and_the_named_fields() {
-        let names = ["href", "pathname", "hostname"];
-        let getters = Getters::new(&names);
+        let named = [Attribute::Href, Attribute::Pathname, Attribute::Hostname];
+        let getters = Getters::new(&named);
         let cases =
             [("///x", Some("http://h/")), ("http://h/a^b", None), ("\\\\h\\p", Some("sc://x/"))];
         for (input, base) in cases {
@@ -227,9 +228,9 @@ mod tests {
                     continue;
                 };
                 assert!(errors.is_empty(), "{context}");
-                for field in WHATWG_FIELDS {
-                    let expected = if names.contains(&field) { theirs.get(field) } else { None };
-                    assert_eq!(ours.get(field), expected, "{context}: {field}");
+                for &attribute in Attribute::ALL {
+                    let expected = named.contains(&attribute).then(|| theirs.field(attribute));
+                    assert_eq!(ours.field(attribute), expected.flatten(), "{context}: {attribute}");
                 }
             }
         }
@@ -237,8 +238,9 @@ mod tests {
 
     /// `parse_url` is `parse` without errors and reasons: the same outcome, the same URL.
     fn same_as_parse<A: UrlApi>(api: &A, input: &str, base: Option<&str>) {
-        let lean = api.parse_url(input, base).map(|url| api.get(&url, "href").into_owned());
-        let full = api.parse(input, base).ok().map(|(url, _)| api.get(&url, "href").into_owned());
+        let href = |url: &A::Url| api.get(url, Attribute::Href).into_owned();
+        let lean = api.parse_url(input, base).map(|url| href(&url));
+        let full = api.parse(input, base).ok().map(|(url, _)| href(&url));
         assert_eq!(lean, full, "{input:?} against {base:?}");
     }
 

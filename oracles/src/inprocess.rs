@@ -17,8 +17,8 @@
 //! A panic on one case becomes [`Answer::Crashed`] for that case only ([`guarded`]).
 
 use crate::model::{
-    Answer, Case, CaseKind, CaseKindTag, Crash, OracleError, Record, RecordModel, WhatwgRecord,
-    INVALID, VALID,
+    Answer, Attribute, Case, CaseKind, CaseKindTag, Crash, OracleError, Record, RecordModel,
+    WhatwgRecord, INVALID, VALID,
 };
 use crate::panic_guard::catch_quietly;
 use std::borrow::Cow;
@@ -57,7 +57,7 @@ pub(crate) enum SetterCall {
     Ran,
     /// The setter threw (only `href` can), with the parser's words.
     Threw(String),
-    /// This API has no such setter (yet).
+    /// This API has no such setter (`origin`).
     Unsupported,
 }
 
@@ -76,22 +76,22 @@ pub(crate) trait UrlApi {
     /// check, [`crate::agreement`]). Same parser, same outcome.
     fn parse_url(&self, input: &str, base: Option<&str>) -> Option<Self::Url>;
 
-    /// The URL API getter named `field` (one of [`crate::model::WHATWG_FIELDS`]), borrowing
-    /// from the URL where the parser allows it; one giving the empty string for any other
-    /// name. Chosen once by callers that read the same getters of many URLs.
-    fn getter(&self, field: &str) -> Getter<Self::Url>;
+    /// The URL API getter of `attribute`, borrowing from the URL where the parser allows it.
+    /// Chosen once by callers that read the same getters of many URLs.
+    fn getter(&self, attribute: Attribute) -> Getter<Self::Url>;
 
-    /// The URL API getter named `field` of `url` (see [`UrlApi::getter`]).
-    fn get<'u>(&self, url: &'u Self::Url, field: &str) -> Cow<'u, str> {
-        self.getter(field)(url)
+    /// The URL API getter of `attribute` on `url` (see [`UrlApi::getter`]).
+    fn get<'u>(&self, url: &'u Self::Url, attribute: Attribute) -> Cow<'u, str> {
+        self.getter(attribute)(url)
     }
 
     /// The record of `url`: every field from its getter.
     fn record(&self, url: &Self::Url) -> WhatwgRecord {
-        full_record(|field| self.get(url, field).into_owned())
+        WhatwgRecord::from_attributes(|attribute| Some(self.get(url, attribute).into_owned()))
     }
 
-    fn set(&self, url: &mut Self::Url, property: &str, value: &str) -> SetterCall;
+    /// Run the URL API setter of `attribute`.
+    fn set(&self, url: &mut Self::Url, attribute: Attribute, value: &str) -> SetterCall;
 
     /// The name/value pairs of an application/x-www-form-urlencoded string, if supported.
     fn form_urlencoded(&self, input: &str) -> Option<Vec<(String, String)>>;
@@ -191,7 +191,9 @@ fn setter_answer<A: UrlApi>(api: &A, case: &Case, property: &str, value: &str) -
             }
         }
     };
-    match api.set(&mut url, property, value) {
+    // A property the URL class does not have: no opinion, as for a setter the API lacks.
+    let Ok(attribute) = property.parse::<Attribute>() else { return Answer::NoOpinion };
+    match api.set(&mut url, attribute, value) {
         SetterCall::Ran => {
             Answer::Parsed { record: Record::Whatwg(api.record(&url)), errors: Vec::new() }
         }
@@ -235,11 +237,6 @@ pub(crate) fn icu4x_declared() -> Option<String> {
     Some(format!("ICU4X {icu4x} data: Unicode {unicode}"))
 }
 
-/// A record with every WHATWG field filled from a getter.
-pub(crate) fn full_record(get: impl Fn(&str) -> String) -> WhatwgRecord {
-    WhatwgRecord::from_fields(|name| Some(get(name)))
-}
-
 /// The field names as owned strings, for `OracleInfo::fields`.
 pub(crate) fn whatwg_field_names() -> Vec<String> {
     RecordModel::Whatwg.field_names()
@@ -264,14 +261,14 @@ mod tests {
             self.parse(input, base).ok().map(|(url, _)| url)
         }
 
-        fn getter(&self, field: &str) -> Getter<String> {
-            match field {
-                "href" => |url| Cow::Borrowed(url),
+        fn getter(&self, attribute: Attribute) -> Getter<String> {
+            match attribute {
+                Attribute::Href => |url| Cow::Borrowed(url),
                 _ => |_| Cow::Borrowed(""),
             }
         }
 
-        fn set(&self, _: &mut String, _: &str, _: &str) -> SetterCall {
+        fn set(&self, _: &mut String, _: Attribute, _: &str) -> SetterCall {
             SetterCall::Unsupported
         }
 

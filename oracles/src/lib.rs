@@ -8,8 +8,9 @@
 //! - in process: [`reference`] (our parser), [`rust_url`] (the `url` crate), [`ada`]
 //!   (the `ada-url` crate), all driven through [`inprocess`];
 //! - in process, RFC model: [`reference_rfc`] (our parser's RFC 3986 mode);
-//! - expectation tables: [`wpt`] (the WPT URL files, also exposed as suites) and
-//!   [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396 Appendix C, also as suites);
+//! - expectation tables, each a [`table::TableOracle`] fed by its source's rows: [`wpt`] (the
+//!   WPT URL files, also exposed as suites) and [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396
+//!   Appendix C, also as suites);
 //! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
 //! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from);
 //! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
@@ -29,6 +30,7 @@ pub mod rust_url;
 pub mod standard;
 pub mod subprocess;
 pub mod suite;
+pub mod table;
 pub mod validity;
 pub mod wpt;
 

@@ -2,6 +2,7 @@
 //! See docs/oracle-protocol.md.
 
 use serde::{Deserialize, Serialize};
+pub use urldiff_parser::Attribute;
 
 /// What a case asks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -133,16 +134,16 @@ pub enum RecordModel {
     Rfc,
 }
 
-/// Every field of the WHATWG model (the URL API's attributes, as WPT's records list them),
-/// as oracles declare them in `OracleInfo::fields`. The same list as the parser's
-/// [`urldiff_parser::ATTRIBUTES`], not a copy of it.
-pub const WHATWG_FIELDS: [&str; 11] = urldiff_parser::ATTRIBUTES;
+/// Every field of the WHATWG model (the URL API's attributes, in WPT's record order), as
+/// oracles declare them in `OracleInfo::fields`: the names of [`Attribute`], the parser's one
+/// list, not a copy of it.
+pub const WHATWG_FIELDS: &[&str] = urldiff_parser::ATTRIBUTES;
 
 impl RecordModel {
     /// Every field of this model's records, in record order.
     pub fn fields(self) -> &'static [&'static str] {
         match self {
-            RecordModel::Whatwg => &WHATWG_FIELDS,
+            RecordModel::Whatwg => WHATWG_FIELDS,
             RecordModel::Rfc => &RFC_FIELDS,
         }
     }
@@ -153,11 +154,13 @@ impl RecordModel {
     }
 }
 
-/// The WHATWG URL API's view of a URL (the WPT field set). `None` means the oracle does
-/// not fill that field (see `OracleInfo::fields`), never "empty".
+/// The WHATWG URL API's view of a URL (the WPT field set, one field per [`Attribute`], in its
+/// order, which is the order they serialize in). `None` means the oracle does not fill that
+/// field (see `OracleInfo::fields`), never "empty".
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct WhatwgRecord {
     pub href: Option<String>,
+    pub origin: Option<String>,
     pub protocol: Option<String>,
     pub username: Option<String>,
     pub password: Option<String>,
@@ -167,58 +170,67 @@ pub struct WhatwgRecord {
     pub pathname: Option<String>,
     pub search: Option<String>,
     pub hash: Option<String>,
-    pub origin: Option<String>,
 }
 
 impl WhatwgRecord {
-    /// The one record builder: each field from `get(name)`, for every name of
-    /// [`WHATWG_FIELDS`] (`None`: the source does not give that field).
-    pub fn from_fields(get: impl FnMut(&str) -> Option<String>) -> Self {
-        WhatwgRecord::from_values(WHATWG_FIELDS.map(get))
+    /// The one record builder: each field from `get(attribute)` (`None`: the source does not
+    /// give that field).
+    pub fn from_attributes(mut get: impl FnMut(Attribute) -> Option<String>) -> Self {
+        let mut record = WhatwgRecord::default();
+        for &attribute in Attribute::ALL {
+            *record.field_mut(attribute) = get(attribute);
+        }
+        record
     }
 
-    /// The record whose fields are `values`, in [`WHATWG_FIELDS`] order (what
-    /// [`WhatwgRecord::values`] gives back).
-    pub fn from_values(values: [Option<String>; WHATWG_FIELDS.len()]) -> Self {
-        let [href, protocol, username, password, host, hostname, port, pathname, search, hash, origin] =
-            values;
-        WhatwgRecord {
-            href,
-            protocol,
-            username,
-            password,
-            host,
-            hostname,
-            port,
-            pathname,
-            search,
-            hash,
-            origin,
+    /// [`WhatwgRecord::from_attributes`] by IDL name (`get("href")`).
+    pub fn from_fields(mut get: impl FnMut(&str) -> Option<String>) -> Self {
+        WhatwgRecord::from_attributes(|attribute| get(attribute.name()))
+    }
+
+    /// The field of `attribute`: the one place the struct's fields meet [`Attribute`], with
+    /// [`WhatwgRecord::field_mut`] (a test holds the two to each other).
+    pub fn field(&self, attribute: Attribute) -> Option<&str> {
+        match attribute {
+            Attribute::Href => self.href.as_deref(),
+            Attribute::Origin => self.origin.as_deref(),
+            Attribute::Protocol => self.protocol.as_deref(),
+            Attribute::Username => self.username.as_deref(),
+            Attribute::Password => self.password.as_deref(),
+            Attribute::Host => self.host.as_deref(),
+            Attribute::Hostname => self.hostname.as_deref(),
+            Attribute::Port => self.port.as_deref(),
+            Attribute::Pathname => self.pathname.as_deref(),
+            Attribute::Search => self.search.as_deref(),
+            Attribute::Hash => self.hash.as_deref(),
         }
     }
 
-    /// Every field, in [`WHATWG_FIELDS`] order (the one place that order meets the struct's
-    /// fields, with [`WhatwgRecord::from_values`]; a test holds the two to each other).
+    /// The field of `attribute`, to fill.
+    pub fn field_mut(&mut self, attribute: Attribute) -> &mut Option<String> {
+        match attribute {
+            Attribute::Href => &mut self.href,
+            Attribute::Origin => &mut self.origin,
+            Attribute::Protocol => &mut self.protocol,
+            Attribute::Username => &mut self.username,
+            Attribute::Password => &mut self.password,
+            Attribute::Host => &mut self.host,
+            Attribute::Hostname => &mut self.hostname,
+            Attribute::Port => &mut self.port,
+            Attribute::Pathname => &mut self.pathname,
+            Attribute::Search => &mut self.search,
+            Attribute::Hash => &mut self.hash,
+        }
+    }
+
+    /// Every field, in [`Attribute`] order (`values()[a as usize]` is `field(a)`).
     pub fn values(&self) -> [Option<&str>; WHATWG_FIELDS.len()] {
-        [
-            self.href.as_deref(),
-            self.protocol.as_deref(),
-            self.username.as_deref(),
-            self.password.as_deref(),
-            self.host.as_deref(),
-            self.hostname.as_deref(),
-            self.port.as_deref(),
-            self.pathname.as_deref(),
-            self.search.as_deref(),
-            self.hash.as_deref(),
-            self.origin.as_deref(),
-        ]
+        std::array::from_fn(|i| self.field(Attribute::ALL[i]))
     }
 
     /// The field named `name` (one of [`WHATWG_FIELDS`]); `None` when not filled or unknown.
     pub fn get(&self, name: &str) -> Option<&str> {
-        let i = WHATWG_FIELDS.iter().position(|field| *field == name)?;
-        self.values()[i]
+        self.field(name.parse().ok()?)
     }
 }
 
@@ -447,8 +459,9 @@ fn stderr_suffix(stderr: &str) -> String {
 }
 
 /// How an oracle comes by its answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum OracleKind {
     ExpectationTable,
     SpecAlgorithm,
@@ -458,14 +471,9 @@ pub enum OracleKind {
 }
 
 impl OracleKind {
+    /// The name in JSON and listings (`expectation-table`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            OracleKind::ExpectationTable => "expectation-table",
-            OracleKind::SpecAlgorithm => "spec-algorithm",
-            OracleKind::InProcess => "in-process",
-            OracleKind::Subprocess => "subprocess",
-            OracleKind::External => "external",
-        }
+        self.into()
     }
 }
 
@@ -570,6 +578,14 @@ mod tests {
         for (i, name) in WHATWG_FIELDS.iter().enumerate() {
             assert_eq!(values[i], record.get(name), "{name}");
             assert_eq!(values[i], Some(format!("<{name}>").as_str()), "{name}");
+        }
+        // Each struct field is read and filled through the same attribute, and serializes
+        // under its IDL name, in the list's order.
+        let json = serde_json::to_value(&record).unwrap();
+        let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+        assert_eq!(keys, WHATWG_FIELDS);
+        for (key, value) in json.as_object().unwrap() {
+            assert_eq!(value.as_str(), Some(format!("<{key}>").as_str()));
         }
     }
 

@@ -12,8 +12,7 @@ use crate::model::{
     Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
     VALIDATION_ERRORS,
 };
-use std::borrow::Cow;
-use urldiff_parser::{valid, SetAttributeError, Url};
+use urldiff_parser::{valid, Attribute, SetAttributeError, Url};
 
 /// `urldiff-parser <version>` plus `git describe` of the build, when known.
 pub fn version() -> String {
@@ -110,13 +109,13 @@ impl UrlApi for ReferenceApi {
         Url::parse(input, base.as_ref()).ok()
     }
 
-    fn getter(&self, field: &str) -> Getter<Url> {
-        Url::attribute_getter(field).unwrap_or(|_| Cow::Borrowed(""))
+    fn getter(&self, attribute: Attribute) -> Getter<Url> {
+        attribute.getter()
     }
 
-    fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
-        // The URL API setters by name; only `href` can throw.
-        match url.set_attribute(property, value) {
+    fn set(&self, url: &mut Url, attribute: Attribute, value: &str) -> SetterCall {
+        // Only `href` can throw.
+        match url.set_attribute(attribute, value) {
             Ok(()) => SetterCall::Ran,
             Err(SetAttributeError::HrefDoesNotParse(e)) => SetterCall::Threw(e.to_string()),
             Err(_) => SetterCall::Unsupported,

@@ -27,7 +27,7 @@ pub struct RegistryConfig {
 impl RegistryConfig {
     /// The defaults, with the time limits of the environment (`URLDIFF_CASE_TIMEOUT_MS`); an
     /// invalid value is an error naming the variable.
-    pub fn from_env() -> Result<RegistryConfig, String> {
+    pub fn from_env() -> Result<RegistryConfig, crate::subprocess::pool::InvalidCaseTimeout> {
         Ok(RegistryConfig { timeouts: Timeouts::from_env()?, ..RegistryConfig::default() })
     }
 }
@@ -41,8 +41,8 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
     let mut oracles: Vec<Box<dyn Oracle>> = vec![
         Box::new(crate::reference::ReferenceOracle::new()),
         Box::new(crate::reference_rfc::ReferenceRfc3986Oracle::new()),
-        Box::new(crate::wpt::WptOracle::new(wpt_data)),
-        Box::new(crate::rfc_examples::RfcExamplesOracle::new(
+        Box::new(crate::wpt::oracle(wpt_data)),
+        Box::new(crate::rfc_examples::oracle(
             &config.rfc_tables.clone().unwrap_or_else(crate::rfc_examples::default_tables),
         )),
         Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),

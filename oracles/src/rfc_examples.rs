@@ -14,15 +14,13 @@
 //! are answered like resolve cases (for an RFC-model oracle a parse with a base includes the
 //! resolution).
 
-use crate::inprocess::guarded;
 use crate::model::{
-    Answer, Availability, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
-    Record, RecordModel, RfcRecord,
+    Answer, Case, CaseKind, CaseKindTag, OracleInfo, OracleKind, Record, RecordModel, RfcRecord,
 };
 use crate::suite::{Suite, Truth};
-use serde_json::Value;
-use std::collections::HashMap;
+use crate::table::TableOracle;
 use urldiff_corpus::data::DataSource;
+use urldiff_corpus::wpt_tables::rfc_examples;
 
 /// The table files, RFC 3986 first (its answers win).
 pub const FILES: [&str; 2] = ["rfc3986-5.4.json", "rfc2396-appendix-c.json"];
@@ -32,20 +30,23 @@ pub fn default_tables() -> DataSource {
     urldiff_corpus::rfc_tables()
 }
 
+/// Why the RFC tables could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RfcTablesError {
+    #[error(transparent)]
+    Read(#[from] urldiff_corpus::data::DataError),
+    #[error(transparent)]
+    Table(#[from] urldiff_corpus::wpt_tables::TableError),
+}
+
 /// One suite per table and reading: `rfc3986-5.4-strict`, `rfc3986-5.4-non-strict`,
 /// `rfc2396-appendix-c-strict`, `rfc2396-appendix-c-non-strict` (an example without a
 /// `mode` is in both readings of its table).
-pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, String> {
+pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, RfcTablesError> {
     let mut suites = Vec::new();
     for file in FILES {
-        let path = tables.shown(file);
-        let text = tables.read(file).map_err(|e| e.to_string())?;
-        let json: Value =
-            serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", path))?;
-        let source = json["source"].as_str().unwrap_or(file).to_owned();
-        let base = json["base"].as_str().ok_or_else(|| format!("{} has no base", path))?;
-        let examples =
-            json["examples"].as_array().ok_or_else(|| format!("{} has no examples array", path))?;
+        let table = rfc_examples(&tables.read(file)?, &tables.shown(file))?;
+        let source = table.source.unwrap_or_else(|| file.to_owned());
         for reading in ["strict", "non-strict"] {
             let name = format!("{}-{reading}", file.trim_end_matches(".json"));
             let truth = Truth::Table {
@@ -53,18 +54,13 @@ pub fn load_suites(tables: &DataSource) -> Result<Vec<Suite>, String> {
                 file: format!("corpus/rfc ({name})"),
             };
             let mut suite = Suite::new(name, source.clone(), truth);
-            for example in examples {
-                if example["mode"].as_str().is_some_and(|mode| mode != reading) {
+            for example in &table.examples {
+                if example.mode.as_deref().is_some_and(|mode| mode != reading) {
                     suite.skipped += 1;
                     continue;
                 }
-                let (Some(reference), Some(expected)) =
-                    (example["reference"].as_str(), example["expected"].as_str())
-                else {
-                    return Err(format!("{}: an example lacks reference/expected", path));
-                };
-                suite.cases.push(resolve_case(reference, base));
-                suite.expected.push(resolved_answer(expected));
+                suite.cases.push(resolve_case(&example.reference, &table.base));
+                suite.expected.push(resolved_answer(&example.expected));
             }
             suites.push(suite);
         }
@@ -95,74 +91,31 @@ fn resolved_answer(expected: &str) -> Answer {
     Answer::Parsed { record: Record::Rfc(record), errors: Vec::new() }
 }
 
-#[derive(Debug)]
-pub struct RfcExamplesOracle {
-    info: OracleInfo,
-    /// Keyed by (reference, base).
-    table: Result<HashMap<(String, String), Answer>, String>,
+/// The `rfc-examples` oracle: the strict readings' examples, RFC 3986 first (the first answer
+/// for a case wins), answering resolve cases and parse cases with a base.
+pub fn oracle(tables: &DataSource) -> TableOracle {
+    let rows = load_suites(tables).map_err(|e| e.to_string()).map(|suites| {
+        // Suites come RFC 3986 strict first.
+        let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
+        strict.flat_map(|suite| suite.cases.into_iter().zip(suite.expected)).collect()
+    });
+    let info = OracleInfo {
+        name: "rfc-examples".into(),
+        kind: OracleKind::ExpectationTable,
+        version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
+        model: RecordModel::Rfc,
+        fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
+        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
+        unicode: None,
+        claim: crate::standard::builtin_claim("rfc-examples"),
+    };
+    TableOracle::new(info, rows).with_lookup(resolve_key)
 }
 
-impl RfcExamplesOracle {
-    /// Load the tables from `tables` (normally [`default_tables`]).
-    pub fn new(tables: &DataSource) -> Self {
-        let table = load_suites(tables).map(|suites| {
-            let mut table = HashMap::new();
-            // Suites come RFC 3986 strict first; the first answer for a case wins.
-            let strict = suites.into_iter().filter(|s| !s.name.ends_with("-non-strict"));
-            for suite in strict {
-                for (case, answer) in suite.cases.into_iter().zip(suite.expected) {
-                    let key = (case.input, case.base.unwrap_or_default());
-                    table.entry(key).or_insert(answer);
-                }
-            }
-            table
-        });
-        let info = OracleInfo {
-            name: "rfc-examples".into(),
-            kind: OracleKind::ExpectationTable,
-            version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
-            model: RecordModel::Rfc,
-            fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
-            case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
-            unicode: None,
-            claim: crate::standard::builtin_claim("rfc-examples"),
-        };
-        RfcExamplesOracle { info, table }
-    }
-
-    /// How many (reference, base) pairs the oracle answers.
-    pub fn len(&self) -> usize {
-        self.table.as_ref().map_or(0, HashMap::len)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-impl Oracle for RfcExamplesOracle {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-
-    fn availability(&self) -> Availability {
-        match &self.table {
-            Ok(_) => Availability::Available,
-            Err(reason) => Availability::Unavailable { reason: reason.clone() },
-        }
-    }
-
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        let table = self.table.as_ref().map_err(|reason| OracleError::Unavailable {
-            oracle: self.info.name.clone(),
-            reason: reason.clone(),
-        })?;
-        let answer = |case: &Case| match (&case.kind, &case.base) {
-            (CaseKind::Resolve | CaseKind::Parse, Some(base)) => {
-                table.get(&(case.input.clone(), base.clone())).cloned().unwrap_or(Answer::NoOpinion)
-            }
-            _ => Answer::NoOpinion,
-        };
-        Ok(cases.iter().map(|case| guarded(&self.info.name, case, || answer(case))).collect())
+/// Every row is a resolve case; a parse case with a base asks the same question.
+fn resolve_key(case: &Case) -> Option<Case> {
+    match (&case.kind, &case.base) {
+        (CaseKind::Resolve | CaseKind::Parse, Some(base)) => Some(resolve_case(&case.input, base)),
+        _ => None,
     }
 }

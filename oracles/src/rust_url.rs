@@ -7,7 +7,9 @@
 //! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
 use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
-use crate::model::{Answer, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel};
+use crate::model::{
+    Answer, Attribute, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
+};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use url::{quirks, SyntaxViolation, Url};
@@ -101,53 +103,52 @@ impl UrlApi for RustUrlApi {
         Url::options().base_url(base.as_ref()).parse(input).ok()
     }
 
-    fn getter(&self, field: &str) -> Getter<Url> {
-        match field {
-            "href" => |url| Cow::Borrowed(quirks::href(url)),
-            "origin" => |url| Cow::Owned(quirks::origin(url)),
-            "protocol" => |url| Cow::Borrowed(quirks::protocol(url)),
-            "username" => |url| Cow::Borrowed(quirks::username(url)),
-            "password" => |url| Cow::Borrowed(quirks::password(url)),
-            "host" => |url| Cow::Borrowed(quirks::host(url)),
-            "hostname" => |url| Cow::Borrowed(quirks::hostname(url)),
-            "port" => |url| Cow::Borrowed(quirks::port(url)),
-            "pathname" => |url| Cow::Borrowed(quirks::pathname(url)),
-            "search" => |url| Cow::Borrowed(quirks::search(url)),
-            "hash" => |url| Cow::Borrowed(quirks::hash(url)),
-            _ => |_| Cow::Borrowed(""),
+    fn getter(&self, attribute: Attribute) -> Getter<Url> {
+        match attribute {
+            Attribute::Href => |url| Cow::Borrowed(quirks::href(url)),
+            Attribute::Origin => |url| Cow::Owned(quirks::origin(url)),
+            Attribute::Protocol => |url| Cow::Borrowed(quirks::protocol(url)),
+            Attribute::Username => |url| Cow::Borrowed(quirks::username(url)),
+            Attribute::Password => |url| Cow::Borrowed(quirks::password(url)),
+            Attribute::Host => |url| Cow::Borrowed(quirks::host(url)),
+            Attribute::Hostname => |url| Cow::Borrowed(quirks::hostname(url)),
+            Attribute::Port => |url| Cow::Borrowed(quirks::port(url)),
+            Attribute::Pathname => |url| Cow::Borrowed(quirks::pathname(url)),
+            Attribute::Search => |url| Cow::Borrowed(quirks::search(url)),
+            Attribute::Hash => |url| Cow::Borrowed(quirks::hash(url)),
         }
     }
 
-    fn set(&self, url: &mut Url, property: &str, value: &str) -> SetterCall {
+    fn set(&self, url: &mut Url, attribute: Attribute, value: &str) -> SetterCall {
         // The quirks setters return Err when they leave the URL unchanged; the URL API
         // reports the (unchanged) URL then, so only `href` turns a rejection into a throw.
-        match property {
-            "href" => match quirks::set_href(url, value) {
+        match attribute {
+            Attribute::Href => match quirks::set_href(url, value) {
                 Ok(()) => return SetterCall::Ran,
                 Err(e) => return SetterCall::Threw(e.to_string()),
             },
-            "protocol" => {
+            Attribute::Origin => return SetterCall::Unsupported,
+            Attribute::Protocol => {
                 let _ = quirks::set_protocol(url, value);
             }
-            "username" => {
+            Attribute::Username => {
                 let _ = quirks::set_username(url, value);
             }
-            "password" => {
+            Attribute::Password => {
                 let _ = quirks::set_password(url, value);
             }
-            "host" => {
+            Attribute::Host => {
                 let _ = quirks::set_host(url, value);
             }
-            "hostname" => {
+            Attribute::Hostname => {
                 let _ = quirks::set_hostname(url, value);
             }
-            "port" => {
+            Attribute::Port => {
                 let _ = quirks::set_port(url, value);
             }
-            "pathname" => quirks::set_pathname(url, value),
-            "search" => quirks::set_search(url, value),
-            "hash" => quirks::set_hash(url, value),
-            _ => return SetterCall::Unsupported,
+            Attribute::Pathname => quirks::set_pathname(url, value),
+            Attribute::Search => quirks::set_search(url, value),
+            Attribute::Hash => quirks::set_hash(url, value),
         }
         SetterCall::Ran
     }

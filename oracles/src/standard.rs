@@ -13,9 +13,21 @@ use serde::{Deserialize, Serialize};
 
 /// A URL standard an implementation can claim.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Standard {
     /// The WHATWG URL Standard (<https://url.spec.whatwg.org/>).
     Whatwg,
@@ -34,12 +46,7 @@ impl Standard {
 
     /// The name in JSON, ledgers and reports.
     pub fn name(self) -> &'static str {
-        match self {
-            Standard::Whatwg => "whatwg",
-            Standard::Rfc3986 => "rfc3986",
-            Standard::Rfc2396 => "rfc2396",
-            Standard::None => "none",
-        }
+        self.into()
     }
 
     /// The name a person reads.
@@ -173,4 +180,31 @@ pub fn compared_with(claim: Claim, model: crate::RecordModel) -> Standard {
 /// The claim of a built-in oracle (`None` claims no standard for an unknown name).
 pub fn builtin_claim(oracle: &str) -> Claim {
     BUILTIN_CLAIMS.iter().find(|row| row.oracle == oracle).map(|row| row.claim).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::OracleKind;
+
+    /// The names ledgers, claims and listings use (docs/oracle-protocol.md), and the same as
+    /// the JSON.
+    #[test]
+    fn names_are_the_documented_ones_and_the_json_ones() {
+        let standards: Vec<&str> = Standard::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(standards, ["whatwg", "rfc3986", "rfc2396", "none"]);
+        for standard in Standard::ALL {
+            assert_eq!(serde_json::to_value(standard).unwrap(), standard.name());
+        }
+        let kinds = [
+            (OracleKind::ExpectationTable, "expectation-table"),
+            (OracleKind::SpecAlgorithm, "spec-algorithm"),
+            (OracleKind::InProcess, "in-process"),
+            (OracleKind::Subprocess, "subprocess"),
+            (OracleKind::External, "external"),
+        ];
+        for (kind, name) in kinds {
+            assert_eq!((kind.name(), serde_json::to_value(kind).unwrap()), (name, name.into()));
+        }
+    }
 }

@@ -99,10 +99,10 @@ impl Suite {
         &mut self,
         file: &urltestdata::File,
         failure_reason: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), NoWhatwgRecord> {
         for (i, entry) in file.entries.iter().enumerate() {
             let answer = whatwg_answer(&entry.expected, failure_reason)
-                .map_err(|what| format!("entry {i} (0-based, comments excluded): {what}"))?;
+                .map_err(|NoWhatwgRecord { keys, .. }| NoWhatwgRecord { entry: Some(i), keys })?;
             self.cases.push(Case::parse(entry.input.clone(), entry.base.as_deref()));
             self.expected.push(answer);
         }
@@ -112,19 +112,32 @@ impl Suite {
     }
 }
 
+/// A urltestdata entry that expects neither a failure nor any WHATWG record field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{}no WHATWG record field ({}) and no `failure: true` (its keys: {})",
+    entry.map_or(String::new(), |i| format!("entry {i} (0-based, comments excluded): ")),
+    WHATWG_FIELDS.join(", "),
+    keys.join(", ")
+)]
+pub struct NoWhatwgRecord {
+    /// Which entry, when known.
+    pub entry: Option<usize>,
+    /// The record keys it has instead.
+    pub keys: Vec<String>,
+}
+
 /// The WHATWG answer a urltestdata entry expects: failure, or a record with exactly the
 /// WHATWG fields the entry gives (at least one).
-pub fn whatwg_answer(expected: &Expected, failure_reason: &str) -> Result<Answer, String> {
+pub fn whatwg_answer(expected: &Expected, failure_reason: &str) -> Result<Answer, NoWhatwgRecord> {
     match expected {
         Expected::Failure => {
             Ok(Answer::Failure { reason: failure_reason.to_owned(), errors: Vec::new() })
         }
-        Expected::Record(_) => {
+        Expected::Record(fields) => {
             if WHATWG_FIELDS.iter().all(|f| expected.field(f).is_none()) {
-                return Err(format!(
-                    "no WHATWG record field ({}) and no `failure: true`",
-                    WHATWG_FIELDS.join(", ")
-                ));
+                let keys = fields.iter().map(|(key, _)| key.clone()).collect();
+                return Err(NoWhatwgRecord { entry: None, keys });
             }
             let record = WhatwgRecord::from_fields(|name| expected.field(name).map(str::to_owned));
             Ok(Answer::Parsed { record: Record::Whatwg(record), errors: Vec::new() })

@@ -4,7 +4,7 @@
 //! valid URI-reference. Example counts were taken from the JSON files with Python.
 
 use urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle;
-use urldiff_oracles::rfc_examples::{default_tables, load_suites, RfcExamplesOracle};
+use urldiff_oracles::rfc_examples::{default_tables, load_suites, oracle};
 use urldiff_oracles::{Answer, Availability, Case, CaseKind, Oracle, Record, RfcRecord};
 
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -46,7 +46,7 @@ fn both_tables_load_in_both_readings() {
 
 #[test]
 fn examples_answer_by_rfc_3986_strict() {
-    let oracle = RfcExamplesOracle::new(&default_tables());
+    let oracle = oracle(&default_tables());
     assert_eq!(oracle.availability(), Availability::Available);
     let cases =
         [resolve("g"), resolve("?y"), resolve("http:g"), resolve("../../../g"), resolve("zz")];
@@ -66,7 +66,7 @@ fn examples_answer_by_rfc_3986_strict() {
 #[test]
 fn a_missing_table_makes_rfc_examples_unavailable() {
     let missing = urldiff_corpus::data::DataSource::Dir("/nonexistent/rfc".into());
-    let oracle = RfcExamplesOracle::new(&missing);
+    let oracle = oracle(&missing);
     let Availability::Unavailable { reason } = oracle.availability() else { panic!() };
     assert!(reason.contains("rfc3986-5.4.json"), "{reason}");
 }

@@ -316,9 +316,11 @@ fn the_node_worker_waits_for_a_slow_reader_and_loses_no_answer() {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     let worker = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node/worker.js");
+    let fields = urldiff_oracles::WHATWG_FIELDS.join(",");
     let spawned = Command::new("node")
         .arg(&worker)
         .arg("node-url")
+        .env(urldiff_oracles::subprocess::node::WHATWG_FIELDS_VAR, fields)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -354,4 +356,46 @@ fn the_node_worker_waits_for_a_slow_reader_and_loses_no_answer() {
         (last["id"].as_u64(), last["outcome"].as_str()),
         (Some(N as u64 - 1), Some("parsed"))
     );
+}
+
+/// The Node worker keeps no field list of its own: its hello and its records list exactly the
+/// fields urldiff passes in `URLDIFF_WHATWG_FIELDS`, in that order, and without the variable it
+/// refuses to start.
+#[test]
+fn the_node_worker_records_the_fields_urldiff_passes() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let worker = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node/worker.js");
+    let var = urldiff_oracles::subprocess::node::WHATWG_FIELDS_VAR;
+    let run = |fields: Option<&str>| {
+        let mut command = Command::new("node");
+        command.arg(&worker).arg("node-url").env_remove(var);
+        if let Some(fields) = fields {
+            command.env(var, fields);
+        }
+        let mut child =
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+        let request = r#"{"id": 0, "kind": "parse", "input": "https://h:1/p#f", "base": null}"#;
+        // A worker that refused to start closed its stdin: what the caller checks.
+        let _ = writeln!(child.stdin.take().unwrap(), "{request}");
+        child.wait_with_output()
+    };
+    let Ok(output) = run(Some("hash,href,port")) else {
+        let test = "the_node_worker_records_the_fields_urldiff_passes";
+        urldiff_corpus::required::skip("node", test, "node is not installed");
+        return;
+    };
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> =
+        stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0]["hello"]["fields"], serde_json::json!(["hash", "href", "port"]));
+    let record = lines[1]["record"].as_object().unwrap();
+    let keys: Vec<&str> = record.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["hash", "href", "port"]);
+    assert_eq!(record["port"], "1");
+
+    let refused = run(None).unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains(var));
 }

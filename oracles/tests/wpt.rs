@@ -10,7 +10,7 @@ use urldiff_corpus::wpt::embedded;
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::suite::Suite;
-use urldiff_oracles::wpt::{load_suites, WptOracle};
+use urldiff_oracles::wpt::{load_suites, oracle};
 use urldiff_oracles::{Answer, Case, CaseKind, Oracle, Record};
 
 fn suites() -> Vec<Suite> {
@@ -71,7 +71,7 @@ fn percent_encoding_keeps_only_utf8() {
 
 #[test]
 fn the_oracle_answers_from_the_table() {
-    let oracle = WptOracle::new(embedded().map_err(|e| e.to_string()));
+    let oracle = oracle(embedded().map_err(|e| e.to_string()));
     assert!(oracle.len() > 3900, "{}", oracle.len());
     let listed = Case::parse("http://example\t.\norg", Some("http://example.org/foo/bar"));
     let unlisted = Case::parse("http://unlisted.invalid/", None);
@@ -103,7 +103,7 @@ fn the_oracle_answers_from_the_table() {
 
 #[test]
 fn missing_data_makes_the_oracle_unavailable() {
-    let oracle = WptOracle::new(Err("no data here".into()));
+    let oracle = oracle(Err("no data here".into()));
     assert!(matches!(
         oracle.availability(),
         urldiff_oracles::Availability::Unavailable { reason } if reason == "no data here"

@@ -1,74 +1,125 @@
-//! The URL API's attributes by their IDL names (`href`, `protocol`, …, `origin`), as WPT and
-//! every harness that drives a URL API names them: one place that maps a name to the getter or
-//! setter, so callers do not each keep their own table.
+//! The URL API's attributes (`href`, `origin`, `protocol`, …): urldiff's one list of the
+//! WHATWG record fields, with each attribute's IDL name, its place in WPT's records and its
+//! getter and setter on the reference [`Url`]. Every other list of these fields (the oracles'
+//! records and getter tables, the projection, the WPT export, the Node worker's handshake,
+//! the CLI help) derives from [`Attribute`]; see docs/field-model.md.
 //! <https://url.spec.whatwg.org/#url-class>
 
 use crate::errors::ParseError;
 use crate::url::Url;
 use std::borrow::Cow;
 
-/// The URL class's string attributes (`origin` is read-only), in the order WPT's
-/// urltestdata.json records list them, which is the order of every WHATWG record urldiff
-/// builds or prints. This is urldiff's one list of the WHATWG record fields; the spec's IDL
-/// lists `origin` second.
-pub const ATTRIBUTES: [&str; 11] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "origin",
-];
+/// A string attribute of the URL class (`origin` is read-only). The variants are in the order
+/// WPT's urltestdata.json records list their keys (after `input` and `base`), which is the
+/// order of every WHATWG record urldiff builds or prints; the name of each is its IDL name
+/// (`Attribute::Hostname` is `"hostname"`), as its `Display`, `FromStr` and
+/// [`Attribute::name`] give it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Attribute {
+    Href,
+    Origin,
+    Protocol,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+/// Every attribute's IDL name, in [`Attribute`] order.
+pub const ATTRIBUTES: &[&str] = <Attribute as strum::VariantNames>::VARIANTS;
 
 /// Why [`Url::set_attribute`] did nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SetAttributeError {
-    /// Not a settable attribute (unknown, or `origin`).
-    NotSettable(String),
+    /// Not a settable attribute (`origin`).
+    NotSettable(Attribute),
     /// The `href` setter threw: the value does not parse.
     HrefDoesNotParse(ParseError),
 }
 
-/// A URL class getter, as [`Url::attribute_getter`] gives it.
+/// A URL class getter, as [`Attribute::getter`] gives it.
 pub type AttributeGetter = for<'u> fn(&'u Url) -> Cow<'u, str>;
 
+impl Attribute {
+    /// Every attribute, in WPT's record order.
+    pub const ALL: &'static [Attribute] = <Attribute as strum::VariantArray>::VARIANTS;
+
+    /// The IDL name (`"hostname"`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// Whether the URL class has a setter for it (all but `origin`).
+    pub fn is_settable(self) -> bool {
+        self != Attribute::Origin
+    }
+
+    /// The getter of this attribute on the reference [`Url`], chosen once for callers that
+    /// read it from many URLs.
+    pub fn getter(self) -> AttributeGetter {
+        match self {
+            Attribute::Href => |url| Cow::Borrowed(url.href()),
+            Attribute::Origin => |url| Cow::Owned(url.origin().ascii_serialization()),
+            Attribute::Protocol => |url| Cow::Borrowed(url.protocol()),
+            Attribute::Username => |url| Cow::Borrowed(url.username()),
+            Attribute::Password => |url| Cow::Borrowed(url.password()),
+            Attribute::Host => |url| Cow::Borrowed(url.host()),
+            Attribute::Hostname => |url| Cow::Borrowed(url.hostname()),
+            Attribute::Port => |url| Cow::Borrowed(url.port()),
+            Attribute::Pathname => |url| Cow::Borrowed(url.pathname()),
+            Attribute::Search => |url| Cow::Borrowed(url.search()),
+            Attribute::Hash => |url| Cow::Borrowed(url.hash()),
+        }
+    }
+}
+
 impl Url {
-    /// The getter of the attribute named `name`, or `None` for a name the URL class lacks.
-    pub fn attribute(&self, name: &str) -> Option<Cow<'_, str>> {
-        Url::attribute_getter(name).map(|get| get(self))
+    /// The value of `attribute`'s getter.
+    pub fn attribute(&self, attribute: Attribute) -> Cow<'_, str> {
+        attribute.getter()(self)
     }
 
-    /// The getter of the attribute named `name`, chosen once for callers that read it from
-    /// many URLs; `None` for a name the URL class lacks.
-    pub fn attribute_getter(name: &str) -> Option<AttributeGetter> {
-        Some(match name {
-            "href" => |url| Cow::Borrowed(url.href()),
-            "origin" => |url| Cow::Owned(url.origin().ascii_serialization()),
-            "protocol" => |url| Cow::Borrowed(url.protocol()),
-            "username" => |url| Cow::Borrowed(url.username()),
-            "password" => |url| Cow::Borrowed(url.password()),
-            "host" => |url| Cow::Borrowed(url.host()),
-            "hostname" => |url| Cow::Borrowed(url.hostname()),
-            "port" => |url| Cow::Borrowed(url.port()),
-            "pathname" => |url| Cow::Borrowed(url.pathname()),
-            "search" => |url| Cow::Borrowed(url.search()),
-            "hash" => |url| Cow::Borrowed(url.hash()),
-            _ => return None,
-        })
-    }
-
-    /// The setter of the attribute named `name`. Only `href` can throw; the others ignore a
-    /// value they reject, as the URL API does.
-    pub fn set_attribute(&mut self, name: &str, value: &str) -> Result<(), SetAttributeError> {
-        match name {
-            "href" => return self.set_href(value).map_err(SetAttributeError::HrefDoesNotParse),
-            "protocol" => self.set_protocol(value),
-            "username" => self.set_username(value),
-            "password" => self.set_password(value),
-            "host" => self.set_host(value),
-            "hostname" => self.set_hostname(value),
-            "port" => self.set_port(value),
-            "pathname" => self.set_pathname(value),
-            "search" => self.set_search(value),
-            "hash" => self.set_hash(value),
-            other => return Err(SetAttributeError::NotSettable(other.to_owned())),
+    /// Run `attribute`'s setter. Only `href` can throw; the others ignore a value they
+    /// reject, as the URL API does.
+    pub fn set_attribute(
+        &mut self,
+        attribute: Attribute,
+        value: &str,
+    ) -> Result<(), SetAttributeError> {
+        match attribute {
+            Attribute::Href => {
+                return self.set_href(value).map_err(SetAttributeError::HrefDoesNotParse)
+            }
+            Attribute::Origin => return Err(SetAttributeError::NotSettable(attribute)),
+            Attribute::Protocol => self.set_protocol(value),
+            Attribute::Username => self.set_username(value),
+            Attribute::Password => self.set_password(value),
+            Attribute::Host => self.set_host(value),
+            Attribute::Hostname => self.set_hostname(value),
+            Attribute::Port => self.set_port(value),
+            Attribute::Pathname => self.set_pathname(value),
+            Attribute::Search => self.set_search(value),
+            Attribute::Hash => self.set_hash(value),
         }
         Ok(())
     }
@@ -78,15 +129,34 @@ impl Url {
 mod tests {
     use super::*;
 
+    /// The key order of WPT's urltestdata.json records that have an `origin` (read from the
+    /// file: `input`, `base`, then these), and the IDL names of the URL class.
     #[test]
-    fn every_attribute_reads_and_unknown_names_do_not() {
+    fn the_list_is_wpt_record_order_with_idl_names() {
+        let wpt = [
+            "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+            "pathname", "search", "hash",
+        ];
+        assert_eq!(ATTRIBUTES, wpt);
+        let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
+        assert_eq!(names, wpt);
+        for name in wpt {
+            assert_eq!(name.parse::<Attribute>().unwrap().to_string(), name);
+        }
+        assert!("searchParams".parse::<Attribute>().is_err());
+        assert!("Href".parse::<Attribute>().is_err());
+    }
+
+    #[test]
+    fn every_attribute_reads() {
         let url = Url::parse("https://u:p@example.com:8080/a?b#c", None).unwrap();
         let got: Vec<String> =
-            ATTRIBUTES.iter().map(|a| url.attribute(a).unwrap().into_owned()).collect();
+            Attribute::ALL.iter().map(|&a| url.attribute(a).into_owned()).collect();
         assert_eq!(
             got,
             [
                 "https://u:p@example.com:8080/a?b#c",
+                "https://example.com:8080",
                 "https:",
                 "u",
                 "p",
@@ -96,24 +166,22 @@ mod tests {
                 "/a",
                 "?b",
                 "#c",
-                "https://example.com:8080"
             ]
         );
-        assert_eq!(url.attribute("searchParams"), None);
     }
 
     #[test]
-    fn setters_by_name() {
+    fn setters_by_attribute() {
         let mut url = Url::parse("http://h/", None).unwrap();
-        url.set_attribute("pathname", "/x y").unwrap();
+        url.set_attribute(Attribute::Pathname, "/x y").unwrap();
         assert_eq!(url.href(), "http://h/x%20y");
         assert!(matches!(
-            url.set_attribute("href", "nope"),
+            url.set_attribute(Attribute::Href, "nope"),
             Err(SetAttributeError::HrefDoesNotParse(_))
         ));
         assert_eq!(
-            url.set_attribute("origin", "x"),
-            Err(SetAttributeError::NotSettable("origin".into()))
+            url.set_attribute(Attribute::Origin, "x"),
+            Err(SetAttributeError::NotSettable(Attribute::Origin))
         );
         assert_eq!(url.href(), "http://h/x%20y");
     }

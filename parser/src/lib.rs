@@ -61,10 +61,12 @@ mod work;
 #[path = "../benches/long_shapes.rs"]
 mod long_shapes;
 
-pub use attributes::{SetAttributeError, ATTRIBUTES};
+pub use attributes::{Attribute, AttributeGetter, SetAttributeError, ATTRIBUTES};
 pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};
 pub use host::Host;
 pub use parser::State;
 #[cfg(feature = "trace")]
 pub use parser::TraceStep;
-pub use url::{default_port, HostKind, Origin, ParseOutcome, Url};
+pub use url::{
+    default_port, is_special_scheme, HostKind, Origin, ParseOutcome, Url, SPECIAL_SCHEMES,
+};

@@ -68,21 +68,28 @@ impl Origin {
     }
 }
 
-/// <https://url.spec.whatwg.org/#special-scheme>: the special schemes and their default ports.
-/// urldiff's one default-port table: the RFC 3986 scheme-based normalization and the
-/// comparison's `default-port` equivalence read it too. `scheme` must be lowercase (as a
-/// parsed URL's scheme is); other callers lowercase first.
+/// <https://url.spec.whatwg.org/#special-scheme>: the special schemes and their default ports
+/// (`file` has none), in the spec's table order. urldiff's one default-port table and one list
+/// of special schemes: the parser, the RFC 3986 scheme-based normalization, the comparison's
+/// `default-port` equivalence and triage read it.
+pub const SPECIAL_SCHEMES: [(&str, Option<u16>); 6] = [
+    ("ftp", Some(21)),
+    ("file", None),
+    ("http", Some(80)),
+    ("https", Some(443)),
+    ("ws", Some(80)),
+    ("wss", Some(443)),
+];
+
+/// The default port of `scheme` ([`SPECIAL_SCHEMES`]). `scheme` must be lowercase (as a parsed
+/// URL's scheme is); other callers lowercase first.
 pub fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
-    }
+    SPECIAL_SCHEMES.iter().find(|(special, _)| *special == scheme).and_then(|(_, port)| *port)
 }
 
-pub(crate) fn is_special_scheme(scheme: &str) -> bool {
-    matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
+/// Whether `scheme` (lowercase) is special ([`SPECIAL_SCHEMES`]).
+pub fn is_special_scheme(scheme: &str) -> bool {
+    SPECIAL_SCHEMES.iter().any(|(special, _)| *special == scheme)
 }
 
 impl Url {
@@ -232,7 +239,8 @@ impl Url {
                     _ => Origin::Opaque,
                 }
             }
-            "ftp" | "http" | "https" | "ws" | "wss" => Origin::Tuple {
+            // "special scheme" other than "file" (whose origin is left to implementations).
+            scheme if scheme != "file" && is_special_scheme(scheme) => Origin::Tuple {
                 scheme: self.scheme().to_owned(),
                 host: self.hostname().to_owned(),
                 port: self.port,

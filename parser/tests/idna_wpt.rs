@@ -8,7 +8,6 @@
 //! are counted as skipped (neither file has any today). IdnaTestV2.window.js also skips the
 //! empty input, which `new URL()` cannot carry as a host.
 
-use serde_json::Value;
 use urldiff_parser::host::{parse_host, HostParseFailure};
 use urldiff_parser::Errors;
 
@@ -40,13 +39,12 @@ fn run_file(name: &str, skip_empty_input: bool) -> Tally {
     let wpt = urldiff_corpus::wpt::locate().unwrap_or_else(|e| panic!("{e}"));
     let text = wpt.read(name).unwrap_or_else(|e| panic!("{e}"));
     // Lone surrogates become U+FFFD, as the URL constructor's USVString conversion does.
-    let (entries, _) = urldiff_corpus::usv_json::parse(&text).expect("valid JSON");
+    let file =
+        urldiff_corpus::wpt_tables::host_tests(&text, name).unwrap_or_else(|e| panic!("{e}"));
     let mut tally = Tally::default();
-    for entry in entries.as_array().expect("a JSON array") {
-        // Strings are comments.
-        let Value::Object(entry) = entry else { continue };
-        let input = entry["input"].as_str().expect("input is a string");
-        let expected = entry["output"].as_str();
+    for entry in &file.entries {
+        let input = entry.input.as_str();
+        let expected = entry.output.as_deref();
         if (skip_empty_input && input.is_empty()) || changed_before_host_parser(input) {
             tally.skipped += 1;
             continue;

@@ -28,7 +28,7 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use urldiff_parser::{rfc2396, rfc3986, Url, ATTRIBUTES};
+use urldiff_parser::{rfc2396, rfc3986, Attribute, Url};
 
 /// The pieces random inputs are made of, each listed as often as it should be drawn.
 const PIECES: &[&str] = &[
@@ -189,8 +189,8 @@ fn parsed_bases() -> Vec<Url> {
 }
 
 /// Every attribute's value, for messages and component comparison.
-fn components(url: &Url) -> Vec<(&'static str, String)> {
-    ATTRIBUTES.iter().map(|&a| (a, url.attribute(a).unwrap_or_default().into_owned())).collect()
+fn components(url: &Url) -> Vec<(Attribute, String)> {
+    Attribute::ALL.iter().map(|&a| (a, url.attribute(a).into_owned())).collect()
 }
 
 /// Serialize `url` and parse the result: it must give back the same URL.
@@ -222,7 +222,7 @@ proptest! {
     fn setters_keep_a_url_that_reparses_to_itself(
         input in input(),
         base in select(BASES),
-        settings in prop::collection::vec((select(&ATTRIBUTES[..]), value()), 1..4),
+        settings in prop::collection::vec((select(Attribute::ALL), value()), 1..4),
     ) {
         let base = Url::parse(base, None).expect("base parses");
         let Ok(mut url) = Url::parse(&input, Some(&base)) else { return Ok(()) };

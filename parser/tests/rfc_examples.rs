@@ -1,7 +1,6 @@
 //! The RFC example tables under `corpus/rfc/`: RFC 3986 §5.4 (strict and non-strict) and
 //! RFC 2396 Appendix C (validating and backwards-compatible), every row must pass.
 
-use serde_json::Value;
 use std::path::PathBuf;
 use urldiff_parser::{rfc2396, rfc3986};
 
@@ -15,21 +14,21 @@ struct Example {
 fn load(file: &str) -> (String, Vec<Example>) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/rfc").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let doc: Value = serde_json::from_str(&text).expect("table is JSON");
-    let base = doc["base"].as_str().expect("base").to_string();
-    let examples = doc["examples"]
-        .as_array()
-        .expect("examples")
-        .iter()
+    let table =
+        urldiff_corpus::wpt_tables::rfc_examples(&text, file).unwrap_or_else(|e| panic!("{e}"));
+    let base = table.base;
+    let examples = table
+        .examples
+        .into_iter()
         .map(|e| Example {
-            reference: e["reference"].as_str().expect("reference").to_string(),
-            expected: e["expected"].as_str().expect("expected").to_string(),
-            strict: match e.get("mode").and_then(Value::as_str) {
+            strict: match e.mode.as_deref() {
                 None => None,
                 Some("strict") => Some(true),
                 Some("non-strict") => Some(false),
                 Some(other) => panic!("unknown mode {other}"),
             },
+            reference: e.reference,
+            expected: e.expected,
         })
         .collect();
     (base, examples)

@@ -119,18 +119,15 @@ fn split_agrees_with_appendix_b_on_generated_strings() {
 fn split_agrees_with_appendix_b_on_every_wpt_input() {
     let wpt = urldiff_corpus::wpt::locate().expect("WPT data (run `cargo fetch`)");
     let text = wpt.read("urltestdata.json").expect("urltestdata.json");
-    let (data, _) = urldiff_corpus::usv_json::parse(&text).expect("urltestdata.json is JSON");
+    let file = urldiff_corpus::urltestdata::parse(&text, "urltestdata.json")
+        .unwrap_or_else(|e| panic!("{e}"));
     let re = Regexes::new();
     let mut checked = 0;
     let mut failures = Vec::new();
-    for entry in data.as_array().expect("an array") {
-        // Strings are comments; objects carry "input" and "base" (a string or null).
-        let Some(case) = entry.as_object() else { continue };
-        for key in ["input", "base"] {
-            if let Some(s) = case.get(key).and_then(|v| v.as_str()) {
-                checked += 1;
-                failures.extend(disagreement(&re, s));
-            }
+    for entry in &file.entries {
+        for s in std::iter::once(entry.input.as_str()).chain(entry.base.as_deref()) {
+            checked += 1;
+            failures.extend(disagreement(&re, s));
         }
     }
     let shown = wpt.shown("urltestdata.json");

@@ -124,17 +124,9 @@ fn whatwg_url(package: &PathBuf, cases: &[GenCase]) -> Result<Vec<Answer>, Strin
 fn wpt_cases() -> Vec<GenCase> {
     let data = urldiff_corpus::wpt::locate().unwrap_or_else(|e| panic!("{e}"));
     let text = data.read("urltestdata.json").expect("urltestdata.json");
-    let (cases, _) = urldiff_corpus::usv_json::parse(&text).expect("urltestdata.json is JSON");
-    cases
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|c| c.is_object())
-        .map(|c| GenCase {
-            input: c["input"].as_str().unwrap_or_default().to_owned(),
-            base: c["base"].as_str().map(str::to_owned),
-        })
-        .collect()
+    let file = urldiff_corpus::urltestdata::parse(&text, "urltestdata.json")
+        .unwrap_or_else(|e| panic!("{e}"));
+    file.entries.into_iter().map(|e| GenCase { input: e.input, base: e.base }).collect()
 }
 
 /// Cases from a JSON Lines file of `{"input": "...", "base": "..." | null}`.

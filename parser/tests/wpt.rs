@@ -9,11 +9,11 @@
 //!
 //! Filter with an argument: `cargo test -p urldiff-parser --test wpt -- <substring>`.
 
-use serde_json::Value;
 use std::collections::BTreeSet;
 use urldiff_corpus::urltestdata::{self, Expected};
 use urldiff_corpus::wpt::{self, WptData};
-use urldiff_parser::{Url, ATTRIBUTES};
+use urldiff_corpus::wpt_tables;
+use urldiff_parser::{Attribute, Url};
 
 #[path = "wpt/setters.rs"]
 mod setters;
@@ -24,10 +24,6 @@ struct Outcome {
     failure: Option<String>,
     /// Not run, as WPT does not run it (counted and printed).
     skipped: bool,
-}
-
-fn field(url: &Url, name: &str) -> String {
-    url.attribute(name).unwrap_or_else(|| panic!("unknown field {name}")).into_owned()
 }
 
 pub(crate) fn escape(s: &str) -> String {
@@ -47,17 +43,21 @@ fn parse_api(input: &str, base: Option<&str>) -> Result<Url, String> {
     Url::parse(input, base.as_ref()).map_err(|e| e.to_string())
 }
 
-/// Compare `url` with the expected fields present in `expected` (a JSON object).
-pub(crate) fn compare_fields(url: &Url, expected: &Value) -> Option<String> {
-    compare_with(url, |name| expected.get(name).and_then(Value::as_str))
+/// Compare `url` with the expected fields present in `expected`.
+pub(crate) fn compare_fields(
+    url: &Url,
+    expected: &std::collections::BTreeMap<String, String>,
+) -> Option<String> {
+    compare_with(url, |name| expected.get(name).map(String::as_str))
 }
 
-/// Compare every URL attribute (`urldiff_parser::ATTRIBUTES`) that `want` gives.
+/// Compare every URL attribute (`urldiff_parser::Attribute`) that `want` gives.
 fn compare_with<'a>(url: &Url, want: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
     let mut diffs = Vec::new();
-    for name in ATTRIBUTES {
+    for &attribute in Attribute::ALL {
+        let name = attribute.name();
         if let Some(want) = want(name) {
-            let got = field(url, name);
+            let got = url.attribute(attribute);
             if got != want {
                 diffs.push(format!("{name}: got {:?}, want {:?}", got, want));
             }
@@ -68,14 +68,8 @@ fn compare_with<'a>(url: &Url, want: impl Fn(&str) -> Option<&'a str>) -> Option
 
 /// urltestdata.json and urltestdata-javascript-only.json, read by the one reader of that
 /// format (`urldiff_corpus::urltestdata`).
-fn run_urltestdata(cases: &Value) -> Vec<Outcome> {
-    let file = match urltestdata::from_value(cases, "urltestdata") {
-        Ok(file) => file,
-        Err(e) => {
-            let failure = Some(e.to_string());
-            return vec![Outcome { name: "(the file)".into(), failure, skipped: false }];
-        }
-    };
+fn run_urltestdata(text: &str, shown: &str) -> Result<Ran, String> {
+    let file = urltestdata::parse(text, shown).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for entry in &file.entries {
         let (input, base) = (entry.input.as_str(), entry.base.as_deref());
@@ -91,23 +85,24 @@ fn run_urltestdata(cases: &Value) -> Vec<Outcome> {
         };
         out.push(Outcome { name, failure, skipped: false });
     }
-    out
+    Ok((out, file.lone_surrogates_replaced))
 }
 
 /// Host tests through the URL parser, as WPT's toascii.window.js and IdnaTestV2.window.js
 /// do: `new URL("https://" + input + "/x")` gives host == hostname == output, or throws.
 /// The empty input is skipped, as WPT skips it: it cannot go through `new URL()`
 /// (`https:///x` has host `x`).
-fn run_host_tests(cases: &Value) -> Vec<Outcome> {
+fn run_host_tests(text: &str, shown: &str) -> Result<Ran, String> {
+    let file = wpt_tables::host_tests(text, shown).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    for case in cases.as_array().into_iter().flatten().filter(|c| c.is_object()) {
-        let input = case["input"].as_str().unwrap_or_default();
+    for case in &file.entries {
+        let input = case.input.as_str();
         let name = format!("<{}>", escape(input));
         if input.is_empty() {
             out.push(Outcome { name, failure: None, skipped: true });
             continue;
         }
-        let expected = case["output"].as_str();
+        let expected = case.output.as_deref();
         let failure = match (Url::parse(&format!("https://{input}/x"), None), expected) {
             (Err(_), None) => None,
             (Ok(url), None) => Some(format!("expected failure, got host {:?}", url.host())),
@@ -122,17 +117,18 @@ fn run_host_tests(cases: &Value) -> Vec<Outcome> {
         };
         out.push(Outcome { name, failure, skipped: false });
     }
-    out
+    Ok((out, file.lone_surrogates_replaced))
 }
 
 /// percent-encoding.json (UTF-8 column): the query and fragment of
 /// `https://doesnotmatter.invalid/?{input}#{input}`.
-fn run_percent_encoding(cases: &Value) -> Vec<Outcome> {
+fn run_percent_encoding(text: &str, shown: &str) -> Result<Ran, String> {
+    let file = wpt_tables::percent_encoding(text, shown).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    for case in cases.as_array().into_iter().flatten().filter(|c| c.is_object()) {
-        let input = case["input"].as_str().unwrap_or_default();
+    for case in &file.entries {
+        let input = case.input.as_str();
         let name = format!("<{}>", escape(input));
-        let want = case["output"]["utf-8"].as_str().unwrap_or_default();
+        let want = case.output.get("utf-8").map_or("", String::as_str);
         let href = format!("https://doesnotmatter.invalid/?{input}#{input}");
         let failure = match Url::parse(&href, None) {
             Err(e) => Some(format!("unexpected failure: {e}")),
@@ -143,16 +139,19 @@ fn run_percent_encoding(cases: &Value) -> Vec<Outcome> {
         };
         out.push(Outcome { name, failure, skipped: false });
     }
-    out
+    Ok((out, file.lone_surrogates_replaced))
 }
 
-/// Runs one WPT file's cases.
-type Runner = fn(&Value) -> Vec<Outcome>;
+/// One file's outcomes and the lone surrogates its reader replaced.
+type Ran = (Vec<Outcome>, usize);
 
-fn load(data: &WptData, file: &str) -> Result<(Value, usize), String> {
+/// Runs one WPT file's cases: its text and its name for errors, read by the corpus crate's
+/// reader of its format.
+type Runner = fn(&str, &str) -> Result<Ran, String>;
+
+fn run_file(data: &WptData, file: &str, runner: Runner) -> Result<Ran, String> {
     let text = data.read(file).map_err(|e| e.to_string())?;
-    urldiff_corpus::usv_json::parse(&text)
-        .map_err(|e| format!("{}: bad JSON: {e}", data.shown(file)))
+    runner(&text, &data.shown(file))
 }
 
 /// The ledger file's cases plus the Unicode version skews (`urldiff_corpus::unicode::SKEWS`).
@@ -194,15 +193,15 @@ fn main() {
         ("IdnaTestV2.json", run_host_tests),
     ];
     for (file, runner) in runners {
-        let (cases, surrogates) = match load(&data, file) {
-            Ok(loaded) => loaded,
+        let (outcomes, surrogates) = match run_file(&data, file, runner) {
+            Ok(ran) => ran,
             Err(e) => {
                 problems.push(format!("{file}: {e}"));
                 continue;
             }
         };
         total_surrogates += surrogates;
-        let outcomes: Vec<Outcome> = runner(&cases)
+        let outcomes: Vec<Outcome> = outcomes
             .into_iter()
             .filter(|o| filter.as_ref().is_none_or(|f| o.name.contains(f.as_str())))
             .collect();

@@ -19,8 +19,9 @@ pub const STATUS_SCHEMA_VERSION: u32 = 1;
 pub const STALE_AFTER_SECONDS: u64 = 60;
 
 /// A campaign's state, as `status.json` says it (and `interrupted` as a reader may judge it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum CampaignState {
     Running,
     Triaging,
@@ -31,13 +32,7 @@ pub enum CampaignState {
 
 impl CampaignState {
     pub fn name(self) -> &'static str {
-        match self {
-            CampaignState::Running => "running",
-            CampaignState::Triaging => "triaging",
-            CampaignState::Finished => "finished",
-            CampaignState::Interrupted => "interrupted",
-            CampaignState::Failed => "failed",
-        }
+        self.into()
     }
 
     /// Whether the campaign says it is still at work (and so needs a live process).

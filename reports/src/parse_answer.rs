@@ -8,10 +8,7 @@
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::rc::Rc;
-use urldiff_parser::{valid, Url, ValidationError};
-
-/// The WHATWG record fields, in record order: the parser's one list.
-pub const FIELDS: [&str; 11] = urldiff_parser::ATTRIBUTES;
+use urldiff_parser::{valid, Attribute, Url, ValidationError};
 
 /// The reference's answer to one input (and base).
 #[derive(Clone, Debug, serde::Serialize)]
@@ -19,7 +16,7 @@ pub struct WhatwgAnswer {
     /// `true` when the input (or its base) does not parse; then no record fields.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub failure: bool,
-    /// `href` … `origin`, in record order (empty on failure).
+    /// `href` … `hash` (`urldiff_parser::Attribute`, in its order; empty on failure).
     #[serde(flatten)]
     pub record: Record,
     /// `errors`: the spec names, every occurrence in order.
@@ -99,7 +96,9 @@ impl WhatwgAnswer {
         let grammar = valid::check_url_string(input, parsed_base.as_ref());
         match outcome.result {
             Ok(url) => {
-                let fields = FIELDS.iter().map(|f| (*f, field_value(&url, f))).collect();
+                let fields =
+                    Attribute::ALL.iter().map(|&a| (a.name(), url.attribute(a).into_owned()));
+                let fields = fields.collect();
                 let mut answer = WhatwgAnswer::failed(outcome.errors, Some(grammar));
                 answer.failure = false;
                 answer.record = Record(fields);
@@ -140,8 +139,4 @@ impl WhatwgAnswer {
     pub fn errors(&self) -> &[ValidationError] {
         &self.errors.0
     }
-}
-
-fn field_value(url: &Url, field: &str) -> String {
-    url.attribute(field).map(|v| v.into_owned()).unwrap_or_default()
 }

@@ -17,7 +17,7 @@
 //! One uncovered oracle makes the whole case unexpected.
 
 use std::collections::BTreeSet;
-pub use urldiff_compare::Apart;
+pub use urldiff_compare::DisagreeingFields;
 use urldiff_compare::SharedField;
 use urldiff_oracles::{Answer, Oracle};
 
@@ -111,13 +111,13 @@ impl Ledger for urldiff_compare::ledger::Ledger {
 pub const TRUTH: &str = "reference";
 
 /// Whether the ledger expects this divergence (see the module documentation). `false` when
-/// the truth did not answer. Who stands apart from the truth is read from `comparison`: a
-/// whole `Comparison`, or a `Standing` when the comparison is not built yet.
+/// the truth did not answer. Who disagrees with the truth is read from `comparison`: a whole
+/// `Comparison`, or `AgreementGroups` when the comparison is not built yet.
 pub fn is_expected(
     ledger: &dyn Ledger,
     oracles: &[&dyn Oracle],
     answers: &[Answer],
-    comparison: &dyn Apart,
+    comparison: &dyn DisagreeingFields,
     (suite, case_name): (&str, &str),
 ) -> bool {
     let Some(truth) = oracles.iter().position(|o| o.name() == TRUTH) else { return false };
@@ -131,8 +131,11 @@ pub fn is_expected(
             return true;
         }
         let lost = urldiff_compare::verdict::is_lost(answer);
-        let fields =
-            if lost { BTreeSet::new() } else { comparison.fields_apart(TRUTH, oracle.name()) };
+        let fields = if lost {
+            BTreeSet::new()
+        } else {
+            comparison.disagreeing_fields(TRUTH, oracle.name())
+        };
         (!lost && fields.is_empty())
             || ledger.covers(oracle.name(), suite, case_name, answer, &fields)
     })

@@ -27,7 +27,7 @@ use crate::rootcause::{FindingKind, RootCause};
 use crate::standards::references_for;
 use std::collections::BTreeMap;
 use std::time::Instant;
-use urldiff_compare::Apart;
+use urldiff_compare::DisagreeingFields;
 use urldiff_oracles::{Answer, Oracle, OracleInfo};
 
 mod examples;
@@ -226,7 +226,7 @@ fn annotate(
     for part in parts.iter_mut().filter(|p| p.kind == FindingKind::Conformance) {
         let Some(i) = part.library else { continue };
         let info = judged.oracles[i].info();
-        let fields = comparison.fields_apart(TRUTH, &info.name);
+        let fields = comparison.disagreeing_fields(TRUTH, &info.name);
         let known = ledger.known(&info.name, &case.suite, &case.name, &answers[i], &fields);
         part.known = known.map(|mut k| {
             k.regression = k
@@ -252,7 +252,8 @@ fn unexpected_parts(
     let covered = |i: usize| {
         let name = judged.oracles[i].name();
         let lost = urldiff_compare::verdict::is_lost(&answers[i]);
-        let fields = if lost { Default::default() } else { comparison.fields_apart(TRUTH, name) };
+        let fields =
+            if lost { Default::default() } else { comparison.disagreeing_fields(TRUTH, name) };
         (lost || !fields.is_empty())
             && ledger.covers(name, &case.suite, &case.name, &answers[i], &fields)
     };

@@ -80,8 +80,17 @@ fn rfc_answer(standard: Standard, case: &Case) -> Answer {
     }
     match strict_rfc(standard, &case.input, case.base.as_deref()) {
         Ok(record) => Answer::Parsed { record: Record::Rfc(record), errors: Vec::new() },
-        Err(reason) => Answer::Failure { reason, errors: Vec::new() },
+        Err(rejection) => Answer::Failure { reason: rejection.to_string(), errors: Vec::new() },
     }
+}
+
+/// Why a validating RFC parser rejects a case: which of the two strings breaks which rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StrictRfcRejection {
+    #[error("not a URI-reference: {0}")]
+    NotAUriReference(rfc3986::Violation),
+    #[error("the base is not an absolute URI: {0}")]
+    BaseNotAnAbsoluteUri(rfc3986::Violation),
 }
 
 /// The record a validating parser of `standard` (RFC 3986 or 2396) gives, or why it rejects.
@@ -89,16 +98,16 @@ pub fn strict_rfc(
     standard: Standard,
     input: &str,
     base: Option<&str>,
-) -> Result<RfcRecord, String> {
+) -> Result<RfcRecord, StrictRfcRejection> {
     if let Err(violation) = rfc3986::check(input, Rule::UriReference) {
-        return Err(format!("not a URI-reference: {violation}"));
+        return Err(StrictRfcRejection::NotAUriReference(violation));
     }
     let reference = rfc3986::split(input);
     let target = match base {
         None => None,
         Some(base) => {
             if let Err(violation) = rfc3986::check(base, Rule::Uri) {
-                return Err(format!("the base is not an absolute URI: {violation}"));
+                return Err(StrictRfcRejection::BaseNotAnAbsoluteUri(violation));
             }
             let base = rfc3986::split(base);
             Some(match standard {

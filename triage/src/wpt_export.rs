@@ -14,18 +14,12 @@ use crate::findings::{Findings, Group};
 use crate::rootcause::FindingKind;
 use serde_json::{json, Map, Value};
 use urldiff_oracles::Standard;
-use urldiff_oracles::{Answer, Oracle, Record};
+use urldiff_oracles::{Answer, Oracle, Record, WHATWG_FIELDS};
 
 /// The oracle whose answers are the expected values.
 pub const EXPECTED_FROM: &str = "reference";
 /// The oracle whose disagreement with the reference marks an entry for review.
 pub const REVIEWER: &str = "whatwg-url";
-
-/// WPT's record fields, in the order urltestdata.json writes them.
-const WPT_FIELDS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
-];
 
 /// The fields on which `other` stands in another group than `oracle`.
 fn disagreement(group: &Group, oracle: &str, other: &str) -> Vec<String> {
@@ -108,7 +102,8 @@ fn entry(request: &Request, answer: &Answer) -> Option<Value> {
     object.insert("base".into(), json!(request.base));
     match answer {
         Answer::Parsed { record: Record::Whatwg(record), .. } => {
-            for field in WPT_FIELDS {
+            // The record's fields are in the order urltestdata.json writes them.
+            for &field in WHATWG_FIELDS {
                 if let Some(value) = record.get(field) {
                     object.insert(field.into(), json!(value));
                 }

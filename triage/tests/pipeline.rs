@@ -4,11 +4,11 @@
 mod support;
 
 use std::collections::BTreeSet;
-use urldiff_compare::{Answered, Severity, SharedField, Standing};
+use urldiff_compare::{AgreementGroups, Answered, Severity, SharedField};
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::{Answer, Case, Oracle, OracleInfo, Record, Standard};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::expected::{Apart, Ledger};
+use urldiff_triage::expected::{DisagreeingFields, Ledger};
 use urldiff_triage::findings::{Findings, Tool, SCHEMA_VERSION};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
@@ -137,28 +137,28 @@ fn the_ledger_removes_each_implementation_it_covers_and_a_part_with_a_side_left_
 }
 
 #[test]
-fn fields_apart_are_those_where_an_oracle_leaves_the_truths_group() {
+fn disagreeing_fields_are_those_where_an_oracle_leaves_the_truths_group() {
     let oracles = support::in_process();
     let oracles = support::refs(&oracles);
     let request = Request::new("http://a\\@b", None);
     let answers = urldiff_triage::ask(&oracles, std::slice::from_ref(&request)).unwrap().remove(0);
     let comparison = urldiff_triage::ask::compare_answers(&oracles, &request, &answers);
-    let apart = |o: &str| comparison.fields_apart("reference", o);
+    let apart = |o: &str| comparison.disagreeing_fields("reference", o);
     assert!(apart("rust-url").is_empty() && apart("ada").is_empty());
     let rfc: BTreeSet<SharedField> =
         [SharedField::Userinfo, SharedField::Host, SharedField::Path].into();
     assert_eq!(apart("reference-rfc3986"), rfc);
     assert_eq!(apart("rfc3986-regex"), rfc);
-    // A Standing, which builds no comparison, says the same of every oracle.
+    // AgreementGroups, which build no comparison, say the same of every oracle.
     let answered: Vec<Answered> = oracles
         .iter()
         .zip(&answers)
         .map(|(oracle, answer)| Answered { info: oracle.info(), answer })
         .collect();
-    let standing = Standing::of(&request.case(), &answered);
+    let groups = AgreementGroups::of(&request.case(), &answered);
     for oracle in &oracles {
         let name = oracle.name();
-        assert_eq!(standing.fields_apart("reference", name), apart(name), "{name}");
+        assert_eq!(groups.disagreeing_fields("reference", name), apart(name), "{name}");
     }
 }
 

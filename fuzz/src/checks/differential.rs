@@ -4,8 +4,8 @@
 //! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. First
 //! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer alike
 //! (all fail, or every getter the projection reads is equal), as they do for most inputs,
-//! nothing more is done, since no comparison could find a difference. Otherwise their answers
-//! for comparing (what the comparison core reads of the oracles' answers) are compared; when
+//! nothing more is done, since no comparison could find a difference. Otherwise their answers,
+//! cut down to what the comparison core reads of them, are compared; when
 //! they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
 //! not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and the
 //! run goes on. A panic of the reference is a broken invariant (libFuzzer keeps the input as a
@@ -21,9 +21,9 @@ use crate::findings::Finding;
 use crate::input;
 use std::sync::OnceLock;
 use urldiff_compare::project::whatwg_fields_read;
-use urldiff_compare::{compare_all, ledger::Ledger, Answered, Signature, Standing};
+use urldiff_compare::{compare_all, ledger::Ledger, AgreementGroups, Answered, Signature};
 #[cfg(test)]
-use urldiff_compare::{Apart, Comparison};
+use urldiff_compare::{Comparison, DisagreeingFields};
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::agreement::{self, Getters, ParseAnswers};
 use urldiff_oracles::reference::ReferenceOracle;
@@ -75,8 +75,8 @@ pub fn check(data: &[u8]) -> CheckResult {
 /// `comparing` names the target whose findings folder receives it and the ledger suite
 /// (`structured` uses this too).
 ///
-/// Most divergences are ones the ledger expects, and the ledger reads only who stands apart
-/// from the reference on which fields: a [`Standing`] says that without building the whole
+/// Most divergences are ones the ledger expects, and the ledger reads only who disagrees with
+/// the reference on which fields: [`AgreementGroups`] say that without building the whole
 /// comparison, which is made (graded, for the signature) only for a divergence it does not
 /// expect.
 pub fn compare_case(
@@ -93,8 +93,8 @@ pub fn compare_case(
     let answered = answered(&answers);
     let oracles = &state.oracles;
     let name = case.name();
-    let standing = Standing::of(&case, &answered);
-    if is_expected(&state.ledger, oracles, &answers, &standing, (suite, &name)) {
+    let groups = AgreementGroups::of(&case, &answered);
+    if is_expected(&state.ledger, oracles, &answers, &groups, (suite, &name)) {
         return Ok(Vec::new());
     }
     let comparison = compare_all(&case, &answered);
@@ -107,8 +107,8 @@ pub fn compare_case(
     Ok(vec![Finding::of_divergence(target, (line, id), detail, data, (input, base))])
 }
 
-/// The case and the three oracles' answers for comparing (`urldiff_oracles::agreement`: what
-/// the comparison core reads of their answers); `None` when the parsers answer alike (all
+/// The case and the three oracles' answers cut down to what the comparison core reads of them
+/// (`urldiff_oracles::agreement`); `None` when the parsers answer alike (all
 /// fail, or all parse with every getter the projection reads equal), which no comparison calls
 /// a divergence, so for most inputs no answer is built.
 ///
@@ -172,10 +172,9 @@ mod tests {
     }
 
     /// What the shortcut skips, the comparison core would not have called a divergence; where
-    /// it answers, its answers for comparing make the comparison the oracles' own answers make
-    /// (the same divergence, the same signature), and a `Standing` of them says who stands
-    /// apart on what as that comparison does: over the seeds and generated cases like a
-    /// campaign's.
+    /// it answers, its cut-down answers make the comparison the oracles' own answers make (the
+    /// same divergence, the same signature), and their `AgreementGroups` say who disagrees on
+    /// what as that comparison does: over the seeds and generated cases like a campaign's.
     #[test]
     fn the_check_decides_as_the_whole_answers_would() {
         let sources = crate::seeds::Sources::locate().expect("the WPT data");
@@ -203,11 +202,11 @@ mod tests {
                     let lean = compare(&case, &answers);
                     assert_eq!(lean.disagrees(), whole.disagrees(), "{name}");
                     assert_eq!(Signature::of(&lean), Signature::of(&whole), "{name}");
-                    let standing = Standing::of(&case, &answered(&answers));
+                    let groups = AgreementGroups::of(&case, &answered(&answers));
                     for oracle in agreement::ORACLES {
                         let (quick, full) = (
-                            standing.fields_apart("reference", oracle),
-                            whole.fields_apart("reference", oracle),
+                            groups.disagreeing_fields("reference", oracle),
+                            whole.disagreeing_fields("reference", oracle),
                         );
                         assert_eq!(quick, full, "{oracle} on {name}");
                     }

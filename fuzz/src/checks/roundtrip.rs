@@ -18,16 +18,16 @@
 //!   standard's own setter breaks this (ada's setter gives the same URL), it is a finding,
 //!   not a crash (see [`check_url`]).
 
-use super::{setters, CheckResult, Violation};
+use super::{CheckResult, Violation};
 use crate::findings::Finding;
 use crate::input;
-use urldiff_parser::{Url, ATTRIBUTES};
+use urldiff_parser::{Attribute, Url};
 
 const TARGET: &str = "roundtrip";
 
-/// The URL API's settable attributes (every attribute but `origin`), in IDL order.
-pub fn settable_attributes() -> impl Iterator<Item = &'static str> {
-    ATTRIBUTES.iter().copied().filter(|a| *a != "origin")
+/// The URL API's settable attributes (every attribute but `origin`), in record order.
+pub fn settable_attributes() -> impl Iterator<Item = Attribute> {
+    Attribute::ALL.iter().copied().filter(|a| a.is_settable())
 }
 
 pub fn check(data: &[u8]) -> CheckResult {
@@ -139,8 +139,8 @@ pub fn check_url(url: &Url, setter_value: Option<&str>, data: &[u8]) -> CheckRes
 }
 
 fn read_every_attribute(url: &Url) {
-    for name in ATTRIBUTES {
-        std::hint::black_box(url.attribute(name));
+    for &attribute in Attribute::ALL {
+        std::hint::black_box(url.attribute(attribute));
     }
 }
 
@@ -178,19 +178,20 @@ fn reparse_difference(url: &Url) -> Option<Broken> {
 }
 
 /// Whether ada, parsing `href` and applying the same setter, ends with `result`.
-fn ada_gives_the_same_url(href: &str, setter: &str, value: &str, result: &str) -> bool {
+fn ada_gives_the_same_url(href: &str, setter: Attribute, value: &str, result: &str) -> bool {
     let Ok(mut url) = ada_url::Url::parse(href, None) else { return false };
-    setters::set_ada(&mut url, setter, value);
+    urldiff_oracles::ada::set(&mut url, setter, value);
     url.href() == result
 }
 
 /// Every component on which two records differ: its name, and both values.
 pub fn record_differences(a: &Url, b: &Url) -> Vec<(&'static str, String)> {
-    let mut out: Vec<(&'static str, String)> = ATTRIBUTES
+    let mut out: Vec<(&'static str, String)> = Attribute::ALL
         .iter()
-        .filter_map(|name| {
-            let (x, y) = (a.attribute(name)?, b.attribute(name)?);
-            (x != y).then(|| (*name, format!("{name} {x:?} vs {y:?}")))
+        .filter_map(|&attribute| {
+            let (x, y) = (a.attribute(attribute), b.attribute(attribute));
+            let name = attribute.name();
+            (x != y).then(|| (name, format!("{name} {x:?} vs {y:?}")))
         })
         .collect();
     let mut differ = |name: &'static str, x: String, y: String| {
@@ -228,9 +229,9 @@ mod tests {
             d,
             [
                 "href \"http://a/p?\" vs \"http://b/p\"",
+                "origin \"http://a\" vs \"http://b\"",
                 "host \"a\" vs \"b\"",
                 "hostname \"a\" vs \"b\"",
-                "origin \"http://a\" vs \"http://b\"",
                 "query Some(\"\") vs None"
             ]
         );

@@ -2,17 +2,15 @@
 //!
 //! `corpus/cases/*.json` are in the urltestdata.json format (read by the one reader,
 //! `urldiff_corpus::urltestdata`) and carry their own answers: each file is a [`Suite`] whose
-//! truth is [`Truth::Embedded`]. [`TableOracle`] answers from such a file; the tests use it as
-//! a fake oracle (`--table-oracle NAME=FILE`).
+//! truth is [`Truth::Embedded`]. [`table_oracle`] answers from such a file (the one table oracle,
+//! `urldiff_oracles::table`); the tests use it as a fake oracle (`--table-oracle NAME=FILE`).
 
 use anyhow::bail;
-use std::collections::HashMap;
 use std::path::Path;
 use urldiff_corpus::data::DataSource;
 use urldiff_oracles::suite::{Suite, Truth};
-use urldiff_oracles::{
-    Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
-};
+use urldiff_oracles::table::TableOracle;
+use urldiff_oracles::{Answer, Case, CaseKindTag, OracleInfo, OracleKind, RecordModel};
 
 /// Read a urltestdata-format file as cases and their answers.
 pub fn read_urltestdata(path: &Path) -> anyhow::Result<Vec<(Case, Answer)>> {
@@ -50,44 +48,23 @@ pub fn cases_suites(
     Ok(suites)
 }
 
-/// An oracle that answers from a urltestdata-format table (no entry: no opinion).
-#[derive(Debug)]
-pub struct TableOracle {
-    info: OracleInfo,
-    table: HashMap<Case, Answer>,
-}
-
-impl TableOracle {
-    pub fn new(name: &str, version: &str, entries: Vec<(Case, Answer)>) -> Self {
-        let info = OracleInfo {
-            name: name.to_owned(),
-            kind: OracleKind::ExpectationTable,
-            version: version.to_owned(),
-            model: RecordModel::Whatwg,
-            fields: RecordModel::Whatwg.field_names(),
-            case_kinds: vec![CaseKindTag::Parse],
-            unicode: None,
-            claim: Default::default(),
-        };
-        TableOracle { info, table: entries.into_iter().collect() }
-    }
-
-    /// Load `NAME=FILE`.
-    pub fn from_spec(spec: &str) -> anyhow::Result<Self> {
-        let Some((name, file)) = spec.split_once('=') else {
-            bail!("--table-oracle wants NAME=FILE, got {spec:?}");
-        };
-        let entries = read_urltestdata(Path::new(file))?;
-        Ok(TableOracle::new(name, &format!("table {file}"), entries))
-    }
-}
-
-impl Oracle for TableOracle {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Ok(cases.iter().map(|c| self.table.get(c).cloned().unwrap_or(Answer::NoOpinion)).collect())
-    }
+/// A fake oracle for tests, `--table-oracle NAME=FILE`: the one table oracle
+/// ([`TableOracle`]) answering parse cases from a urltestdata-format file (no entry: no
+/// opinion).
+pub fn table_oracle(spec: &str) -> anyhow::Result<TableOracle> {
+    let Some((name, file)) = spec.split_once('=') else {
+        bail!("--table-oracle wants NAME=FILE, got {spec:?}");
+    };
+    let rows = read_urltestdata(Path::new(file))?;
+    let info = OracleInfo {
+        name: name.to_owned(),
+        kind: OracleKind::ExpectationTable,
+        version: format!("table {file}"),
+        model: RecordModel::Whatwg,
+        fields: RecordModel::Whatwg.field_names(),
+        case_kinds: vec![CaseKindTag::Parse],
+        unicode: None,
+        claim: Default::default(),
+    };
+    Ok(TableOracle::new(info, Ok(rows)))
 }

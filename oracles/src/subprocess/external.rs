@@ -123,7 +123,7 @@ pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>>
     let entry_oracle = |(i, entry): (usize, ExternalEntry)| match check_name(&entry.name) {
         Ok(()) => entry_oracle(entry, &dir, timeouts),
         // The refused name is shown escaped, and a stand-in named by position takes its place.
-        Err(reason) => Box::new(broken(&format!("external-{}", i + 1), &reason)),
+        Err(reason) => Box::new(broken(&format!("external-{}", i + 1), &reason.to_string())),
     };
     config.oracles.into_iter().enumerate().map(entry_oracle).collect()
 }
@@ -134,7 +134,7 @@ pub const MAX_NAME: usize = 64;
 /// Whether `name` is a valid oracle name: 1 to [`MAX_NAME`] ASCII letters, digits, `.`, `_`
 /// and `-`, beginning with a letter or digit (docs/oracle-protocol.md, section 5). Names reach
 /// terminals, file names and URLs, so nothing else is let through.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), InvalidOracleName> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
     let valid = (1..=MAX_NAME).contains(&name.len())
         && name.starts_with(|c: char| c.is_ascii_alphanumeric())
@@ -142,11 +142,19 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if valid {
         return Ok(());
     }
-    Err(format!(
-        "\"{}\" is not a valid oracle name: use 1 to {MAX_NAME} ASCII letters, digits, `.`, `_` \
-         and `-`, beginning with a letter or digit",
-        name.chars().take(MAX_NAME + 1).collect::<String>().escape_default()
-    ))
+    let shown = name.chars().take(MAX_NAME + 1).collect::<String>().escape_default().to_string();
+    Err(InvalidOracleName { shown })
+}
+
+/// A name [`check_name`] refuses.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "\"{shown}\" is not a valid oracle name: use 1 to {MAX_NAME} ASCII letters, digits, `.`, \
+     `_` and `-`, beginning with a letter or digit"
+)]
+pub struct InvalidOracleName {
+    /// The name as refused: its first characters, escaped (it may hold anything).
+    pub shown: String,
 }
 
 /// The config file's folder as an absolute path: workers start in it, and a relative one (the

@@ -252,14 +252,12 @@ impl HttpOracle {
         case: &Case,
         model: crate::model::RecordModel,
     ) -> Answer {
-        let wire: Result<WireAnswer, String> =
-            serde_json::from_value(raw).map_err(|e| format!("malformed answer: {e}"));
-        match wire {
+        match serde_json::from_value::<WireAnswer>(raw) {
             Ok(w) if w.id != id => {
                 self.crashed(case, &format!("answer for id {} in the place of id {id}", w.id))
             }
-            Ok(w) => w.into_answer(model).unwrap_or_else(|e| self.crashed(case, &e)),
-            Err(e) => self.crashed(case, &e),
+            Ok(w) => w.into_answer(model).unwrap_or_else(|e| self.crashed(case, &e.to_string())),
+            Err(e) => self.crashed(case, &format!("malformed answer: {e}")),
         }
     }
 

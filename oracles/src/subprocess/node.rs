@@ -19,7 +19,7 @@ use std::time::Duration;
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
-use crate::model::{CaseKindTag, OracleKind, RecordModel, VALIDATION_ERRORS};
+use crate::model::{CaseKindTag, OracleKind, RecordModel, VALIDATION_ERRORS, WHATWG_FIELDS};
 
 /// Serializes `npm ci` between the oracles of this process.
 static NPM_INSTALL: Mutex<()> = Mutex::new(());
@@ -46,7 +46,7 @@ fn node_oracle(
     kinds: &[CaseKindTag],
     validation_errors: bool,
 ) -> WorkerOracle {
-    // Every Node mode fills every WHATWG field (worker.js's WHATWG_FIELDS, the same list);
+    // Every Node mode fills every WHATWG field (the list `launch` passes to worker.js);
     // whatwg-url's errors are the spec's validation errors (its handshake says so too).
     let mut fields = RecordModel::Whatwg.field_names();
     if validation_errors {
@@ -70,9 +70,14 @@ fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, String> {
         ensure_packages(&dir, package)?;
     }
     let mut command = WorkerCommand::new(node, &["worker.js", mode]).with_unicode_probes();
+    command.env.push((WHATWG_FIELDS_VAR.to_owned(), WHATWG_FIELDS.join(",")));
     command.cwd = Some(dir);
     Ok(command)
 }
+
+/// The environment variable that gives worker.js the WHATWG record fields, in record order
+/// (comma-separated [`WHATWG_FIELDS`]): the worker keeps no list of its own.
+pub const WHATWG_FIELDS_VAR: &str = "URLDIFF_WHATWG_FIELDS";
 
 /// The worker, its package.json and its lockfile, embedded.
 const FILES: [(&str, &str); 3] = [

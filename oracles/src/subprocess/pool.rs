@@ -43,11 +43,21 @@ pub const CASE_TIMEOUT_VAR: &str = "URLDIFF_CASE_TIMEOUT_MS";
 /// The largest per-case time limit accepted: one hour.
 pub const MAX_CASE_TIMEOUT_MS: u64 = 3_600_000;
 
+/// `URLDIFF_CASE_TIMEOUT_MS` holds something that is not a case time limit (the value).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{CASE_TIMEOUT_VAR}={value:?} is not a valid case time limit: give whole milliseconds \
+     from 1 to {MAX_CASE_TIMEOUT_MS} (one hour), or unset it for the default 5000"
+)]
+pub struct InvalidCaseTimeout {
+    pub value: String,
+}
+
 impl Timeouts {
     /// The defaults, with the case limit from `URLDIFF_CASE_TIMEOUT_MS` when it is set. A value
     /// that is not a whole number of milliseconds from 1 to [`MAX_CASE_TIMEOUT_MS`] is an
     /// error naming the variable, never silently replaced by the default.
-    pub fn from_env() -> Result<Timeouts, String> {
+    pub fn from_env() -> Result<Timeouts, InvalidCaseTimeout> {
         let Some(value) = std::env::var_os(CASE_TIMEOUT_VAR) else {
             return Ok(Timeouts::default());
         };
@@ -57,13 +67,7 @@ impl Timeouts {
             .parse::<u64>()
             .ok()
             .filter(|ms| (1..=MAX_CASE_TIMEOUT_MS).contains(ms))
-            .ok_or_else(|| {
-                format!(
-                    "{CASE_TIMEOUT_VAR}={shown:?} is not a valid case time limit: give whole \
-                     milliseconds from 1 to {MAX_CASE_TIMEOUT_MS} (one hour), or unset it for \
-                     the default 5000"
-                )
-            })?;
+            .ok_or_else(|| InvalidCaseTimeout { value: shown.to_string() })?;
         Ok(Timeouts { case: Duration::from_millis(ms), ..Timeouts::default() })
     }
 }

@@ -39,11 +39,28 @@ struct HelloLine {
     hello: Hello,
 }
 
+/// Why a line from a worker is not what the protocol says it is; each carries the line (cut
+/// to a readable length) or the part that was wrong.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProtocolError {
+    #[error("bad handshake line ({source}): {line}")]
+    BadHello { line: String, source: serde_json::Error },
+    #[error("malformed answer line ({source}): {line}")]
+    MalformedAnswer { line: String, source: serde_json::Error },
+    #[error("a parsed answer without a record")]
+    ParsedWithoutRecord,
+    #[error("unknown outcome {0:?}")]
+    UnknownOutcome(String),
+    #[error("bad record ({0})")]
+    BadRecord(serde_json::Error),
+}
+
 /// Parse the handshake line.
-pub fn parse_hello(line: &str) -> Result<Hello, String> {
+pub fn parse_hello(line: &str) -> Result<Hello, ProtocolError> {
     serde_json::from_str::<HelloLine>(line.trim())
         .map(|h| h.hello)
-        .map_err(|e| format!("bad handshake line ({e}): {}", truncate(line, 200)))
+        .map_err(|source| ProtocolError::BadHello { line: truncate(line, 200), source })
 }
 
 #[derive(Serialize)]
@@ -81,7 +98,7 @@ pub fn write_request(out: &mut impl Write, id: u64, case: &Case) -> io::Result<(
 pub fn read_answer(
     line: &[u8],
     model: RecordModel,
-) -> Result<(u64, Result<Answer, String>), String> {
+) -> Result<(u64, Result<Answer, ProtocolError>), ProtocolError> {
     if let Ok(typed) = serde_json::from_slice::<TypedAnswer>(line) {
         let id = typed.id;
         if let Ok(answer) = typed.into_answer(model) {
@@ -219,31 +236,31 @@ pub struct WireAnswer {
 
 impl WireAnswer {
     /// Parse one answer line.
-    pub fn parse(line: &str) -> Result<WireAnswer, String> {
+    pub fn parse(line: &str) -> Result<WireAnswer, ProtocolError> {
         serde_json::from_str(line.trim())
-            .map_err(|e| format!("malformed answer line ({e}): {}", truncate(line, 300)))
+            .map_err(|source| ProtocolError::MalformedAnswer { line: truncate(line, 300), source })
     }
 
     /// Turn the wire form into the model's [`Answer`]; `model` is the worker's declared model.
-    pub fn into_answer(self, model: RecordModel) -> Result<Answer, String> {
+    pub fn into_answer(self, model: RecordModel) -> Result<Answer, ProtocolError> {
         match self.outcome.as_str() {
             "parsed" => {
-                let raw = self.record.ok_or("a parsed answer without a record")?;
+                let raw = self.record.ok_or(ProtocolError::ParsedWithoutRecord)?;
                 Ok(Answer::Parsed { record: record_from_wire(raw, model)?, errors: self.errors })
             }
             "failure" => {
                 Ok(Answer::Failure { reason: self.reason.unwrap_or_default(), errors: self.errors })
             }
             "no-opinion" => Ok(Answer::NoOpinion),
-            other => Err(format!("unknown outcome {other:?}")),
+            other => Err(ProtocolError::UnknownOutcome(other.to_owned())),
         }
     }
 }
 
 /// A record on the wire is a flat object in the worker's model; an object carrying its own
 /// `"model"` tag (`text`, `pairs`, …) is read as a tagged [`Record`] instead.
-pub fn record_from_wire(raw: Value, model: RecordModel) -> Result<Record, String> {
-    let bad = |e: serde_json::Error| format!("bad record ({e})");
+pub fn record_from_wire(raw: Value, model: RecordModel) -> Result<Record, ProtocolError> {
+    let bad = ProtocolError::BadRecord;
     if raw.get("model").is_some() {
         return serde_json::from_value(raw).map_err(bad);
     }

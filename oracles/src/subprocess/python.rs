@@ -64,7 +64,7 @@ pub fn find_python() -> Result<PathBuf, String> {
                     return Ok(PathBuf::from(exe));
                 }
             }
-            Err(e) => tried.push(e),
+            Err(e) => tried.push(e.to_string()),
         }
     }
     Err(format!("no working Python 3: {}", tried.join("; ")))

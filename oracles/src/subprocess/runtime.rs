@@ -39,6 +39,20 @@ pub struct Probed {
     pub stderr: String,
 }
 
+/// Why a probe command gave no answer; `command` is the command line, shown in backquotes.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProbeError {
+    #[error("cannot run {command}: {source}")]
+    CannotRun { command: String, source: std::io::Error },
+    #[error("{command} was not run: urldiff is shutting down")]
+    ShuttingDown { command: String },
+    #[error("{command} did not finish within {} s", limit.as_secs())]
+    TooSlow { command: String, limit: Duration },
+    #[error("{command} failed ({status}): {}", stderr.trim())]
+    Failed { command: String, status: std::process::ExitStatus, stderr: String },
+}
+
 /// Run `program args` in `cwd` with no stdin, for at most `limit`; `Err` says what went wrong
 /// (not found, non-zero exit with its stderr, too slow).
 pub fn run_probe(
@@ -46,7 +60,7 @@ pub fn run_probe(
     args: &[&str],
     cwd: Option<&Path>,
     limit: Duration,
-) -> Result<Probed, String> {
+) -> Result<Probed, ProbeError> {
     let shown = format!("`{} {}`", program.display(), args.join(" "));
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -57,11 +71,12 @@ pub fn run_probe(
     // runs for minutes) along with the workers.
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run {shown}: {e}"))?;
+    let mut child =
+        cmd.spawn().map_err(|source| ProbeError::CannotRun { command: shown.clone(), source })?;
     if !super::process_group::register(child.id()) {
         super::process_group::kill_group(child.id());
         let _ = child.wait();
-        return Err(format!("{shown} was not run: urldiff is shutting down"));
+        return Err(ProbeError::ShuttingDown { command: shown });
     }
     let mut out_pipe = child.stdout.take().expect("piped");
     let mut err_pipe = child.stderr.take().expect("piped");
@@ -84,7 +99,7 @@ pub fn run_probe(
                 super::process_group::kill_group(child.id());
                 super::process_group::unregister(child.id());
                 let _ = child.wait();
-                return Err(format!("{shown} did not finish within {} s", limit.as_secs()));
+                return Err(ProbeError::TooSlow { command: shown, limit });
             }
         }
     };
@@ -92,7 +107,7 @@ pub fn run_probe(
     let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
     if !status.success() {
-        return Err(format!("{shown} failed ({status}): {}", stderr.trim()));
+        return Err(ProbeError::Failed { command: shown, status, stderr });
     }
     Ok(Probed { stdout, stderr })
 }

@@ -222,7 +222,7 @@ impl Worker {
                     worker.hello = hello;
                     return Ok(worker);
                 }
-                Err(e) => e,
+                Err(e) => e.to_string(),
             },
             Line::TooLong => format!("a handshake line longer than {MAX_HELLO_LINE} bytes"),
             Line::Ended if timed_out => {
@@ -332,8 +332,8 @@ impl Worker {
                 Line::Ended => return Err(Collected::Crashed("the worker exited".into())),
             }
             self.stdout.get_mut().set_deadline(Instant::now() + batch.timeout);
-            let (answered, answer) =
-                protocol::read_answer(&self.line, model).map_err(Collected::Crashed)?;
+            let (answered, answer) = protocol::read_answer(&self.line, model)
+                .map_err(|e| Collected::Crashed(e.to_string()))?;
             // A bad answer for a known id spoils only its own case: the worker is still in step.
             if answered == id {
                 out.push(self.readable(batch.oracle, case_of(id), answer));
@@ -360,7 +360,12 @@ impl Worker {
     }
 
     /// The answer, or a crash of its case when the line could not be read as one.
-    fn readable(&self, oracle: &str, case: &Case, answer: Result<Answer, String>) -> Answer {
+    fn readable(
+        &self,
+        oracle: &str,
+        case: &Case,
+        answer: Result<Answer, protocol::ProtocolError>,
+    ) -> Answer {
         answer.unwrap_or_else(|e| self.crashed(oracle, case, format!("an unreadable answer: {e}")))
     }
 

@@ -1,38 +1,34 @@
 //! setters_tests.json: parse `href`, set `property` to `new_value`, compare `expected`.
 
-use super::{compare_fields, escape, Outcome};
-use serde_json::Value;
-use urldiff_parser::{SetAttributeError, Url};
+use super::{compare_fields, escape, Outcome, Ran};
+use urldiff_corpus::wpt_tables;
+use urldiff_parser::{Attribute, SetAttributeError, Url};
 
 /// Apply the URL API setter `property` (the WPT name). The href setter's exception leaves
 /// the URL as it was, which is what the expected fields then check.
 fn set(url: &mut Url, property: &str, value: &str) {
-    match url.set_attribute(property, value) {
+    let attribute: Attribute =
+        property.parse().unwrap_or_else(|_| panic!("unknown setter {property}"));
+    match url.set_attribute(attribute, value) {
         Ok(()) | Err(SetAttributeError::HrefDoesNotParse(_)) => {}
         Err(e) => panic!("unknown setter {property}: {e:?}"),
     }
 }
 
-pub(crate) fn run(tests: &Value) -> Vec<Outcome> {
+pub(crate) fn run(text: &str, shown: &str) -> Result<Ran, String> {
+    let file = wpt_tables::setters(text, shown).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    let Some(groups) = tests.as_object() else { return out };
-    for (property, cases) in groups {
-        if property == "comment" {
-            continue;
-        }
-        for case in cases.as_array().into_iter().flatten() {
-            let href = case["href"].as_str().unwrap_or_default();
-            let value = case["new_value"].as_str().unwrap_or_default();
-            let name = format!("<{}> set {property} to <{}>", escape(href), escape(value));
-            let failure = match Url::parse(href, None) {
-                Err(e) => Some(format!("href does not parse: {e}")),
-                Ok(mut url) => {
-                    set(&mut url, property, value);
-                    compare_fields(&url, &case["expected"])
-                }
-            };
-            out.push(Outcome { name, failure, skipped: false });
-        }
+    for test in &file.entries {
+        let (property, href, value) = (&test.property, &test.href, &test.new_value);
+        let name = format!("<{}> set {property} to <{}>", escape(href), escape(value));
+        let failure = match Url::parse(href, None) {
+            Err(e) => Some(format!("href does not parse: {e}")),
+            Ok(mut url) => {
+                set(&mut url, property, value);
+                compare_fields(&url, &test.expected)
+            }
+        };
+        out.push(Outcome { name, failure, skipped: false });
     }
-    out
+    Ok((out, file.lone_surrogates_replaced))
 }

@@ -105,7 +105,7 @@ fn marked_fields(names: &[&str], comparison: &Comparison, oracle: &str) -> BTree
     for split in comparison.differing().filter(|s| off_baseline(names, &s.groups, oracle)) {
         marked.insert(split.field.name().to_owned());
         if let Some(row) = PROJECTION.iter().find(|r| r.field == split.field) {
-            marked.extend(row.whatwg_reads.iter().map(|f| (*f).to_owned()));
+            marked.extend(row.whatwg_reads.iter().map(|f| f.name().to_owned()));
             marked.insert(row.rfc_reads.to_owned());
         }
     }

@@ -12,9 +12,6 @@ use crate::minimize::Goal;
 use std::collections::BTreeMap;
 use urldiff_oracles::{Answer, Oracle, OracleInfo, Standard};
 
-/// The schemes the URL Standard calls special.
-const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
-
 /// The scheme a string starts with (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`),
 /// lowercased.
 pub fn scheme_of(s: &str) -> Option<String> {
@@ -51,7 +48,7 @@ impl Shape {
     fn is_special(request: &Request) -> bool {
         let scheme =
             scheme_of(&request.input).or_else(|| request.base.as_deref().and_then(scheme_of));
-        scheme.is_some_and(|s| SPECIAL.contains(&s.as_str()))
+        scheme.is_some_and(|s| urldiff_parser::is_special_scheme(&s))
     }
 
     /// Read after the URL Standard's trimming of C0 controls and spaces, so a leading control

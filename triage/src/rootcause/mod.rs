@@ -28,9 +28,21 @@ use urldiff_oracles::Standard;
 
 /// The three kinds of finding.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum FindingKind {
     /// An implementation against the standard it claims.
     #[default]
@@ -46,12 +58,9 @@ impl FindingKind {
     pub const ALL: [FindingKind; 3] =
         [FindingKind::Conformance, FindingKind::Confusion, FindingKind::ModelDifference];
 
+    /// The name in `findings.json` and reports (`model-difference`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            FindingKind::Conformance => "conformance",
-            FindingKind::Confusion => "confusion",
-            FindingKind::ModelDifference => "model-difference",
-        }
+        self.into()
     }
 }
 
@@ -112,5 +121,20 @@ impl RootCause {
     pub fn id(&self) -> String {
         let digest = Sha256::digest(format!("urldiff-root-cause-1\n{}", self.line()));
         urldiff_corpus::hex(&digest[..8])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FindingKind;
+
+    /// docs/findings-schema.md's kinds, as `findings.json` writes them.
+    #[test]
+    fn kind_names_are_the_schema_ones() {
+        let names: Vec<&str> = FindingKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(names, ["conformance", "confusion", "model-difference"]);
+        for kind in FindingKind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+        }
     }
 }

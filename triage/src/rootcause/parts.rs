@@ -3,8 +3,8 @@
 //! (confusion), and what else two standards read differently (model difference).
 //!
 //! Read from one comparison of every oracle *and* every claimed standard's reference
-//! ([`Judged`]): who stands apart from whom is `fields_apart`, the same reading the ledgers
-//! get.
+//! ([`Judged`]): which of them disagree on what is `disagreeing_fields`, the same reading the
+//! ledgers get.
 
 use super::severity::{rule, SeverityRule};
 use super::FindingKind;
@@ -13,7 +13,7 @@ use crate::rfc_vs_whatwg::sides::COMPONENTS;
 use crate::standards::StandardReference;
 use std::collections::{BTreeMap, BTreeSet};
 use urldiff_compare::grade::grade;
-use urldiff_compare::{Apart, Comparison, Equivalence, Grade, Projected, SharedField};
+use urldiff_compare::{Comparison, DisagreeingFields, Equivalence, Grade, Projected, SharedField};
 use urldiff_oracles::{Answer, Oracle, Standard};
 
 /// The oracles a case is judged with: the caller's, then each claimed standard's reference
@@ -135,7 +135,7 @@ fn same_reading(standard: Option<Standard>) -> &'static [Equivalence] {
     }
 }
 
-/// The fields on which `a` and `b` (names) read the input differently: `fields_apart`, less
+/// The fields on which `a` and `b` (names) read the input differently: `disagreeing_fields`, less
 /// an empty against an absent userinfo, host or port (most APIs cannot tell them apart:
 /// Python's `hostname`, Java's `getHost`), and less the differences `standard` calls no
 /// difference ([`same_reading`]; `None`: judged between standards).
@@ -147,7 +147,7 @@ pub fn apart(
 ) -> BTreeSet<SharedField> {
     let scheme =
         value(comparison, SharedField::Scheme, a).map_or("", |v| v.text()).to_ascii_lowercase();
-    let mut fields = comparison.fields_apart(a, b);
+    let mut fields = comparison.disagreeing_fields(a, b);
     fields.retain(|&field| {
         if field == SharedField::Outcome {
             return true;
@@ -283,7 +283,7 @@ pub fn between_standards(
                     }
                     // Every difference is a model difference; only a different reading of
                     // the authority (not its case, not a default port) is a confusion.
-                    let raw = comparison.fields_apart(name(judged, a), name(judged, b));
+                    let raw = comparison.disagreeing_fields(name(judged, a), name(judged, b));
                     if raw.is_empty() {
                         continue;
                     }

@@ -1,12 +1,13 @@
-//! Who stands apart from whom: for one case, the fields on which each oracle is in another
-//! agreement group than a chosen one (the ledger's truth).
+//! Which oracle disagrees with which, field by field: for one case, the fields on which an
+//! oracle is in another agreement group than a chosen one (the ledger's truth).
 //!
 //! That is all the ledger reads of a divergence (`urldiff_triage::expected`), and a
-//! [`Comparison`] knows it; [`Standing`] knows only it: the outcomes and, per shared field,
-//! each oracle's group number by the same agreement rule ([`crate::divergence`]'s `assign`),
-//! with no group built, nothing graded and no value kept. A caller that sees many divergences
-//! the ledger expects (the differential fuzz target) asks a `Standing` first and builds the
-//! `Comparison` only for the others; both answer [`Apart`] alike (tested on generated cases).
+//! [`Comparison`] knows it; [`AgreementGroups`] knows only it: the outcomes and, per shared
+//! field, each oracle's group number by the same agreement rule ([`crate::divergence`]'s
+//! `assign`), with no group built, nothing graded and no value kept. A caller that sees many
+//! divergences the ledger expects (the differential fuzz target) builds `AgreementGroups`
+//! first and the `Comparison` only for the others; both answer [`DisagreeingFields`] alike
+//! (tested on generated cases).
 
 use crate::divergence::{assign, Answered, Comparison, Group};
 use crate::project::{
@@ -15,17 +16,17 @@ use crate::project::{
 };
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
-use urldiff_oracles::{Answer, Case, CaseKind, Record, WhatwgRecord, WHATWG_FIELDS};
+use urldiff_oracles::{Answer, Case, CaseKind, Record, WhatwgRecord};
 
-/// The fields on which `oracle` stands in another group than `truth`: `outcome` when their
+/// The fields on which `oracle` is in another agreement group than `truth`: `outcome` when their
 /// outcomes differ, and each shared field both speak about on which they disagree. Empty when
 /// either has no opinion (or is not there).
-pub trait Apart {
-    fn fields_apart(&self, truth: &str, oracle: &str) -> BTreeSet<SharedField>;
+pub trait DisagreeingFields {
+    fn disagreeing_fields(&self, truth: &str, oracle: &str) -> BTreeSet<SharedField>;
 }
 
-impl Apart for Comparison {
-    fn fields_apart(&self, truth: &str, oracle: &str) -> BTreeSet<SharedField> {
+impl DisagreeingFields for Comparison {
+    fn disagreeing_fields(&self, truth: &str, oracle: &str) -> BTreeSet<SharedField> {
         let group_of = |groups: &[Group], name: &str| {
             groups.iter().position(|g| g.oracles.iter().any(|o| o == name))
         };
@@ -50,9 +51,10 @@ impl Apart for Comparison {
     }
 }
 
-/// Each oracle's outcome and, per shared field, its group (see the module documentation).
+/// Each oracle's outcome and, per shared field on which they do not all agree, its agreement
+/// group number (see the module documentation).
 #[derive(Clone, Debug)]
-pub struct Standing<'a> {
+pub struct AgreementGroups<'a> {
     /// The oracles with an opinion, in answer order, and their outcomes.
     oracles: Vec<(&'a str, &'static str)>,
     /// Per shared field on which they do not all agree: each oracle's group number, `None`
@@ -60,9 +62,9 @@ pub struct Standing<'a> {
     fields: Vec<(SharedField, Vec<Option<usize>>)>,
 }
 
-impl<'a> Standing<'a> {
-    /// Where every answer to `case` stands.
-    pub fn of(case: &Case, answers: &[Answered<'a>]) -> Standing<'a> {
+impl<'a> AgreementGroups<'a> {
+    /// The agreement groups of every answer to `case`.
+    pub fn of(case: &Case, answers: &[Answered<'a>]) -> AgreementGroups<'a> {
         let speaking: Vec<&Answered<'a>> =
             answers.iter().filter(|a| !matches!(a.answer, Answer::NoOpinion)).collect();
         let oracles = speaking.iter().map(|a| (a.info.name.as_str(), a.answer.outcome())).collect();
@@ -70,7 +72,7 @@ impl<'a> Standing<'a> {
             Some(records) => whatwg_splits(&speaking, &records),
             None => projected_splits(case, &speaking),
         };
-        Standing { oracles, fields }
+        AgreementGroups { oracles, fields }
     }
 }
 
@@ -118,16 +120,12 @@ fn whatwg_splits(speaking: &[&Answered], records: &[Option<&WhatwgRecord>]) -> S
     splits
 }
 
-/// Each projection row's `whatwg_reads` as positions in [`WHATWG_FIELDS`] (the order of
-/// [`WhatwgRecord::values`]).
+/// Each projection row's `whatwg_reads` as positions in [`WhatwgRecord::values`] (the
+/// [`urldiff_oracles::Attribute`] order).
 fn read_positions() -> &'static [Vec<usize>] {
     static POSITIONS: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
-        let position = |read: &&str| {
-            let found = WHATWG_FIELDS.iter().position(|f| f == read);
-            found.unwrap_or_else(|| panic!("the projection reads {read:?}, not a WHATWG field"))
-        };
-        let row = |row: &ProjectionRow| row.whatwg_reads.iter().map(position).collect();
+        let row = |row: &ProjectionRow| row.whatwg_reads.iter().map(|&a| a as usize).collect();
         PROJECTION.iter().map(row).collect()
     })
 }
@@ -163,8 +161,8 @@ fn push_split(splits: &mut Splits, field: SharedField, values: &[Option<&Project
     splits.push((field, values.iter().map(|v| v.and_then(|_| numbers.next())).collect()));
 }
 
-impl Apart for Standing<'_> {
-    fn fields_apart(&self, truth: &str, oracle: &str) -> BTreeSet<SharedField> {
+impl DisagreeingFields for AgreementGroups<'_> {
+    fn disagreeing_fields(&self, truth: &str, oracle: &str) -> BTreeSet<SharedField> {
         let position = |name: &str| self.oracles.iter().position(|(o, _)| *o == name);
         let mut fields = BTreeSet::new();
         let (Some(t), Some(o)) = (position(truth), position(oracle)) else { return fields };
