@@ -95,12 +95,33 @@ impl Attribute {
 
 impl Url {
     /// The value of `attribute`'s getter.
+    ///
+    /// ```
+    /// use urldiff_parser::{attributes::Attribute, Url};
+    ///
+    /// let url = Url::parse("https://user:pw@example.com:8443/p?q#f", None).unwrap();
+    /// let record: Vec<String> =
+    ///     Attribute::ALL.iter().map(|&a| format!("{a}={}", url.attribute(a))).collect();
+    /// assert_eq!(record[1], "origin=https://example.com:8443");
+    /// assert_eq!(record[6], "hostname=example.com");
+    /// assert_eq!(url.attribute("port".parse().unwrap()), "8443");
+    /// ```
     pub fn attribute(&self, attribute: Attribute) -> Cow<'_, str> {
         attribute.getter()(self)
     }
 
     /// Run `attribute`'s setter. Only `href` can throw; the others ignore a value they
     /// reject, as the URL API does.
+    ///
+    /// ```
+    /// use urldiff_parser::{attributes::Attribute, Url};
+    ///
+    /// let mut url = Url::parse("http://example.com/", None).unwrap();
+    /// url.set_attribute(Attribute::Port, "80").unwrap(); // the default port: stays empty
+    /// url.set_attribute(Attribute::Hostname, "EXAMPLE.org").unwrap();
+    /// assert_eq!(url.href(), "http://example.org/");
+    /// assert!(url.set_attribute(Attribute::Origin, "http://a").is_err());
+    /// ```
     pub fn set_attribute(
         &mut self,
         attribute: Attribute,
