@@ -6,94 +6,28 @@
 //!
 //! `URLDIFF_BENCH_REQUESTS=N` sets the number of requests (default 2,000).
 
+#[path = "../tests/serve_support/load.rs"]
+mod load;
+
+use load::Load;
 use serde_json::json;
-use std::net::{SocketAddr, TcpListener};
-use std::time::{Duration, Instant};
+use std::net::TcpListener;
+use std::time::Instant;
 use urldiff_serve::{ServeConfig, Server};
 
 const CLIENTS: usize = 8;
 const SEPARATE: usize = 10;
 
-fn inputs() -> Vec<(String, Option<String>)> {
-    let hosts = [
-        "example.com",
-        "EXAMPLE.com",
-        "0x7f.1",
-        "[::1]",
-        "ｅｘａｍｐｌｅ.com",
-        "bücher.example",
-        "evil.example\\@good.example",
-        "u:p@h.test:8080",
-        "h.test:80",
-        "",
-    ];
-    let paths = ["/", "/a/../b", "/%2e%2e/x", "/a b?q=1#f", "\\\\x"];
-    let mut out = Vec::new();
-    for (i, host) in hosts.iter().enumerate() {
-        for (j, path) in paths.iter().enumerate() {
-            let scheme = ["http", "https", "file", "ws", "foo"][(i + j) % 5];
-            out.push((format!("{scheme}://{host}{path}"), None));
-        }
-    }
-    for relative in ["../g", "//h/p", "?y", "..\\x", ""] {
-        out.push((relative.to_owned(), Some("http://a/b/c/d;p?q".to_owned())));
-    }
-    out
+/// Status 200 and the input echoed back.
+fn check(n: usize, (input, _): &load::Input, status: u16, body: &str) {
+    assert_eq!(status, 200, "request {n}: {body}");
+    let answer: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(answer["input"], json!(input));
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i].as_secs_f64() * 1e3
-}
-
-/// `requests` compare requests from `clients` clients; the latencies and the wall time.
-fn run(addr: SocketAddr, requests: usize, clients: usize) -> (Vec<Duration>, Duration) {
-    let inputs = inputs();
-    let started = Instant::now();
-    let mut latencies: Vec<Duration> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..clients)
-            .map(|c| {
-                let inputs = &inputs;
-                scope.spawn(move || {
-                    let client = reqwest::blocking::Client::builder().no_proxy().build().unwrap();
-                    let mut mine = Vec::new();
-                    for n in (c..requests).step_by(clients) {
-                        let (input, base) = &inputs[n % inputs.len()];
-                        let body = json!({"input": input, "base": base}).to_string();
-                        let sent = Instant::now();
-                        let reply = client
-                            .post(format!("http://{addr}/api/compare"))
-                            .header("content-type", "application/json")
-                            .body(body)
-                            .send()
-                            .unwrap();
-                        assert_eq!(reply.status().as_u16(), 200);
-                        let answer: serde_json::Value = reply.json().unwrap();
-                        mine.push(sent.elapsed());
-                        assert_eq!(answer["input"], json!(input));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
-    });
-    latencies.sort();
-    (latencies, started.elapsed())
-}
-
-fn report(what: &str, latencies: &[Duration], wall: Duration) -> f64 {
-    let rate = latencies.len() as f64 / wall.as_secs_f64();
-    println!(
-        "{what}: {} requests in {:.2} s: {rate:.1} requests/s; latency p50 {:.2} ms, p90 {:.2} ms, \
-         p99 {:.2} ms",
-        latencies.len(),
-        wall.as_secs_f64(),
-        percentile(latencies, 0.50),
-        percentile(latencies, 0.90),
-        percentile(latencies, 0.99),
-    );
-    rate
+fn report(what: &str, load: &Load) -> f64 {
+    println!("{what}: {}", load.summary());
+    load.rate()
 }
 
 fn main() {
@@ -107,15 +41,16 @@ fn main() {
     let oracles = server.oracle_names().len();
     let running = server.start(TcpListener::bind("127.0.0.1:0").unwrap()).unwrap();
     println!("serve_load: {oracles} oracles available, {jobs} jobs, {CLIENTS} clients");
+    let inputs = load::inputs(true);
     // Warm up: as many requests at once as there are jobs, so every worker is up.
-    run(running.addr, CLIENTS * 4, CLIENTS);
+    load::run(running.addr, &inputs, CLIENTS * 4, CLIENTS, check);
 
-    let (latencies, wall) = run(running.addr, requests, CLIENTS);
-    let rate = report(&format!("serve, {CLIENTS} clients"), &latencies, wall);
-    let (latencies, wall) = run(running.addr, requests / 4, 1);
-    report("serve, 1 client", &latencies, wall);
+    let rate = report(
+        &format!("serve, {CLIENTS} clients"),
+        &load::run(running.addr, &inputs, requests, CLIENTS, check),
+    );
+    report("serve, 1 client", &load::run(running.addr, &inputs, requests / 4, 1, check));
 
-    let inputs = inputs();
     let started = Instant::now();
     for (input, base) in inputs.iter().take(SEPARATE) {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_urldiff"));

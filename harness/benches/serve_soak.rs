@@ -7,6 +7,10 @@
 //! `URLDIFF_SOAK_STALLED=N`, `URLDIFF_SOAK_CLIENTS=N`, `URLDIFF_SOAK_REQUESTS=N` (per client,
 //! default 20) change the load.
 
+#[path = "../tests/serve_support/load.rs"]
+#[allow(dead_code)]
+mod load;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
@@ -39,14 +43,6 @@ fn request(addr: SocketAddr) -> Option<Duration> {
     let mut reply = Vec::new();
     stream.read_to_end(&mut reply).ok()?;
     reply.starts_with(b"HTTP/1.1 200").then(|| started.elapsed())
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[i].as_secs_f64() * 1000.0
 }
 
 fn main() {
@@ -101,6 +97,10 @@ fn main() {
     let mut ok: Vec<Duration> = results.iter().flatten().copied().collect();
     ok.sort();
     let failed = results.len() - ok.len();
+    let ms = |p: f64| match ok.is_empty() {
+        true => f64::NAN,
+        false => load::percentile(&ok, p).as_secs_f64() * 1e3,
+    };
     println!(
         "serve_soak: {opened} stalled connections held; {clients} clients x {per_client} GET \
          /api/oracles: {} ok, {failed} failed, {:.0} req/s",
@@ -109,10 +109,10 @@ fn main() {
     );
     println!(
         "serve_soak: latency p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (goal: p99 < 1000 ms)",
-        percentile(&ok, 0.50),
-        percentile(&ok, 0.90),
-        percentile(&ok, 0.99),
-        percentile(&ok, 1.0)
+        ms(0.50),
+        ms(0.90),
+        ms(0.99),
+        ms(1.0)
     );
     println!(
         "serve_soak: server RSS {baseline:.1} MB before, {during:.1} MB during, {after:.1} MB 2 s \

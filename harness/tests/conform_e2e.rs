@@ -1,14 +1,14 @@
 //! End to end through `urldiff::conform::execute` on a small synthetic suite with a fake
 //! oracle: the ledger gate's exit codes, bless, and the reports.
 
+mod fake_support;
+
 use std::collections::HashMap;
 use std::path::Path;
 use urldiff::conform::{self, Options};
 use urldiff::events::NoEvents;
 use urldiff_oracles::suite::{Suite, Truth};
-use urldiff_oracles::{
-    Answer, Case, CaseKindTag, Oracle, OracleInfo, OracleKind, Record, RecordModel, WhatwgRecord,
-};
+use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, Record, WhatwgRecord};
 
 /// Run conform silently; the exit code.
 fn execute(opts: &Options, oracles: &[Box<dyn Oracle>], suites: Vec<Suite>) -> anyhow::Result<u8> {
@@ -62,24 +62,6 @@ fn suite() -> Suite {
     suite
 }
 
-/// A fake oracle answering from a map keyed by input; anything else gets no opinion.
-struct Fake {
-    info: OracleInfo,
-    answers: HashMap<String, Answer>,
-}
-
-impl Oracle for Fake {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
-        Ok(cases
-            .iter()
-            .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
-            .collect())
-    }
-}
-
 /// A fake that gets the backslash case wrong (treats `\` as part of the host, like RFC
 /// parsers do) and agrees elsewhere.
 fn fake_oracle() -> Vec<Box<dyn Oracle>> {
@@ -93,17 +75,8 @@ fn fake_oracle() -> Vec<Box<dyn Oracle>> {
         record("http://example.com\\b/", "http:", "example.com\\b", "", "/"),
     );
     answers.insert("http://a:b".into(), failure());
-    let info = OracleInfo {
-        name: "fake".into(),
-        kind: OracleKind::InProcess,
-        version: "0".into(),
-        model: RecordModel::Whatwg,
-        fields: vec![],
-        case_kinds: vec![CaseKindTag::Parse],
-        unicode: None,
-        claim: Default::default(),
-    };
-    vec![Box::new(Fake { info, answers })]
+    let info = fake_support::info("fake", vec![], vec![CaseKindTag::Parse]);
+    vec![Box::new(fake_support::fake(info, answers))]
 }
 
 const BACKSLASH_NAME: &str = r"<http://example.com\\b>";

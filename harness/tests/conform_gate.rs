@@ -4,14 +4,14 @@
 //! lines fail the gate, reports are written all or nothing, and the PASS/FAIL line counts the
 //! skipped oracles.
 
-use std::collections::HashMap;
+mod fake_support;
+
 use std::path::Path;
 use urldiff::conform::{self, Finished, Options};
 use urldiff::events::NoEvents;
 use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{
-    Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
-    Record, RecordModel, TimeOut, WhatwgRecord,
+    Answer, Availability, Case, CaseKindTag, Crash, Oracle, Record, TimeOut, WhatwgRecord,
 };
 
 /// `http://<host>/` as the URL Standard records it.
@@ -37,42 +37,15 @@ fn suite() -> Suite {
     suite
 }
 
-struct Fake {
-    info: OracleInfo,
-    answers: HashMap<String, Answer>,
-    available: Availability,
-}
-
-impl Oracle for Fake {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-    fn availability(&self) -> Availability {
-        self.available.clone()
-    }
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Ok(cases
-            .iter()
-            .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
-            .collect())
-    }
-}
-
 fn fake_with(name: &str, answers: &[(&str, Answer)], available: Availability) -> Box<dyn Oracle> {
-    Box::new(Fake {
-        info: OracleInfo {
-            name: name.into(),
-            kind: OracleKind::InProcess,
-            version: "0".into(),
-            model: RecordModel::Whatwg,
-            fields: vec![],
-            case_kinds: vec![CaseKindTag::Parse],
-            unicode: None,
-            claim: Default::default(),
-        },
-        answers: answers.iter().map(|(i, a)| ((*i).to_owned(), a.clone())).collect(),
-        available,
-    })
+    let info = fake_support::info(name, vec![], vec![CaseKindTag::Parse]);
+    match available {
+        Availability::Available => Box::new(fake_support::fake(
+            info,
+            answers.iter().map(|(i, a)| ((*i).to_owned(), a.clone())),
+        )),
+        Availability::Unavailable { reason } => Box::new(fake_support::unavailable(info, &reason)),
+    }
 }
 
 fn fake(name: &str, answers: &[(&str, Answer)]) -> Box<dyn Oracle> {

@@ -11,16 +11,14 @@
 //!
 //! Then the binary on today's data: the suites exist and pass (`make conform`'s gate).
 
-use std::collections::HashMap;
+mod fake_support;
+
 use std::process::Command;
 use urldiff::conform::{self, Finished, Options};
 use urldiff::events::NoEvents;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::suite::Suite;
-use urldiff_oracles::{
-    Answer, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, Record, RecordModel,
-    VALIDATION_ERRORS,
-};
+use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, Record, RecordModel, VALIDATION_ERRORS};
 
 const INPUTS: [&str; 3] = ["http://a/", r"https://example.org/\a b", "sc:a  b"];
 
@@ -30,42 +28,14 @@ fn verdict(valid: bool, errors: &[&str]) -> Answer {
     Answer::Parsed { record: Record::Text { value: valid.to_string() }, errors }
 }
 
-/// A fake oracle answering validity cases from a table; `declares` says whether it declares
-/// its errors to be validation errors.
-struct Fake {
-    info: OracleInfo,
-    answers: HashMap<String, Answer>,
-}
-
-impl Oracle for Fake {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Ok(cases
-            .iter()
-            .map(|c| self.answers.get(&c.input).cloned().unwrap_or(Answer::NoOpinion))
-            .collect())
-    }
-}
-
 fn fake(declares: bool, answers: [Answer; 3]) -> Box<dyn Oracle> {
     let mut fields = RecordModel::Whatwg.field_names();
     if declares {
         fields.push(VALIDATION_ERRORS.to_owned());
     }
-    let info = OracleInfo {
-        name: "fake".into(),
-        kind: OracleKind::InProcess,
-        version: "0".into(),
-        model: RecordModel::Whatwg,
-        fields,
-        case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Validity],
-        unicode: None,
-        claim: Default::default(),
-    };
-    let answers = INPUTS.iter().map(|i| (*i).to_owned()).zip(answers).collect();
-    Box::new(Fake { info, answers })
+    let info = fake_support::info("fake", fields, vec![CaseKindTag::Parse, CaseKindTag::Validity]);
+    let answers = INPUTS.iter().map(|i| (*i).to_owned()).zip(answers);
+    Box::new(fake_support::fake(info, answers))
 }
 
 /// The fake agrees on `http://a/`, misses one error on the backslash input, and calls the

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod load;
+
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
