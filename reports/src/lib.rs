@@ -28,6 +28,7 @@ pub mod campaign_report;
 pub mod classes;
 pub mod data;
 pub mod findings;
+pub mod hostile;
 pub mod html;
 pub mod junit;
 pub mod markdown;

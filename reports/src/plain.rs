@@ -29,30 +29,9 @@ pub fn code_spans(s: &str) -> Vec<(bool, std::borrow::Cow<'_, str>)> {
         .collect()
 }
 
-/// `s` with control characters (which would move a terminal's cursor or change its state)
-/// written as `\u{…}` escapes, so hostile inputs print as text on one line.
-pub fn one_line(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() || is_invisible_format(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Format characters that reorder or hide text (bidi controls, zero-width characters, the
-/// BOM) and noncharacters: shown escaped in every report, so an input cannot disguise itself.
-pub fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fdd0}'..='\u{fdef}')
-        // The noncharacters U+FDD0..U+FDEF above and the last two code points of every plane
-        // (U+FFFE, U+FFFF, U+1FFFE, …): no font draws them.
-        || (c as u32) & 0xfffe == 0xfffe
-}
+/// `s` as one line of inert text: [`crate::hostile::visible`], under the name the plain
+/// reports use.
+pub use crate::hostile::visible as one_line;
 
 /// `s` cut to at most `max` columns, ending in `…` when cut.
 pub fn fit(s: &str, max: usize) -> String {
@@ -216,10 +195,7 @@ pub fn skipped_text(report: &ConformReport) -> String {
     }
 }
 
-/// The first line of a (possibly multi-line) reason, made one line.
-pub fn first_line(reason: &str) -> String {
-    one_line(reason.lines().next().unwrap_or(""))
-}
+pub use crate::hostile::first_line;
 
 /// `none`, or each oracle that lost answers: `name N crashed, M timed out`.
 pub fn lost_text(report: &ConformReport) -> String {

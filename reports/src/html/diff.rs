@@ -62,3 +62,19 @@ fn push_run(out: &mut String, tag: ChangeTag, s: &str) {
     out.push_str(&text(s));
     out.push_str(close);
 }
+
+/// Fields whose values are long and mostly alike (a path, a query, a fragment): a character
+/// diff shows where they part. Any other field (a host, a port, a scheme) is shown whole: a
+/// character diff of `127.0.0.1` against `0x7f.1` mixes the two into neither.
+const CHARACTER_DIFF_FIELDS: [&str; 6] = ["pathname", "search", "hash", "path", "query", "fragment"];
+
+/// One value group's value of `field` beside the baseline's `truth`: a character diff for
+/// the fields of [`CHARACTER_DIFF_FIELDS`], else the whole value.
+pub fn value(field: &str, truth: &Projected, got: &Projected) -> maud::Markup {
+    let html = if CHARACTER_DIFF_FIELDS.contains(&field) {
+        inline(truth, got)
+    } else {
+        format!("<span class=\"other\">{}</span>", whole(got))
+    };
+    maud::PreEscaped(html)
+}
