@@ -99,7 +99,13 @@ fn the_findings_report_filters_in_a_browser() -> anyhow::Result<()> {
          .every(r => Array.from(r.querySelectorAll('a.class-ref'))\
          .some(a => a.textContent === '{class}'))"
     );
-    assert_eq!(browser::eval(&tab, &every_row_has_it)?, json!(true));
+    // Each shown group, opened, lists the class (its details are built when opened).
+    browser::eval(
+        &tab,
+        "document.querySelectorAll('#groups details[data-row]:not([hidden])')\
+         .forEach(d => { d.open = true; })",
+    )?;
+    browser::wait_for(&tab, &every_row_has_it, WAIT)?;
 
     // The keyboard on the severity select: "medium" leaves none of them (all seven are high).
     browser::type_into(&tab, "#filter-severity", "medium")?;
@@ -133,7 +139,10 @@ fn text_of(tab: &Tab, id: &str) -> anyhow::Result<serde_json::Value> {
 }
 
 /// The ids of the groups of `findings` for which `keep` holds, in page order.
-fn ids_where(findings: &Findings, keep: impl Fn(&urldiff_triage::findings::Group) -> bool) -> Vec<String> {
+fn ids_where(
+    findings: &Findings,
+    keep: impl Fn(&urldiff_triage::findings::Group) -> bool,
+) -> Vec<String> {
     // The page lists the conformance section before the confusion one.
     let mut ids: Vec<(bool, usize)> = findings
         .groups
@@ -202,9 +211,8 @@ fn a_findings_report_of_1100_groups_pages_and_filters_in_a_browser() -> anyhow::
     let first = &want[0];
     browser::click(&tab, &format!("#{first} > summary"))?;
     browser::wait_for(&tab, &format!("document.getElementById('{first}').open"), WAIT)?;
-    let cells = format!(
-        "document.getElementById('{first}').querySelectorAll('table.values td').length"
-    );
+    let cells =
+        format!("document.getElementById('{first}').querySelectorAll('table.values td').length");
     assert!(browser::eval(&tab, &cells)?.as_u64().unwrap() >= 4);
     let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../out/screenshots/findings-1100-filtered.png");

@@ -61,9 +61,12 @@ fn filter_data_is_json_that_keeps_hostile_names_whole() {
     // A `</script>` in a name cannot end the block: `<` is written `\u003c`.
     assert!(page.contains("rust-url\u{200b}\\u003c/script>"));
     let data = filter_data(&page);
+    // Rows are [id, class indices, oracle indices, severity].
     let rows = data["rows"].as_array().unwrap();
     assert_eq!(rows.len(), report.divergences.len());
-    let oracles: Vec<&str> = rows.iter().map(|r| r["oracle"][0].as_str().unwrap()).collect();
+    let name = |r: &serde_json::Value| data["oracles"][r[2][0].as_u64().unwrap() as usize].clone();
+    let oracles: Vec<String> = rows.iter().map(|r| name(r).as_str().unwrap().to_owned()).collect();
+    let oracles: Vec<&str> = oracles.iter().map(String::as_str).collect();
     assert!(oracles.contains(&"<b>oracle</b>"));
     assert!(oracles.contains(&"rust-url\u{200b}</script>"));
     // The select's option carries the raw name (escaped as HTML only), so it matches.
@@ -136,14 +139,23 @@ fn a_findings_page_of_1100_groups_stays_under_a_megabyte() {
 
 #[test]
 fn findings_show_a_host_whole_and_a_path_as_a_diff() {
+    use diff::{Mark, Segment};
     let defined = |s: &str| Projected::Defined(s.to_owned());
     // The host as a whole value, never `127.0.0.1` struck through beside `x7f.1`.
     assert_eq!(
-        diff::value("host", &defined("127.0.0.1"), &defined("0x7f.1")).into_string(),
-        "<span class=\"other\">0x7f.1</span>"
+        diff::value("host", &defined("127.0.0.1"), &defined("0x7f.1")),
+        [Segment(Mark::Same, "0x7f.1".into())]
     );
     assert_eq!(
-        diff::value("pathname", &defined("/a/b"), &defined("/a/c")).into_string(),
-        "/a/<del>b</del><ins>c</ins>"
+        diff::value("pathname", &defined("/a/b"), &defined("/a/c")),
+        [
+            Segment(Mark::Same, "/a/".into()),
+            Segment(Mark::Deleted, "b".into()),
+            Segment(Mark::Inserted, "c".into())
+        ]
+    );
+    assert_eq!(
+        diff::value("pathname", &defined("/"), &defined("")),
+        [Segment(Mark::Absent, "(empty)".into())]
     );
 }

@@ -1,6 +1,6 @@
 // Filters the rows of a report by class, oracle and severity, and pages them. The rows' values
-// come from the JSON block #filter-data ({rows: [{id, class: [], oracle: [], severity: []}],
-// page_size}), never from attributes. The filter lives in the URL fragment
+// come from the JSON block #filter-data ({classes: [...], oracles: [...], rows: [[id, [class
+// index...], [oracle index...], severity]], page_size}), never from attributes. The filter lives in the URL fragment
 // (#class=...&oracle=...&severity=...&page=N), so a link restores it; the selects, the class
 // links, the pager and the clear button only change the fragment. A fragment that names none
 // of the filter's keys is an anchor (#group-12): the page holding it is shown, a collapsed
@@ -19,8 +19,15 @@
   var noun = count.getAttribute("data-noun") || "rows";
   var pageSize = data.page_size || 0;
   var status = document.getElementById("page-status");
-  var rows = data.rows.map(function (r) { r.row = document.getElementById(r.id); return r; })
-    .filter(function (r) { return r.row; });
+  var rows = data.rows.map(function (r) {
+    return {
+      id: r[0],
+      row: document.getElementById(r[0]),
+      "class": r[1].map(function (i) { return data.classes[i]; }),
+      oracle: r[2].map(function (i) { return data.oracles[i]; }),
+      severity: [r[3]]
+    };
+  }).filter(function (r) { return r.row; });
   var want = { "class": "", oracle: "", severity: "" };
   var page = 1;
   var pages = 1;

@@ -5,16 +5,17 @@
 //! and minimized example; the filter (class, oracle, severity) and the pager
 //! ([`PAGE_SIZE`] groups a page) work from a JSON data block. An opened group shows its
 //! differing fields, each value group whole beside the baseline (a character diff only for
-//! paths, queries and fragments, [`diff::value`]), its classes, validation errors and first
-//! originals; every oracle's full answer stays in `findings.json`. Then the model differences,
+//! paths, queries and fragments, [`super::diff::value`]), its classes, validation errors and
+//! first originals, built by the page's script from [`GroupDetails`]; every oracle's full
+//! answer stays in `findings.json`. Then the model differences,
 //! the class table with this run's counts, the oracles with their exact versions, and the run.
 
 use super::escape::{attr, prose, text, Visible};
-use super::{class_link, diff, filter_bar, page_markup, severity_badge, FilterData};
+use super::group_details::GroupDetails;
+use super::{class_link, filter_bar, page_markup, severity_badge, FilterData};
 use crate::classes::ClassTag;
 use crate::findings::{
-    apart, baseline, baseline_first, classes_present, known_text, model_name, oracles_apart,
-    root_cause_text, safe_link, slug,
+    apart, classes_present, known_text, model_name, oracles_apart, root_cause_text, safe_link, slug,
 };
 use maud::{html, Markup, PreEscaped};
 use std::fmt::Write as _;
@@ -25,9 +26,6 @@ use urldiff_triage::rootcause::FindingKind;
 /// Groups a page shows.
 pub const PAGE_SIZE: usize = 50;
 
-/// Originals an opened group lists (the rest are in `findings.json`).
-const ORIGINALS_SHOWN: usize = 3;
-
 /// The HTML findings report.
 pub fn render(findings: &Findings) -> String {
     let title = format!("urldiff findings: {} groups", findings.groups.len());
@@ -37,7 +35,7 @@ pub fn render(findings: &Findings) -> String {
     oracles_section(&mut rest, findings);
     run_section(&mut rest, findings);
     let body = html! { (groups_section(findings)) (PreEscaped(rest)) };
-    page_markup(&title, header(findings), body).into_string()
+    page_markup(&title, header(findings), body, &[super::DETAILS_SCRIPT]).into_string()
 }
 
 fn header(findings: &Findings) -> Markup {
@@ -63,15 +61,19 @@ fn groups_section(findings: &Findings) -> Markup {
     let severities = [Severity::High, Severity::Medium, Severity::Low, Severity::Info];
     let mut filter = FilterData { page_size: Some(PAGE_SIZE), ..FilterData::default() };
     let kinds = [
-        (FindingKind::Conformance, "An implementation against the standard it claims, at the \
-          step reading the deciding code point."),
-        (FindingKind::Confusion, "Implementations of two standards reading another authority \
-          (or another part) from one input: where a check by one and a use by the other meet."),
+        (
+            FindingKind::Conformance,
+            "An implementation against the standard it claims, at the \
+          step reading the deciding code point.",
+        ),
+        (
+            FindingKind::Confusion,
+            "Implementations of two standards reading another authority \
+          (or another part) from one input: where a check by one and a use by the other meet.",
+        ),
     ];
-    let sections: Vec<Markup> = kinds
-        .iter()
-        .map(|(kind, note)| kind_section(findings, *kind, note, &mut filter))
-        .collect();
+    let sections: Vec<Markup> =
+        kinds.iter().map(|(kind, note)| kind_section(findings, *kind, note, &mut filter)).collect();
     html! {
         section #groups {
             h2 { "Findings (" (findings.groups.len()) " groups)" }
@@ -85,6 +87,7 @@ fn groups_section(findings: &Findings) -> Markup {
             (filter_bar(&classes, &oracles_apart(findings), &severities, "groups", true))
             @for s in &sections { (s) }
             (filter.block())
+            (super::data_block("group-details", &GroupDetails::of(findings)))
         }
     }
 }
@@ -110,40 +113,14 @@ fn kind_section(
 fn group_row(n: usize, g: &Group, filter: &mut FilterData) -> Markup {
     let tags: Vec<ClassTag> = g.classes.iter().map(|c| ClassTag::of(c)).collect();
     filter.add(format!("group-{n}"), &tags, &apart(g), g.severity);
-    let e = &g.example;
     html! {
         details.group id={ "group-" (n) } data-row {
             summary {
                 (PreEscaped(severity_badge(g.severity)))
-                span.count title="cases" { (g.count) }
+                span.count { (g.count) }
                 span.cause { (Visible(&root_cause_text(&g.root_cause))) }
                 @if g.known.is_some() { span.known { (Visible(&known_text(g))) } }
-                span.example { (case_markup(&e.input, e.base.as_deref())) }
-            }
-            div.body {
-                (differences(g))
-                div.meta {
-                    "classes: "
-                    @for (i, c) in g.classes.iter().enumerate() {
-                        @if i > 0 { ", " }
-                        a.class-ref href={ "#class-" (slug(c)) } { (Visible(c)) }
-                    }
-                    "; validation errors: "
-                    @if g.validation_errors.is_empty() { "none" }
-                    @else { (Visible(&g.validation_errors.join(", "))) }
-                }
-                div.meta {
-                    (if e.one_minimal { "1-minimal" } else { "not proven 1-minimal" }) ", "
-                    (e.oracle_calls) " oracle calls; from "
-                    (case_markup(&e.original.input, e.original.base.as_deref()))
-                }
-                div.meta {
-                    "first " (g.originals.len().min(ORIGINALS_SHOWN)) " of " (g.count) ": "
-                    @for o in g.originals.iter().take(ORIGINALS_SHOWN) {
-                        (case_markup(&o.input, o.base.as_deref())) " in " (Visible(&o.source)) "; "
-                    }
-                    "group " (Visible(&g.id))
-                }
+                span.example { (case_markup(&g.example.input, g.example.base.as_deref())) }
             }
         }
     }
@@ -153,32 +130,6 @@ fn case_markup(input: &str, base: Option<&str>) -> Markup {
     html! {
         code.input { (Visible(input)) }
         @if let Some(base) = base { " against " code.base { (Visible(base)) } }
-    }
-}
-
-/// Each differing field: a table of its value groups, the baseline first.
-fn differences(g: &Group) -> Markup {
-    html! {
-        @for d in crate::findings::shown_differences(g) {
-            @let base = baseline(d);
-            div.fd {
-                span.fname { (Visible(&d.field)) }
-                span.grade { (Visible(&d.grade)) }
-                (PreEscaped(severity_badge(d.severity)))
-            }
-            table.values {
-                @for (i, v) in baseline_first(d) {
-                    tr {
-                        td.who { (Visible(&v.oracles.join(", "))) }
-                        @if i == base {
-                            td.baseline { code { (PreEscaped(diff::whole(&v.value))) } }
-                        } @else {
-                            td { code.diff { (diff::value(&d.field, &d.groups[base].value, &v.value)) } }
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

@@ -14,6 +14,7 @@ pub mod dashboard;
 pub mod diff;
 pub mod escape;
 pub mod findings;
+pub mod group_details;
 pub mod rfc_vs_whatwg;
 
 use crate::classes::ClassTag;
@@ -29,6 +30,8 @@ pub const STYLE: &str = include_str!("page.css");
 /// The filter script (a page without a filter bar runs it too, and it leaves such a page
 /// alone).
 pub const SCRIPT: &str = include_str!("filter.js");
+/// The findings page's script that builds a group's details when it is opened.
+pub const DETAILS_SCRIPT: &str = include_str!("details.js");
 
 /// The CSP source for an inline block: `'sha256-…'`.
 fn csp_hash(content: &str) -> String {
@@ -38,15 +41,22 @@ fn csp_hash(content: &str) -> String {
 
 /// A whole page: `title` (plain text), a header line (HTML) and the body (HTML).
 pub fn page(title: &str, header: &str, body: &str) -> String {
-    page_markup(title, PreEscaped(header), PreEscaped(body)).into_string()
+    page_markup(title, PreEscaped(header), PreEscaped(body), &[]).into_string()
 }
 
-/// [`page`] from markup.
-pub fn page_markup(title: &str, header: impl Render, body: impl Render) -> Markup {
+/// [`page`] from markup, running `scripts` (each allowed by its hash) after [`SCRIPT`].
+pub fn page_markup(
+    title: &str,
+    header: impl Render,
+    body: impl Render,
+    scripts: &[&str],
+) -> Markup {
+    let scripts: Vec<&str> = std::iter::once(SCRIPT).chain(scripts.iter().copied()).collect();
+    let hashes: Vec<String> = scripts.iter().map(|s| csp_hash(s)).collect();
     let policy = format!(
         "default-src 'none'; style-src {}; script-src {}; img-src data:",
         csp_hash(STYLE),
-        csp_hash(SCRIPT)
+        hashes.join(" ")
     );
     html! {
         (DOCTYPE)
@@ -61,7 +71,7 @@ pub fn page_markup(title: &str, header: impl Render, body: impl Render) -> Marku
             body {
                 header { (header) }
                 main { (body) }
-                script { (PreEscaped(SCRIPT)) }
+                @for script in &scripts { script { (PreEscaped(script)) } }
             }
         }
     }
@@ -77,21 +87,15 @@ pub fn data_block(id: &str, value: &impl Serialize) -> Markup {
     html! { script type="application/json" id=(id) { (PreEscaped(json)) } }
 }
 
-/// The filter's data: per filterable row (an element with an `id` and `data-row`), the
-/// values it is kept for; and, for a paged page, how many rows a page shows.
+/// The filter's data: the class and oracle names, and per filterable row (an element with an
+/// `id` and `data-row`) its id, classes and oracles (indices into those lists) and severity;
+/// for a paged page, how many rows a page shows.
 #[derive(Debug, Default, Serialize)]
 pub struct FilterData {
-    pub rows: Vec<FilterRow>,
+    pub classes: Vec<String>,
+    pub oracles: Vec<String>,
+    pub rows: Vec<(String, Vec<usize>, Vec<usize>, &'static str)>,
     pub page_size: Option<usize>,
-}
-
-/// One filterable row: its element's id and its classes, oracles and severity.
-#[derive(Debug, Serialize)]
-pub struct FilterRow {
-    pub id: String,
-    pub class: Vec<String>,
-    pub oracle: Vec<String>,
-    pub severity: Vec<&'static str>,
 }
 
 impl FilterData {
@@ -110,12 +114,10 @@ impl FilterData {
 
     /// Add a row whose element `id` a template writes itself (with `data-row`).
     pub fn add(&mut self, id: String, classes: &[ClassTag], oracles: &[&str], severity: Severity) {
-        self.rows.push(FilterRow {
-            id,
-            class: classes.iter().map(|c| c.id.clone()).collect(),
-            oracle: oracles.iter().map(|o| (*o).to_owned()).collect(),
-            severity: vec![severity.name()],
-        });
+        let classes = classes.iter().map(|c| group_details::index(&mut self.classes, &c.id));
+        let classes = classes.collect();
+        let oracles = oracles.iter().map(|o| group_details::index(&mut self.oracles, o)).collect();
+        self.rows.push((id, classes, oracles, severity.name()));
     }
 
     /// The data block the filter script reads.
@@ -164,7 +166,6 @@ pub fn filter_bar(
         }
     }
 }
-
 
 /// A severity as a coloured badge.
 pub fn severity_badge(severity: Severity) -> String {
