@@ -12,21 +12,47 @@ pub fn width(s: &str) -> usize {
 }
 
 /// Prose with code spans (a class's explanation: "a `\\`, which …") as pieces, each
-/// `(is_code, text)`; an unpaired backtick stays text, at the start of its piece. Markdown and
-/// HTML render the pieces each in their own way.
+/// `(is_code, text)`, read as CommonMark reads them: a run of N backticks opens a span that the
+/// next run of exactly N closes (so ``` `` ` `` ``` is a span holding one backtick), and one space
+/// at each end is stripped when both are there; a run that is never closed stays text.
+/// Markdown and HTML render the pieces each in their own way.
 pub fn code_spans(s: &str) -> Vec<(bool, std::borrow::Cow<'_, str>)> {
-    let pieces: Vec<&str> = s.split('`').collect();
-    let paired = pieces.len() % 2 == 1;
-    let count = pieces.len();
-    pieces
-        .into_iter()
-        .enumerate()
-        .map(|(i, piece)| match (i % 2 == 1, paired || i + 1 != count) {
-            (true, true) => (true, piece.into()),
-            (true, false) => (false, format!("`{piece}").into()),
-            (false, _) => (false, piece.into()),
-        })
-        .collect()
+    let run_at = |i: usize| s[i..].bytes().take_while(|b| *b == b'`').count();
+    let mut out: Vec<(bool, std::borrow::Cow<'_, str>)> = Vec::new();
+    let (mut text_from, mut i) = (0, 0);
+    while let Some(offset) = s[i..].find('`') {
+        let open = i + offset;
+        let n = run_at(open);
+        let mut close = None;
+        let mut j = open + n;
+        while let Some(off) = s[j..].find('`') {
+            let m = run_at(j + off);
+            if m == n {
+                close = Some(j + off);
+                break;
+            }
+            j += off + m;
+        }
+        let Some(close) = close else {
+            i = open + n;
+            continue;
+        };
+        if text_from < open {
+            out.push((false, s[text_from..open].into()));
+        }
+        let inner = &s[open + n..close];
+        let stripped = match inner.strip_prefix(' ').and_then(|t| t.strip_suffix(' ')) {
+            Some(t) if !t.trim().is_empty() => t,
+            _ => inner,
+        };
+        out.push((true, stripped.into()));
+        text_from = close + n;
+        i = text_from;
+    }
+    if text_from < s.len() {
+        out.push((false, s[text_from..].into()));
+    }
+    out
 }
 
 /// `s` as one line of inert text: [`crate::hostile::visible`], under the name the plain
@@ -227,7 +253,19 @@ mod tests {
         let t = |s: &str| (false, s.to_owned());
         let c = |s: &str| (true, s.to_owned());
         assert_eq!(spans("a `\\` b"), [t("a "), c("\\"), t(" b")]);
-        assert_eq!(spans("x `y` z `w"), [t("x "), c("y"), t(" z "), t("`w")]);
+        assert_eq!(spans("x `y` z `w"), [t("x "), c("y"), t(" z `w")]);
         assert_eq!(spans("plain"), [t("plain")]);
+    }
+
+    #[test]
+    fn a_double_backtick_span_holds_a_backtick_as_commonmark_reads_it() {
+        // CommonMark 0.31, section 6.1 (code spans): "`` ` ``" is a code span holding "`".
+        let t = |s: &str| (false, s.to_owned());
+        let c = |s: &str| (true, s.to_owned());
+        assert_eq!(
+            spans("`<`, `` ` ``, `{`, `}`"),
+            [c("<"), t(", "), c("`"), t(", "), c("{"), t(", "), c("}")]
+        );
+        assert_eq!(spans("`  `"), [c("  ")]);
     }
 }

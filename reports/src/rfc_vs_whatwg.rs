@@ -14,8 +14,8 @@ use std::fmt::Write as _;
 use urldiff_compare::{Equivalence, Grade, Projected};
 use urldiff_oracles::{Answer, Record};
 use urldiff_triage::rfc_vs_whatwg::{
-    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, REAL_PARSERS, RFC_PRIMARY,
-    WHATWG_PRIMARY,
+    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, SourceCount, GENERATED_SOURCE,
+    REAL_PARSERS, RFC_PRIMARY, WHATWG_PRIMARY,
 };
 
 /// The line that opens a real-parsers block.
@@ -122,6 +122,11 @@ fn grade_words(grade: &str) -> &'static str {
 
 /// What the sides read differently on an example, in plain words.
 pub fn in_words(example: &SideExample, esc: &Escapes) -> String {
+    if let (Answer::Parsed { .. }, Answer::Failure { reason, .. }) =
+        (&example.whatwg.answer, &example.rfc.answer)
+    {
+        return format!("The RFC side rejects the example ({}).", (esc.text)(reason));
+    }
     if let Answer::Failure { reason, .. } = &example.whatwg.answer {
         let parts: Vec<String> = match &example.rfc.answer {
             Answer::Parsed { record: Record::Rfc(r), .. } => ["scheme", "authority", "path"]
@@ -194,6 +199,7 @@ pub fn markdown(report: &RfcVsWhatwg) -> String {
     for s in &report.sections {
         section(&mut out, s, &unavailable);
     }
+    rejected(&mut out, report);
     unclassified(&mut out, report);
     out
 }
@@ -205,11 +211,13 @@ fn intro(out: &mut String, report: &RfcVsWhatwg) {
     let _ = writeln!(
         out,
         "The **WHATWG side** ({}) reads URLs as the URL Standard does; the **RFC side** ({}) \
-         as RFC 3986 does: the Appendix B split, §5.2 resolution against a base, no \
-         normalization beyond it. Each side is represented by its in-process oracle ({} and {}); \
-         where the two read a component (or the outcome) of an input differently, the input \
-         *splits* the sides, and the class table of `urldiff triage --explain-classes` says \
-         why. WPT data: {}.\n",
+         as a validating RFC 3986 parser does: an input that is not a URI-reference (Appendix \
+         A), or a base that is not an absolute URI (§5.1), is *rejected*; anything else is the \
+         Appendix B split, with §5.2 resolution against a base and no normalization beyond it \
+         (`rfc3986-regex` is the lenient split alone, which accepts every string). Each side is \
+         represented by its in-process oracle ({} and {}); where the two read a component (or \
+         the outcome) of an input differently, the input *splits* the sides, and the class \
+         table of `urldiff triage --explain-classes` says why. WPT data: {}.\n",
         names(&report.whatwg_side),
         names(&report.rfc_side),
         code(WHATWG_PRIMARY),
@@ -217,21 +225,54 @@ fn intro(out: &mut String, report: &RfcVsWhatwg) {
         text(report.wpt_revision.as_deref().unwrap_or("not located"))
     );
     out.push_str("## Corpus\n\n");
-    table_head(out, &["source", "inputs", "split"]);
+    table_head(out, &["source", "inputs", "split", "of which the RFC side rejects"]);
     for s in &report.sources {
-        let _ = writeln!(out, "| {} | {} | {} |", code(&s.source), s.inputs, s.split);
+        source_row(out, &code(&s.source), s);
     }
-    let _ = writeln!(out, "| all | {} | {} |\n", report.inputs, report.split);
+    let (natural, generated): (Vec<&SourceCount>, Vec<&SourceCount>) =
+        report.sources.iter().partition(|s| s.source != GENERATED_SOURCE);
+    source_row(out, "natural (all but generated)", &total(&natural));
+    source_row(out, "all", &total(&report.sources.iter().collect::<Vec<_>>()));
+    let generated = total(&generated);
     let _ = writeln!(
         out,
-        "The sides split on {} of {} inputs (each distinct input and base once, in the first \
-         source that has it). {} classes have split inputs and a section below (an input may \
-         be in several); {} split inputs are in none.\n",
+        "\nThe sides split on {} of {} inputs (each distinct input and base once, in the first \
+         source that has it). The RFC side rejects {} of them: they are not RFC 3986 \
+         URI-references (or their base is not an absolute URI), an outcome of their own, listed \
+         [below](#inputs-the-rfc-side-rejects) and in no class. {} classes have split inputs \
+         and a section below (an input may be in several); {} split inputs are in none. The \
+         {} generated inputs ({} split) show what the generator reaches, not how common a \
+         cause is: the classes count natural and generated inputs apart.\n",
         report.split,
         report.inputs,
+        report.rfc_rejects,
         report.sections.len(),
-        report.unclassified
+        report.unclassified,
+        generated.inputs,
+        generated.split,
     );
+}
+
+fn source_row(out: &mut String, name: &str, s: &SourceCount) {
+    let _ = writeln!(out, "| {name} | {} | {} | {} |", s.inputs, s.split, s.rfc_rejects);
+}
+
+/// The counts of `sources` added up.
+fn total(sources: &[&SourceCount]) -> SourceCount {
+    let sum = |f: fn(&SourceCount) -> usize| sources.iter().map(|s| f(s)).sum();
+    SourceCount {
+        source: String::new(),
+        inputs: sum(|s| s.inputs),
+        split: sum(|s| s.split),
+        rfc_rejects: sum(|s| s.rfc_rejects),
+    }
+}
+
+/// A section's split inputs: natural (our cases, WPT, the RFC tables) and generated.
+fn natural_and_generated(s: &Section) -> (usize, usize) {
+    let generated: usize =
+        s.by_source.iter().filter(|b| b.source == GENERATED_SOURCE).map(|b| b.inputs).sum();
+    (s.class.cases - generated, generated)
 }
 
 fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
@@ -304,14 +345,14 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
 
 fn contents(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("## Classes\n\n");
-    table_head(out, &["class", "split inputs", "example", "the sides differ on"]);
+    table_head(out, &["class", "natural inputs", "generated", "example", "the sides differ on"]);
     for s in &report.sections {
         let fields: Vec<&str> = s.example.differences.iter().map(|d| d.field.as_str()).collect();
+        let (natural, generated) = natural_and_generated(s);
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} |",
+            "| {} | {natural} | {generated} | {} | {} |",
             class_link(&s.class.id),
-            s.class.cases,
             case(&s.example.input, s.example.base.as_deref()),
             fields.join(", ")
         );
@@ -372,10 +413,10 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
         "- validation errors it covers: {}",
         if errors.is_empty() { "none".to_owned() } else { errors.join(", ") }
     );
+    let (natural, generated) = natural_and_generated(s);
     let _ = writeln!(
         out,
-        "- inputs of the corpus in the class: {} ({})",
-        c.cases,
+        "- inputs of the corpus in the class: {natural} natural, {generated} generated ({})",
         by_source.join(", ")
     );
     let _ = writeln!(out, "- when: {}\n", prose(&c.predicate));
@@ -400,7 +441,7 @@ fn example(out: &mut String, e: &SideExample) {
     let how = match (e.minimized, e.one_minimal) {
         (true, true) => "minimized, 1-minimal",
         (true, false) => "minimized, not proven 1-minimal",
-        (false, _) => "as read: no minimized form stayed in the class",
+        (false, _) => "as read",
     };
     let errors: Vec<String> = e.validation_errors.iter().map(|v| code(v)).collect();
     let _ = writeln!(
@@ -462,6 +503,31 @@ fn record_cell(answer: &Answer) -> String {
             .join("<br>"),
         other => code(&crate::findings::answer_text(other)),
     }
+}
+
+fn rejected(out: &mut String, report: &RfcVsWhatwg) {
+    let _ = writeln!(out, "## Inputs the RFC side rejects\n");
+    let _ = writeln!(
+        out,
+        "{} split inputs are not RFC 3986 URI-references, or their base is not an absolute \
+         URI: a validating RFC 3986 parser rejects them, where the URL Standard parses them \
+         (it strips leading and trailing C0 controls and spaces, removes tabs and newlines, \
+         reads `\\` as `/` in special URLs, and percent-encodes what RFC 3986 does not allow). \
+         What to do: validate with an RFC 3986 parser before handing a string to a WHATWG one \
+         when both must agree, or parse with one standard only. The first natural ones:\n",
+        report.rfc_rejects
+    );
+    for r in &report.rfc_reject_examples {
+        let o = &r.original;
+        let _ = writeln!(
+            out,
+            "- {} in {}: {}",
+            case(&o.input, o.base.as_deref()),
+            code(&o.source),
+            text(&r.reason)
+        );
+    }
+    out.push('\n');
 }
 
 fn unclassified(out: &mut String, report: &RfcVsWhatwg) {
