@@ -5,6 +5,9 @@
 //! - control characters (they move a terminal's cursor; an HTML page cannot carry NUL);
 //! - invisible format characters and noncharacters ([`is_invisible`]: bidi overrides, zero-width
 //!   characters, the BOM), so an input cannot disguise itself;
+//! - U+FFFD, which a reader takes for a font's missing glyph and a decoder writes for bytes
+//!   that were not UTF-8 (a lone surrogate, a fuzzer's raw bytes): written as its escape, the
+//!   reader knows the input holds that code point;
 //! - spaces at the start or the end (` http://a` is another input than `http://a`, and every
 //!   renderer trims or collapses them). Tabs and newlines are controls already.
 //!
@@ -33,11 +36,11 @@ impl Piece<'_> {
 }
 
 /// Format characters that reorder or hide text (bidi controls, zero-width characters, the
-/// BOM) and noncharacters.
+/// BOM), U+FFFD and noncharacters.
 pub fn is_invisible(c: char) -> bool {
     matches!(c,
         '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fdd0}'..='\u{fdef}')
+        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fffd}' | '\u{fdd0}'..='\u{fdef}')
         // The noncharacters U+FDD0..U+FDEF above and the last two code points of every plane
         // (U+FFFE, U+FFFF, U+1FFFE, …): no font draws them.
         || (c as u32) & 0xfffe == 0xfffe
@@ -92,6 +95,7 @@ mod tests {
         assert_eq!(visible("\u{feff}x\u{ffff}"), "\\u{feff}x\\u{ffff}");
         assert_eq!(visible("  "), "\\u{20}\\u{20}");
         assert_eq!(visible("é中"), "é中");
+        assert_eq!(visible("a\u{fffd}b"), "a\\u{fffd}b");
         assert_eq!(first_line("one\ttwo\nthree"), "one\\u{9}two");
     }
 

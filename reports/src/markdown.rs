@@ -47,7 +47,18 @@ pub fn text(s: &str) -> String {
 pub fn prose(s: &str) -> String {
     let mut out = String::new();
     for (is_code, piece) in plain::code_spans(s) {
-        out.push_str(&if is_code { code(&piece) } else { text(&piece) });
+        if is_code {
+            out.push_str(&code(&piece));
+            continue;
+        }
+        // The prose's own spaces around its code spans are not hostile: kept as spaces.
+        let inner = piece.trim_matches(' ');
+        let lead = piece.len() - piece.trim_start_matches(' ').len();
+        let trail =
+            if inner.is_empty() { 0 } else { piece.len() - piece.trim_end_matches(' ').len() };
+        out.push_str(&" ".repeat(lead));
+        out.push_str(&text(inner));
+        out.push_str(&" ".repeat(trail));
     }
     out
 }
