@@ -233,17 +233,7 @@ fn oracles(out: &mut String, report: &ConformReport) {
 
 fn suites(out: &mut String, report: &ConformReport) {
     out.push_str("## Suites\n\n");
-    table_head(out, &["suite", "cases", "truth", "data"]);
-    for s in &report.suites {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} |",
-            code(&s.name),
-            s.cases,
-            text(&s.truth),
-            text(&s.revision)
-        );
-    }
+    out.push_str(&crate::tables::suites(report).markdown());
     out.push('\n');
 }
 
@@ -252,15 +242,6 @@ fn rules(out: &mut String, report: &ConformReport) {
         return;
     }
     out.push_str("## Adapter rules\n\nWhat each adapter does to its parser's answers.\n\n");
-    table_head(out, &["rule", "fields", "what"]);
-    for r in &report.adapter_rules {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} |",
-            code(&format!("{}/{}", r.oracle, r.name)),
-            text(&r.fields.join(", ")),
-            text(&r.what)
-        );
-    }
+    out.push_str(&crate::tables::adapter_rules(report).markdown());
     out.push('\n');
 }

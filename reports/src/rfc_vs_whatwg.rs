@@ -10,12 +10,13 @@
 //! of the run that generated the file, stamped with their versions.
 
 use crate::markdown::{code, prose, text};
+use crate::rfc_vs_whatwg_tables as tables;
 use std::fmt::Write as _;
 use urldiff_compare::{Equivalence, Grade, Projected};
 use urldiff_oracles::{Answer, Record};
 use urldiff_triage::rfc_vs_whatwg::{
-    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, SourceCount, GENERATED_SOURCE,
-    REAL_PARSERS, RFC_PRIMARY, WHATWG_PRIMARY,
+    RfcVsWhatwg, Section, SideExample, SourceCount, GENERATED_SOURCE, REAL_PARSERS, RFC_PRIMARY,
+    WHATWG_PRIMARY,
 };
 
 /// The line that opens a real-parsers block.
@@ -166,11 +167,6 @@ pub fn capitalized(s: &str) -> String {
     }
 }
 
-fn table_head(out: &mut String, columns: &[&str]) {
-    let _ = writeln!(out, "| {} |", columns.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
-}
-
 fn case(input: &str, base: Option<&str>) -> String {
     match base {
         Some(b) => format!("{} against {}", code(input), code(b)),
@@ -225,15 +221,10 @@ fn intro(out: &mut String, report: &RfcVsWhatwg) {
         text(report.wpt_revision.as_deref().unwrap_or("not located"))
     );
     out.push_str("## Corpus\n\n");
-    table_head(out, &["source", "inputs", "split", "of which the RFC side rejects"]);
-    for s in &report.sources {
-        source_row(out, &code(&s.source), s);
-    }
-    let (natural, generated): (Vec<&SourceCount>, Vec<&SourceCount>) =
-        report.sources.iter().partition(|s| s.source != GENERATED_SOURCE);
-    source_row(out, "natural (all but generated)", &total(&natural));
-    source_row(out, "all", &total(&report.sources.iter().collect::<Vec<_>>()));
-    let generated = total(&generated);
+    out.push_str(&tables::corpus(report).markdown());
+    let generated: Vec<&SourceCount> =
+        report.sources.iter().filter(|s| s.source == GENERATED_SOURCE).collect();
+    let generated = tables::total(&generated);
     let _ = writeln!(
         out,
         "\nThe sides split on {} of {} inputs (each distinct input and base once, in the first \
@@ -251,47 +242,6 @@ fn intro(out: &mut String, report: &RfcVsWhatwg) {
         generated.inputs,
         generated.split,
     );
-}
-
-fn source_row(out: &mut String, name: &str, s: &SourceCount) {
-    let _ = writeln!(out, "| {name} | {} | {} | {} |", s.inputs, s.split, s.rfc_rejects);
-}
-
-/// The counts of `sources` added up.
-fn total(sources: &[&SourceCount]) -> SourceCount {
-    let sum = |f: fn(&SourceCount) -> usize| sources.iter().map(|s| f(s)).sum();
-    SourceCount {
-        source: String::new(),
-        inputs: sum(|s| s.inputs),
-        split: sum(|s| s.split),
-        rfc_rejects: sum(|s| s.rfc_rejects),
-    }
-}
-
-/// A section's split inputs: natural (our cases, WPT, the RFC tables) and generated.
-fn natural_and_generated(s: &Section) -> (usize, usize) {
-    let generated: usize =
-        s.by_source.iter().filter(|b| b.source == GENERATED_SOURCE).map(|b| b.inputs).sum();
-    (s.class.cases - generated, generated)
-}
-
-fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
-    let example = t.example.map(|s| format!(" {} |", s.name())).unwrap_or_default();
-    let version = version.map(|v| format!(" {} |", text(v))).unwrap_or_default();
-    let _ = writeln!(
-        out,
-        "| {} |{version}{example} {} | {} | {} | {} |",
-        code(&t.oracle),
-        t.whatwg,
-        t.rfc,
-        t.neither,
-        t.no_opinion
-    );
-}
-
-/// A table row for a parser that could not run: its name, then `columns` cells that say so.
-fn unavailable_row(out: &mut String, name: &str, columns: usize) {
-    let _ = writeln!(out, "| {} |{}", code(name), format!(" {UNAVAILABLE} |").repeat(columns));
 }
 
 fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
@@ -318,18 +268,7 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
                 text(release(&real.tool.version)),
                 versions.join(", ")
             );
-            table_head(
-                out,
-                &["parser", "version", "WHATWG side", "RFC side", "neither", "no opinion"],
-            );
-            for t in &real.overall {
-                let version =
-                    real.parsers.iter().find(|p| p.name == t.oracle).map(|p| p.version.as_str());
-                tally_row(out, t, version);
-            }
-            for name in unavailable_parsers(report) {
-                unavailable_row(out, name, 5);
-            }
+            out.push_str(&tables::overall(report, real).markdown());
             for s in &real.skipped {
                 let _ = writeln!(
                     out,
@@ -345,18 +284,7 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
 
 fn contents(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("## Classes\n\n");
-    table_head(out, &["class", "natural inputs", "generated", "example", "the sides differ on"]);
-    for s in &report.sections {
-        let fields: Vec<&str> = s.example.differences.iter().map(|d| d.field.as_str()).collect();
-        let (natural, generated) = natural_and_generated(s);
-        let _ = writeln!(
-            out,
-            "| {} | {natural} | {generated} | {} | {} |",
-            class_link(&s.class.id),
-            case(&s.example.input, s.example.base.as_deref()),
-            fields.join(", ")
-        );
-    }
+    out.push_str(&tables::classes(report).markdown());
     out.push('\n');
 }
 
@@ -378,24 +306,7 @@ fn errors(out: &mut String, report: &RfcVsWhatwg) {
             format!("; not covered: {}", uncovered.join(", "))
         }
     );
-    table_head(out, &["error", "can fail", "example", "the sides differ on", "covered by"]);
-    for e in &report.errors {
-        let example = match &e.hand_picked {
-            Some(why) => {
-                format!("{} (hand-picked: {})", case(&e.input, e.base.as_deref()), text(why))
-            }
-            None => case(&e.input, e.base.as_deref()),
-        };
-        let covered: Vec<String> = e.covered_by.iter().map(|c| class_link(c)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {example} | {} | {} |",
-            code(&e.error),
-            if e.can_be_fatal { "yes" } else { "no" },
-            if e.fields.is_empty() { "nothing".to_owned() } else { e.fields.join(", ") },
-            if covered.is_empty() { "–".to_owned() } else { covered.join(", ") }
-        );
-    }
+    out.push_str(&tables::errors(report).markdown());
     out.push('\n');
 }
 
@@ -413,7 +324,7 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
         "- validation errors it covers: {}",
         if errors.is_empty() { "none".to_owned() } else { errors.join(", ") }
     );
-    let (natural, generated) = natural_and_generated(s);
+    let (natural, generated) = tables::natural_and_generated(s);
     let _ = writeln!(
         out,
         "- inputs of the corpus in the class: {natural} natural, {generated} generated ({})",
@@ -423,16 +334,7 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
     example(out, &s.example);
     let _ = writeln!(out, "{BLOCK_BEGIN}");
     if !s.parsers.is_empty() || !unavailable.is_empty() {
-        table_head(
-            out,
-            &["parser", "on the example", "WHATWG side", "RFC side", "neither", "no opinion"],
-        );
-        for t in &s.parsers {
-            tally_row(out, t, None);
-        }
-        for name in unavailable {
-            unavailable_row(out, name, 5);
-        }
+        out.push_str(&tables::parsers(s, unavailable).markdown());
     }
     let _ = writeln!(out, "{BLOCK_END}\n");
 }
@@ -454,55 +356,10 @@ fn example(out: &mut String, e: &SideExample) {
         if errors.is_empty() { "none".to_owned() } else { errors.join(", ") },
         e.classes.iter().map(|c| class_link(c)).collect::<Vec<_>>().join(", ")
     );
-    table_head(out, &["component", "WHATWG side", "RFC side", "grade"]);
-    for d in &e.differences {
-        difference_row(out, d);
-    }
+    out.push_str(&tables::differences(e).markdown());
     out.push_str("\nBoth records:\n\n");
-    table_head(out, &["side", "record", "errors"]);
-    for side in [&e.whatwg, &e.rfc] {
-        let errors: Vec<String> =
-            crate::findings::answer_errors(&side.answer).iter().map(|v| code(v)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} |",
-            code(&side.oracle),
-            record_cell(&side.answer),
-            errors.join(", ")
-        );
-    }
+    out.push_str(&tables::records(e).markdown());
     out.push('\n');
-}
-
-fn difference_row(out: &mut String, d: &SideDifference) {
-    let _ = writeln!(
-        out,
-        "| {} | {} | {} | {} |",
-        text(&d.field),
-        code(&d.whatwg.display()),
-        code(&d.rfc.display()),
-        text(&d.grade)
-    );
-}
-
-/// A record, every field: `field` `value`, separated by `<br>`.
-fn record_cell(answer: &Answer) -> String {
-    match answer {
-        Answer::Parsed { record: Record::Whatwg(r), .. } => urldiff_oracles::WHATWG_FIELDS
-            .iter()
-            .filter_map(|f| Some(format!("{f} {}", code(&format!("{:?}", r.get(f)?)))))
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        Answer::Parsed { record: Record::Rfc(r), .. } => urldiff_oracles::RFC_FIELDS
-            .iter()
-            .map(|f| match r.get(f).flatten() {
-                Some(v) => format!("{f} {}", code(&format!("{v:?}"))),
-                None => format!("{f} undefined"),
-            })
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        other => code(&crate::findings::answer_text(other)),
-    }
 }
 
 fn rejected(out: &mut String, report: &RfcVsWhatwg) {

@@ -226,41 +226,21 @@ fn oracles_section(out: &mut String, report: &ConformReport) {
 }
 
 fn suites_section(out: &mut String, report: &ConformReport) {
-    out.push_str(
-        "<section id=\"suites\"><h2>Suites</h2><table><thead><tr><th>suite</th><th>cases</th>\
-         <th>truth</th><th>data</th></tr></thead><tbody>\n",
-    );
-    for s in &report.suites {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>",
-            text(&s.name),
-            s.cases,
-            text(&s.truth),
-            text(&s.revision)
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    let table = crate::tables::suites(report).html(None);
+    out.push_str(&maud::html! { section #suites { h2 { "Suites" } (table) } }.into_string());
 }
 
 fn rules_section(out: &mut String, report: &ConformReport) {
     if report.adapter_rules.is_empty() {
         return;
     }
-    out.push_str(
-        "<section id=\"rules\"><h2>Adapter rules</h2><p class=\"note\">What each adapter does to \
-         its parser's answers.</p><table><thead><tr><th>rule</th><th>fields</th><th>what</th>\
-         </tr></thead><tbody>\n",
-    );
-    for r in &report.adapter_rules {
-        let _ = writeln!(
-            out,
-            "<tr><td><code>{}/{}</code></td><td>{}</td><td>{}</td></tr>",
-            text(&r.oracle),
-            text(&r.name),
-            text(&r.fields.join(", ")),
-            text(&r.what)
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    let table = crate::tables::adapter_rules(report).html(None);
+    let section = maud::html! {
+        section #rules {
+            h2 { "Adapter rules" }
+            p.note { "What each adapter does to its parser's answers." }
+            (table)
+        }
+    };
+    out.push_str(&section.into_string());
 }

@@ -15,7 +15,7 @@ use super::group_details::GroupDetails;
 use super::{class_link, filter_bar, page_markup, severity_badge, FilterData};
 use crate::classes::ClassTag;
 use crate::findings::{
-    apart, classes_present, known_text, model_name, oracles_apart, root_cause_text, safe_link, slug,
+    apart, classes_present, known_text, oracles_apart, root_cause_text, safe_link, slug,
 };
 use maud::{html, Markup, PreEscaped};
 use std::fmt::Write as _;
@@ -200,29 +200,8 @@ pub fn class_table(out: &mut String, rows: &[ClassRow]) {
 }
 
 fn oracles_section(out: &mut String, findings: &Findings) {
-    out.push_str(
-        "<section id=\"oracles\"><h2>Oracles</h2><table><thead><tr><th>oracle</th><th>kind</th>\
-         <th>model</th><th>version</th></tr></thead><tbody>\n",
-    );
-    for o in &findings.oracles {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            text(&o.name),
-            o.kind.name(),
-            model_name(o.model),
-            text(&o.version)
-        );
-    }
-    for s in &findings.skipped_oracles {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td colspan=\"3\">skipped: {}</td></tr>",
-            text(&s.name),
-            text(&crate::plain::first_line(&s.reason))
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    let table = crate::tables::findings_oracles(findings).html(None);
+    out.push_str(&html! { section #oracles { h2 { "Oracles" } (table) } }.into_string());
 }
 
 fn run_section(out: &mut String, findings: &Findings) {
