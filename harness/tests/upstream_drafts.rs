@@ -2,9 +2,10 @@
 //! `urldiff report --upstream`. The CPython draft for `d//e` against `http://a/b/c` is marked
 //! known with CPython gh-84774 (the python-urllib ledger names the case; RFC 3986 §5.2.3 merges
 //! to `/b/d//e`, and urljoin drops the empty segment: `http://a/b/d/e`), and reproduces that
-//! case; the rust-url draft reproduces `ssh://git@host:22\path`, which rust-url 2.5.8 reads as
-//! `ssh://git@host:22/\path` where the URL Standard's port state fails (a `\` ends the port of
-//! a special URL only). Skipped with one line without python3.
+//! case; the rust-url draft is the port/backslash one: on `ssh://git@host:22\path`, minimized to
+//! `a://example.com:\`, rust-url 2.5.8 reads a `\` after the port of a non-special URL as the
+//! path's start (`a://example.com/\`) where the URL Standard's port state fails (a `\` ends
+//! the port of a special URL only). Skipped with one line without python3.
 
 use std::process::Command;
 
@@ -50,6 +51,8 @@ fn the_drafts_hold_the_port_backslash_and_the_known_cpython_case() {
     assert!(python.contains("known: https://github.com/python/cpython/issues/84774"), "{python}");
     assert!(python.contains("urljoin(\"http://a/b/c\", \"d//e\")"), "{python}");
     let rust = std::fs::read_to_string(drafts.join("rust-url.md")).unwrap();
-    assert!(rust.contains("port state"), "{rust}");
-    assert!(rust.contains("url::Url::parse(\"ssh://git@host:22\\\\path\")"), "{rust}");
+    assert!(rust.contains("at the port state (reading U+005C)"), "{rust}");
+    assert!(rust.contains("url::Url::parse(\"a://example.com:\\\\\")"), "{rust}");
+    assert!(rust.contains("- Actual (rust-url url 2.5.8): `a://example.com/\\`"), "{rust}");
+    assert!(rust.contains("- Expected by the WHATWG URL Standard: `failure"), "{rust}");
 }

@@ -14,8 +14,12 @@ use std::fmt::Write as _;
 /// How many unexpected divergences are written out field by field.
 const SHOWN_UNEXPECTED: usize = 200;
 
-/// `s` as an inline code span that is safe in a table cell.
+/// `s` as an inline code span that is safe in a table cell; the empty string as *(empty)*
+/// (an empty code span would read as a space).
 pub fn code(s: &str) -> String {
+    if s.is_empty() {
+        return "*(empty)*".to_owned();
+    }
     let s = one_line(s).replace('|', "\\|");
     let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);

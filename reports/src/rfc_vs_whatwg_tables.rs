@@ -64,7 +64,11 @@ pub fn errors(report: &RfcVsWhatwg) -> Table {
             } else {
                 e.fields.join(", ")
             }),
-            if e.covered_by.is_empty() { Cell::text("–") } else { Cell::joined(covered, ", ") },
+            match (e.rfc_rejects, e.covered_by.is_empty()) {
+                (true, _) => Cell::link("rejected by the RFC side", "#inputs-the-rfc-side-rejects"),
+                (false, true) => Cell::text("–"),
+                (false, false) => Cell::joined(covered, ", "),
+            },
         ]);
     }
     table

@@ -5,7 +5,7 @@
 //! hostile text goes through the one policy ([`crate::hostile`]) in every format.
 
 use crate::html::escape::Visible;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 
 /// How a column's cells are aligned (numbers right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +24,8 @@ pub struct Column {
 /// A piece of a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Span {
-    /// Text (escaped, made visible).
+    /// Text (escaped, made visible; spaces at its ends stay spaces: they are the table's own
+    /// separators, as in `` `a` against `b` ``).
     Text(String),
     /// A value, shown as code.
     Code(String),
@@ -190,11 +191,22 @@ impl Table {
     }
 }
 
+/// `render` of `s` without its spaces at either end, which are put back as spaces.
+fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
+    let inner = s.trim_matches(' ');
+    if inner.is_empty() {
+        return s.to_owned();
+    }
+    let lead = s.len() - s.trim_start_matches(' ').len();
+    let trail = s.len() - s.trim_end_matches(' ').len();
+    format!("{}{}{}", " ".repeat(lead), render(inner), " ".repeat(trail))
+}
+
 fn markdown_cell(cell: &Cell) -> String {
     cell.0
         .iter()
         .map(|span| match span {
-            Span::Text(s) => crate::markdown::text(s),
+            Span::Text(s) => with_edge_spaces(s, crate::markdown::text),
             Span::Code(s) => crate::markdown::code(s),
             Span::Link { text, href } => match safe_href(href) {
                 Some(href) => format!("[{}]({href})", crate::markdown::text(text)),
@@ -209,9 +221,8 @@ fn plain_cell(cell: &Cell) -> String {
     cell.0
         .iter()
         .map(|span| match span {
-            Span::Text(s) | Span::Code(s) | Span::Link { text: s, .. } => {
-                crate::hostile::visible(s)
-            }
+            Span::Text(s) => with_edge_spaces(s, crate::hostile::visible),
+            Span::Code(s) | Span::Link { text: s, .. } => crate::hostile::visible(s),
             Span::Break => "; ".to_owned(),
         })
         .collect()
@@ -221,7 +232,7 @@ fn html_cell(cell: &Cell) -> Markup {
     html! {
         @for span in &cell.0 {
             @match span {
-                Span::Text(s) => { (Visible(s)) }
+                Span::Text(s) => { (PreEscaped(with_edge_spaces(s, crate::html::escape::text))) }
                 Span::Code(s) => { code { (Visible(s)) } }
                 Span::Link { text, href } => @match safe_href(href) {
                     Some(href) => { a href=(href) { (Visible(text)) } }

@@ -302,8 +302,12 @@ fn error_rows(side: &[&dyn Oracle], sections: &[Section]) -> Result<Vec<ErrorRow
     let mut rows = Vec::new();
     for ((example, request), answers) in ERROR_EXAMPLES.iter().zip(&requests).zip(&answers) {
         let differences = side_differences(&compare_answers(side, request, answers));
-        let classes =
-            if differences.is_empty() { Vec::new() } else { classes_of(request, &differences) };
+        let rfc_rejects = rfc_rejection(side, answers).is_some();
+        let classes = if differences.is_empty() || rfc_rejects {
+            Vec::new()
+        } else {
+            classes_of(request, &differences)
+        };
         let covered_by = CLASSES
             .iter()
             .filter(|c| c.validation_errors.contains(&example.error) && classes.contains(&c.id))
@@ -319,6 +323,7 @@ fn error_rows(side: &[&dyn Oracle], sections: &[Section]) -> Result<Vec<ErrorRow
             fields: differences.iter().map(|d| d.field.clone()).collect(),
             classes: classes.iter().map(|c| (*c).to_owned()).collect(),
             covered_by,
+            rfc_rejects,
         });
     }
     Ok(rows)

@@ -177,6 +177,10 @@ pub struct ErrorRow {
     pub classes: Vec<String>,
     /// Those of its classes that list the error and have a section.
     pub covered_by: Vec<String>,
+    /// The RFC side rejects the example (the WHATWG side parses it): an outcome of its own, in
+    /// no class.
+    #[serde(default)]
+    pub rfc_rejects: bool,
 }
 
 /// The real parsers of the run, stamped with their versions.
