@@ -13,7 +13,15 @@ use serde::Serialize;
 use urldiff_triage::findings::{Findings, Group};
 
 /// Originals an opened group lists (the rest are in `findings.json`).
-pub const ORIGINALS_SHOWN: usize = 3;
+pub const ORIGINALS_SHOWN: usize = 2;
+
+/// The differences an opened group shows: all but `href` when a component differs too (the
+/// `href` repeats the components; `findings.json` keeps it).
+fn shown(g: &Group) -> Vec<&urldiff_triage::findings::FieldDifference> {
+    let all = shown_differences(g);
+    let component = all.iter().any(|d| d.field != "href" && d.field != "outcome");
+    all.into_iter().filter(|d| !(component && d.field == "href")).collect()
+}
 
 /// The details of every group, in the findings file's order (`group-N` is `groups[N - 1]`).
 /// Positional (tuples, not objects) and with oracles and classes as numbers into their lists:
@@ -26,7 +34,7 @@ pub struct GroupDetails {
     pub groups: Vec<Details>,
 }
 
-/// One group's details: its differing fields (most severe first), its classes (indices into
+/// One group's details: its differing fields (most severe first; [`shown`]), its classes (indices into
 /// [`GroupDetails::classes`]), its validation errors, how its example was minimized
 /// (`1-minimal, 34 oracle calls; from …`), its first originals (`case in source`), how many
 /// cases it has, and its id.
@@ -94,7 +102,7 @@ pub fn index(list: &mut Vec<String>, name: &str) -> usize {
 }
 
 fn details(g: &Group, names: &mut Names) -> Details {
-    let fields = shown_differences(g)
+    let fields = shown(g)
         .into_iter()
         .map(|d| {
             let base = &d.groups[baseline(d)].value;
