@@ -26,8 +26,7 @@ use urldiff_triage::{request_of, Request};
 pub const GENERATED: usize = 2000;
 /// Where the Markdown report is committed, from the project's root.
 pub const COMMITTED: &str = "reports/rfc-vs-whatwg.md";
-/// The source name of the generated inputs.
-pub const GENERATED_SOURCE: &str = "generated";
+pub use urldiff_triage::rfc_vs_whatwg::GENERATED_SOURCE;
 
 /// The WPT data the report reads: the copy embedded in this build.
 pub fn wpt_data() -> anyhow::Result<WptData> {
@@ -67,14 +66,17 @@ pub fn corpus(wpt: &WptData) -> anyhow::Result<Vec<CorpusInput>> {
     Ok(out)
 }
 
-/// The oracles of both sides: `reference`, `wpt` (on `wpt`), `reference-rfc3986`,
-/// `rfc3986-regex`, `rfc-examples` (on the embedded tables). All in process.
+/// The oracles of both sides: `reference`, `wpt` (on `wpt`), `reference-rfc3986-strict` (the
+/// validating RFC 3986 reading), `rfc3986-regex` (the lenient split), `rfc-examples` (on the
+/// embedded tables). All in process.
 pub fn side_oracles(wpt: &WptData) -> Vec<Box<dyn Oracle>> {
-    use urldiff_oracles::{reference, reference_rfc, rfc3986_regex, rfc_examples, wpt as table};
+    use urldiff_oracles::{reference, rfc3986_regex, rfc_examples, wpt as table, Standard};
+    use urldiff_triage::standards::StandardReference;
+    let strict = StandardReference::new(Standard::Rfc3986).expect("RFC 3986 has a reference");
     vec![
         Box::new(reference::ReferenceOracle::new()),
         Box::new(table::oracle(Ok(wpt.clone()))),
-        Box::new(reference_rfc::ReferenceRfc3986Oracle::new()),
+        Box::new(strict),
         Box::new(rfc3986_regex::Rfc3986RegexOracle::new()),
         Box::new(rfc_examples::oracle(&rfc_examples::default_tables())),
     ]

@@ -87,11 +87,11 @@ pub fn markdown(report: &CampaignReport) -> String {
         for g in &report.groups {
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | `{}` | {} |",
+                "| {} | {} | {} | {} | {} |",
                 g.severity,
                 g.classes.join(", "),
                 g.count,
-                md_cell(&example(g)),
+                example_code(g),
                 md_cell(&g.signature)
             );
         }
@@ -107,8 +107,8 @@ pub fn markdown(report: &CampaignReport) -> String {
         out.push_str("\n## Other targets' signatures\n\n| target | signature | input |\n");
         out.push_str("|---|---|---|\n");
         for f in &report.others {
-            let input = md_cell(&one_line(&f.input));
-            let _ = writeln!(out, "| {} | {} | `{input}` |", f.target, md_cell(&f.signature));
+            let input = crate::markdown::code(&f.input);
+            let _ = writeln!(out, "| {} | {} | {input} |", f.target, md_cell(&f.signature));
         }
     }
     if !report.crashes.is_empty() {
@@ -124,6 +124,15 @@ fn example(g: &GroupRow) -> String {
     let input = one_line(&g.input);
     match &g.base {
         Some(base) => format!("{input} against {}", one_line(base)),
+        None => input,
+    }
+}
+
+/// A group's example as Markdown code spans: `input` or `input` against `base`.
+fn example_code(g: &GroupRow) -> String {
+    let input = crate::markdown::code(&g.input);
+    match &g.base {
+        Some(base) => format!("{input} against {}", crate::markdown::code(base)),
         None => input,
     }
 }

@@ -13,6 +13,8 @@
 //! - [`campaign`]: a fuzz campaign's `status.json` and `history.jsonl` as types (their one
 //!   reader), [`plot`]: the history plot of groups per class (inline SVG, `plotters`), and
 //!   [`html::dashboard`]: `urldiff serve`'s runs dashboard over both;
+//! - [`table`]: the one table model, rendered to terminal, Markdown and HTML; [`hostile`]: the
+//!   one policy for hostile text in every output;
 //! - [`findings`]: the findings reports (`findings.md`, `findings.html` in [`html::findings`],
 //!   the terminal summary of `urldiff triage`), from triage's typed findings;
 //! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
@@ -32,6 +34,7 @@ pub mod classes;
 pub mod compare_view;
 pub mod data;
 pub mod findings;
+pub mod hostile;
 pub mod html;
 pub mod junit;
 pub mod markdown;
@@ -41,6 +44,9 @@ pub mod parse_answer;
 pub mod plain;
 pub mod plot;
 pub mod rfc_vs_whatwg;
+pub mod rfc_vs_whatwg_tables;
+pub mod table;
+pub mod tables;
 pub mod terminal;
 pub mod upstream;
 

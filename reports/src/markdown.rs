@@ -14,8 +14,12 @@ use std::fmt::Write as _;
 /// How many unexpected divergences are written out field by field.
 const SHOWN_UNEXPECTED: usize = 200;
 
-/// `s` as an inline code span that is safe in a table cell.
+/// `s` as an inline code span that is safe in a table cell; the empty string as *(empty)*
+/// (an empty code span would read as a space).
 pub fn code(s: &str) -> String {
+    if s.is_empty() {
+        return "*(empty)*".to_owned();
+    }
     let s = one_line(s).replace('|', "\\|");
     let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
@@ -47,7 +51,18 @@ pub fn text(s: &str) -> String {
 pub fn prose(s: &str) -> String {
     let mut out = String::new();
     for (is_code, piece) in plain::code_spans(s) {
-        out.push_str(&if is_code { code(&piece) } else { text(&piece) });
+        if is_code {
+            out.push_str(&code(&piece));
+            continue;
+        }
+        // The prose's own spaces around its code spans are not hostile: kept as spaces.
+        let inner = piece.trim_matches(' ');
+        let lead = piece.len() - piece.trim_start_matches(' ').len();
+        let trail =
+            if inner.is_empty() { 0 } else { piece.len() - piece.trim_end_matches(' ').len() };
+        out.push_str(&" ".repeat(lead));
+        out.push_str(&text(inner));
+        out.push_str(&" ".repeat(trail));
     }
     out
 }
@@ -222,17 +237,7 @@ fn oracles(out: &mut String, report: &ConformReport) {
 
 fn suites(out: &mut String, report: &ConformReport) {
     out.push_str("## Suites\n\n");
-    table_head(out, &["suite", "cases", "truth", "data"]);
-    for s in &report.suites {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} |",
-            code(&s.name),
-            s.cases,
-            text(&s.truth),
-            text(&s.revision)
-        );
-    }
+    out.push_str(&crate::tables::suites(report).markdown());
     out.push('\n');
 }
 
@@ -241,15 +246,6 @@ fn rules(out: &mut String, report: &ConformReport) {
         return;
     }
     out.push_str("## Adapter rules\n\nWhat each adapter does to its parser's answers.\n\n");
-    table_head(out, &["rule", "fields", "what"]);
-    for r in &report.adapter_rules {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} |",
-            code(&format!("{}/{}", r.oracle, r.name)),
-            text(&r.fields.join(", ")),
-            text(&r.what)
-        );
-    }
+    out.push_str(&crate::tables::adapter_rules(report).markdown());
     out.push('\n');
 }

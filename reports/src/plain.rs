@@ -12,47 +12,52 @@ pub fn width(s: &str) -> usize {
 }
 
 /// Prose with code spans (a class's explanation: "a `\\`, which …") as pieces, each
-/// `(is_code, text)`; an unpaired backtick stays text, at the start of its piece. Markdown and
-/// HTML render the pieces each in their own way.
+/// `(is_code, text)`, read as CommonMark reads them: a run of N backticks opens a span that the
+/// next run of exactly N closes (so ``` `` ` `` ``` is a span holding one backtick), and one space
+/// at each end is stripped when both are there; a run that is never closed stays text.
+/// Markdown and HTML render the pieces each in their own way.
 pub fn code_spans(s: &str) -> Vec<(bool, std::borrow::Cow<'_, str>)> {
-    let pieces: Vec<&str> = s.split('`').collect();
-    let paired = pieces.len() % 2 == 1;
-    let count = pieces.len();
-    pieces
-        .into_iter()
-        .enumerate()
-        .map(|(i, piece)| match (i % 2 == 1, paired || i + 1 != count) {
-            (true, true) => (true, piece.into()),
-            (true, false) => (false, format!("`{piece}").into()),
-            (false, _) => (false, piece.into()),
-        })
-        .collect()
-}
-
-/// `s` with control characters (which would move a terminal's cursor or change its state)
-/// written as `\u{…}` escapes, so hostile inputs print as text on one line.
-pub fn one_line(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() || is_invisible_format(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
-        } else {
-            out.push(c);
+    let run_at = |i: usize| s[i..].bytes().take_while(|b| *b == b'`').count();
+    let mut out: Vec<(bool, std::borrow::Cow<'_, str>)> = Vec::new();
+    let (mut text_from, mut i) = (0, 0);
+    while let Some(offset) = s[i..].find('`') {
+        let open = i + offset;
+        let n = run_at(open);
+        let mut close = None;
+        let mut j = open + n;
+        while let Some(off) = s[j..].find('`') {
+            let m = run_at(j + off);
+            if m == n {
+                close = Some(j + off);
+                break;
+            }
+            j += off + m;
         }
+        let Some(close) = close else {
+            i = open + n;
+            continue;
+        };
+        if text_from < open {
+            out.push((false, s[text_from..open].into()));
+        }
+        let inner = &s[open + n..close];
+        let stripped = match inner.strip_prefix(' ').and_then(|t| t.strip_suffix(' ')) {
+            Some(t) if !t.trim().is_empty() => t,
+            _ => inner,
+        };
+        out.push((true, stripped.into()));
+        text_from = close + n;
+        i = text_from;
+    }
+    if text_from < s.len() {
+        out.push((false, s[text_from..].into()));
     }
     out
 }
 
-/// Format characters that reorder or hide text (bidi controls, zero-width characters, the
-/// BOM) and noncharacters: shown escaped in every report, so an input cannot disguise itself.
-pub fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fdd0}'..='\u{fdef}')
-        // The noncharacters U+FDD0..U+FDEF above and the last two code points of every plane
-        // (U+FFFE, U+FFFF, U+1FFFE, …): no font draws them.
-        || (c as u32) & 0xfffe == 0xfffe
-}
+/// `s` as one line of inert text: [`crate::hostile::visible`], under the name the plain
+/// reports use.
+pub use crate::hostile::visible as one_line;
 
 /// `s` cut to at most `max` columns, ending in `…` when cut.
 pub fn fit(s: &str, max: usize) -> String {
@@ -216,10 +221,7 @@ pub fn skipped_text(report: &ConformReport) -> String {
     }
 }
 
-/// The first line of a (possibly multi-line) reason, made one line.
-pub fn first_line(reason: &str) -> String {
-    one_line(reason.lines().next().unwrap_or(""))
-}
+pub use crate::hostile::first_line;
 
 /// `none`, or each oracle that lost answers: `name N crashed, M timed out`.
 pub fn lost_text(report: &ConformReport) -> String {
@@ -251,7 +253,19 @@ mod tests {
         let t = |s: &str| (false, s.to_owned());
         let c = |s: &str| (true, s.to_owned());
         assert_eq!(spans("a `\\` b"), [t("a "), c("\\"), t(" b")]);
-        assert_eq!(spans("x `y` z `w"), [t("x "), c("y"), t(" z "), t("`w")]);
+        assert_eq!(spans("x `y` z `w"), [t("x "), c("y"), t(" z `w")]);
         assert_eq!(spans("plain"), [t("plain")]);
+    }
+
+    #[test]
+    fn a_double_backtick_span_holds_a_backtick_as_commonmark_reads_it() {
+        // CommonMark 0.31, section 6.1 (code spans): "`` ` ``" is a code span holding "`".
+        let t = |s: &str| (false, s.to_owned());
+        let c = |s: &str| (true, s.to_owned());
+        assert_eq!(
+            spans("`<`, `` ` ``, `{`, `}`"),
+            [c("<"), t(", "), c("`"), t(", "), c("{"), t(", "), c("}")]
+        );
+        assert_eq!(spans("`  `"), [c("  ")]);
     }
 }

@@ -13,6 +13,10 @@ use std::collections::BTreeMap;
 /// The plot's size in pixels.
 pub const SIZE: (u32, u32) = (760, 320);
 
+/// The width of the legend, right of the plot area: the legend never covers data, however
+/// few campaigns there are.
+const LEGEND_WIDTH: u32 = 210;
+
 /// At most this many classes get a line of their own (the largest ones); the rest are summed
 /// as `other classes`.
 pub const MAX_CLASSES: usize = 8;
@@ -98,10 +102,11 @@ fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
         return root.present().map_err(|e| e.to_string());
     }
     let series = history_series(history);
+    let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     let top = series.iter().flat_map(|s| s.values.iter()).copied().max().unwrap_or(0).max(1);
     let last = history.len().saturating_sub(1).max(1) as f64;
     let dates: Vec<String> = history.iter().map(|l| short_date(&l.date)).collect();
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(&plot_area)
         .caption("finding groups per class, by campaign", ("sans-serif", 16))
         .margin(12)
         .x_label_area_size(28)
@@ -118,31 +123,44 @@ fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
         .draw()
         .map_err(|e| e.to_string())?;
     for (i, s) in series.iter().enumerate() {
-        let all = i + 1 == series.len();
-        let colour = if all { BLACK } else { COLOURS[i % COLOURS.len()] };
+        let colour = colour_of(i, series.len());
         let points: Vec<(f64, u64)> =
             s.values.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect();
-        let style = colour.stroke_width(if all { 1 } else { 2 });
+        let style = colour.stroke_width(if i + 1 == series.len() { 1 } else { 2 });
         let line: Box<dyn Fn((f64, u64)) -> _> =
             Box::new(move |p| Circle::new(p, 3, colour.filled()));
-        chart
-            .draw_series(LineSeries::new(points.clone(), style))
-            .map_err(|e| e.to_string())?
-            .label(clean_label(&s.label))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-            });
+        chart.draw_series(LineSeries::new(points.clone(), style)).map_err(|e| e.to_string())?;
         chart.draw_series(points.into_iter().map(line)).map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(0xd0, 0xd7, 0xde))
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(|e| e.to_string())?;
+    draw_legend(&legend_area, &series)?;
     root.present().map_err(|e| e.to_string())
+}
+
+/// A series' colour: black for the last (`all groups`), else its place in [`COLOURS`].
+fn colour_of(i: usize, count: usize) -> RGBColor {
+    if i + 1 == count {
+        BLACK
+    } else {
+        COLOURS[i % COLOURS.len()]
+    }
+}
+
+/// The legend in its own area right of the plot: a short line of each series' colour and its
+/// label, one per row.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    series: &[Series],
+) -> Result<(), String> {
+    let font = ("sans-serif", 12).into_font().color(&RGBColor(0x1b, 0x1f, 0x23));
+    for (i, s) in series.iter().enumerate() {
+        let y = 40 + 18 * i as i32;
+        let colour = colour_of(i, series.len());
+        area.draw(&PathElement::new(vec![(8, y), (26, y)], colour.stroke_width(2)))
+            .map_err(|e| e.to_string())?;
+        let label = clean_label(&s.label);
+        area.draw(&Text::new(label, (32, y - 7), font.clone())).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// The date label of the campaign at `x`, when `x` is (nearly) a whole campaign index.
@@ -159,12 +177,13 @@ fn short_date(date: &str) -> String {
     clean_label(date.split('T').next().unwrap_or(date))
 }
 
-/// A label from a file as plot text: control characters (which SVG cannot hold) become `?`,
-/// and it is cut to 40 characters. plotters escapes the markup characters itself.
+/// A label from a file as plot text: made visible ([`crate::hostile::visible`]: controls,
+/// which SVG cannot hold, become escapes) and cut to 28 characters, the legend's width.
+/// plotters escapes the markup characters itself.
 fn clean_label(label: &str) -> String {
-    let mut out: String =
-        label.chars().take(40).map(|c| if c.is_control() { '?' } else { c }).collect();
-    if label.chars().count() > 40 {
+    let visible = crate::hostile::visible(label);
+    let mut out: String = visible.chars().take(28).collect();
+    if visible.chars().count() > 28 {
         out.push('…');
     }
     out

@@ -10,11 +10,12 @@
 //! of the run that generated the file, stamped with their versions.
 
 use crate::markdown::{code, prose, text};
+use crate::rfc_vs_whatwg_tables as tables;
 use std::fmt::Write as _;
 use urldiff_compare::{Equivalence, Grade, Projected};
 use urldiff_oracles::{Answer, Record};
 use urldiff_triage::rfc_vs_whatwg::{
-    ParserTally, RfcVsWhatwg, Section, SideDifference, SideExample, REAL_PARSERS, RFC_PRIMARY,
+    RfcVsWhatwg, Section, SideExample, SourceCount, GENERATED_SOURCE, REAL_PARSERS, RFC_PRIMARY,
     WHATWG_PRIMARY,
 };
 
@@ -122,6 +123,11 @@ fn grade_words(grade: &str) -> &'static str {
 
 /// What the sides read differently on an example, in plain words.
 pub fn in_words(example: &SideExample, esc: &Escapes) -> String {
+    if let (Answer::Parsed { .. }, Answer::Failure { reason, .. }) =
+        (&example.whatwg.answer, &example.rfc.answer)
+    {
+        return format!("The RFC side rejects the example ({}).", (esc.text)(reason));
+    }
     if let Answer::Failure { reason, .. } = &example.whatwg.answer {
         let parts: Vec<String> = match &example.rfc.answer {
             Answer::Parsed { record: Record::Rfc(r), .. } => ["scheme", "authority", "path"]
@@ -161,11 +167,6 @@ pub fn capitalized(s: &str) -> String {
     }
 }
 
-fn table_head(out: &mut String, columns: &[&str]) {
-    let _ = writeln!(out, "| {} |", columns.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
-}
-
 fn case(input: &str, base: Option<&str>) -> String {
     match base {
         Some(b) => format!("{} against {}", code(input), code(b)),
@@ -194,6 +195,7 @@ pub fn markdown(report: &RfcVsWhatwg) -> String {
     for s in &report.sections {
         section(&mut out, s, &unavailable);
     }
+    rejected(&mut out, report);
     unclassified(&mut out, report);
     out
 }
@@ -205,11 +207,13 @@ fn intro(out: &mut String, report: &RfcVsWhatwg) {
     let _ = writeln!(
         out,
         "The **WHATWG side** ({}) reads URLs as the URL Standard does; the **RFC side** ({}) \
-         as RFC 3986 does: the Appendix B split, §5.2 resolution against a base, no \
-         normalization beyond it. Each side is represented by its in-process oracle ({} and {}); \
-         where the two read a component (or the outcome) of an input differently, the input \
-         *splits* the sides, and the class table of `urldiff triage --explain-classes` says \
-         why. WPT data: {}.\n",
+         as a validating RFC 3986 parser does: an input that is not a URI-reference (Appendix \
+         A), or a base that is not an absolute URI (§5.1), is *rejected*; anything else is the \
+         Appendix B split, with §5.2 resolution against a base and no normalization beyond it \
+         (`rfc3986-regex` is the lenient split alone, which accepts every string). Each side is \
+         represented by its in-process oracle ({} and {}); where the two read a component (or \
+         the outcome) of an input differently, the input *splits* the sides, and the class \
+         table of `urldiff triage --explain-classes` says why. WPT data: {}.\n",
         names(&report.whatwg_side),
         names(&report.rfc_side),
         code(WHATWG_PRIMARY),
@@ -217,40 +221,27 @@ fn intro(out: &mut String, report: &RfcVsWhatwg) {
         text(report.wpt_revision.as_deref().unwrap_or("not located"))
     );
     out.push_str("## Corpus\n\n");
-    table_head(out, &["source", "inputs", "split"]);
-    for s in &report.sources {
-        let _ = writeln!(out, "| {} | {} | {} |", code(&s.source), s.inputs, s.split);
-    }
-    let _ = writeln!(out, "| all | {} | {} |\n", report.inputs, report.split);
+    out.push_str(&tables::corpus(report).markdown());
+    let generated: Vec<&SourceCount> =
+        report.sources.iter().filter(|s| s.source == GENERATED_SOURCE).collect();
+    let generated = tables::total(&generated);
     let _ = writeln!(
         out,
-        "The sides split on {} of {} inputs (each distinct input and base once, in the first \
-         source that has it). {} classes have split inputs and a section below (an input may \
-         be in several); {} split inputs are in none.\n",
+        "\nThe sides split on {} of {} inputs (each distinct input and base once, in the first \
+         source that has it). The RFC side rejects {} of them: they are not RFC 3986 \
+         URI-references (or their base is not an absolute URI), an outcome of their own, listed \
+         [below](#inputs-the-rfc-side-rejects) and in no class. {} classes have split inputs \
+         and a section below (an input may be in several); {} split inputs are in none. The \
+         {} generated inputs ({} split) show what the generator reaches, not how common a \
+         cause is: the classes count natural and generated inputs apart.\n",
         report.split,
         report.inputs,
+        report.rfc_rejects,
         report.sections.len(),
-        report.unclassified
+        report.unclassified,
+        generated.inputs,
+        generated.split,
     );
-}
-
-fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
-    let example = t.example.map(|s| format!(" {} |", s.name())).unwrap_or_default();
-    let version = version.map(|v| format!(" {} |", text(v))).unwrap_or_default();
-    let _ = writeln!(
-        out,
-        "| {} |{version}{example} {} | {} | {} | {} |",
-        code(&t.oracle),
-        t.whatwg,
-        t.rfc,
-        t.neither,
-        t.no_opinion
-    );
-}
-
-/// A table row for a parser that could not run: its name, then `columns` cells that say so.
-fn unavailable_row(out: &mut String, name: &str, columns: usize) {
-    let _ = writeln!(out, "| {} |{}", code(name), format!(" {UNAVAILABLE} |").repeat(columns));
 }
 
 fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
@@ -277,18 +268,7 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
                 text(release(&real.tool.version)),
                 versions.join(", ")
             );
-            table_head(
-                out,
-                &["parser", "version", "WHATWG side", "RFC side", "neither", "no opinion"],
-            );
-            for t in &real.overall {
-                let version =
-                    real.parsers.iter().find(|p| p.name == t.oracle).map(|p| p.version.as_str());
-                tally_row(out, t, version);
-            }
-            for name in unavailable_parsers(report) {
-                unavailable_row(out, name, 5);
-            }
+            out.push_str(&tables::overall(report, real).markdown());
             for s in &real.skipped {
                 let _ = writeln!(
                     out,
@@ -304,26 +284,18 @@ fn real_overall(out: &mut String, report: &RfcVsWhatwg) {
 
 fn contents(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("## Classes\n\n");
-    table_head(out, &["class", "split inputs", "example", "the sides differ on"]);
-    for s in &report.sections {
-        let fields: Vec<&str> = s.example.differences.iter().map(|d| d.field.as_str()).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} |",
-            class_link(&s.class.id),
-            s.class.cases,
-            case(&s.example.input, s.example.base.as_deref()),
-            fields.join(", ")
-        );
-    }
+    out.push_str(&tables::classes(report).markdown());
     out.push('\n');
 }
 
 fn errors(out: &mut String, report: &RfcVsWhatwg) {
     out.push_str("## Validation errors that change a component\n\n");
     let changing: Vec<_> = report.errors.iter().filter(|e| !e.fields.is_empty()).collect();
-    let uncovered: Vec<&str> =
-        changing.iter().filter(|e| e.covered_by.is_empty()).map(|e| e.error.as_str()).collect();
+    let uncovered: Vec<&str> = changing
+        .iter()
+        .filter(|e| e.covered_by.is_empty() && !e.rfc_rejects)
+        .map(|e| e.error.as_str())
+        .collect();
     let _ = writeln!(
         out,
         "Every validation error of the URL Standard with an example that reports it (the \
@@ -332,29 +304,14 @@ fn errors(out: &mut String, report: &RfcVsWhatwg) {
         changing.len(),
         report.errors.len(),
         if uncovered.is_empty() {
-            ", and each is covered by a class of this report that lists it".to_owned()
+            ", and each is covered by a class of this report that lists it, or its example is \
+             rejected by the RFC side"
+                .to_owned()
         } else {
             format!("; not covered: {}", uncovered.join(", "))
         }
     );
-    table_head(out, &["error", "can fail", "example", "the sides differ on", "covered by"]);
-    for e in &report.errors {
-        let example = match &e.hand_picked {
-            Some(why) => {
-                format!("{} (hand-picked: {})", case(&e.input, e.base.as_deref()), text(why))
-            }
-            None => case(&e.input, e.base.as_deref()),
-        };
-        let covered: Vec<String> = e.covered_by.iter().map(|c| class_link(c)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {example} | {} | {} |",
-            code(&e.error),
-            if e.can_be_fatal { "yes" } else { "no" },
-            if e.fields.is_empty() { "nothing".to_owned() } else { e.fields.join(", ") },
-            if covered.is_empty() { "–".to_owned() } else { covered.join(", ") }
-        );
-    }
+    out.push_str(&tables::errors(report).markdown());
     out.push('\n');
 }
 
@@ -372,26 +329,17 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
         "- validation errors it covers: {}",
         if errors.is_empty() { "none".to_owned() } else { errors.join(", ") }
     );
+    let (natural, generated) = tables::natural_and_generated(s);
     let _ = writeln!(
         out,
-        "- inputs of the corpus in the class: {} ({})",
-        c.cases,
+        "- inputs of the corpus in the class: {natural} natural, {generated} generated ({})",
         by_source.join(", ")
     );
     let _ = writeln!(out, "- when: {}\n", prose(&c.predicate));
     example(out, &s.example);
     let _ = writeln!(out, "{BLOCK_BEGIN}");
     if !s.parsers.is_empty() || !unavailable.is_empty() {
-        table_head(
-            out,
-            &["parser", "on the example", "WHATWG side", "RFC side", "neither", "no opinion"],
-        );
-        for t in &s.parsers {
-            tally_row(out, t, None);
-        }
-        for name in unavailable {
-            unavailable_row(out, name, 5);
-        }
+        out.push_str(&tables::parsers(s, unavailable).markdown());
     }
     let _ = writeln!(out, "{BLOCK_END}\n");
 }
@@ -400,7 +348,7 @@ fn example(out: &mut String, e: &SideExample) {
     let how = match (e.minimized, e.one_minimal) {
         (true, true) => "minimized, 1-minimal",
         (true, false) => "minimized, not proven 1-minimal",
-        (false, _) => "as read: no minimized form stayed in the class",
+        (false, _) => "as read",
     };
     let errors: Vec<String> = e.validation_errors.iter().map(|v| code(v)).collect();
     let _ = writeln!(
@@ -413,55 +361,35 @@ fn example(out: &mut String, e: &SideExample) {
         if errors.is_empty() { "none".to_owned() } else { errors.join(", ") },
         e.classes.iter().map(|c| class_link(c)).collect::<Vec<_>>().join(", ")
     );
-    table_head(out, &["component", "WHATWG side", "RFC side", "grade"]);
-    for d in &e.differences {
-        difference_row(out, d);
-    }
+    out.push_str(&tables::differences(e).markdown());
     out.push_str("\nBoth records:\n\n");
-    table_head(out, &["side", "record", "errors"]);
-    for side in [&e.whatwg, &e.rfc] {
-        let errors: Vec<String> =
-            crate::findings::answer_errors(&side.answer).iter().map(|v| code(v)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} |",
-            code(&side.oracle),
-            record_cell(&side.answer),
-            errors.join(", ")
-        );
-    }
+    out.push_str(&tables::records(e).markdown());
     out.push('\n');
 }
 
-fn difference_row(out: &mut String, d: &SideDifference) {
+fn rejected(out: &mut String, report: &RfcVsWhatwg) {
+    let _ = writeln!(out, "## Inputs the RFC side rejects\n");
     let _ = writeln!(
         out,
-        "| {} | {} | {} | {} |",
-        text(&d.field),
-        code(&d.whatwg.display()),
-        code(&d.rfc.display()),
-        text(&d.grade)
+        "{} split inputs are not RFC 3986 URI-references, or their base is not an absolute \
+         URI: a validating RFC 3986 parser rejects them, where the URL Standard parses them \
+         (it strips leading and trailing C0 controls and spaces, removes tabs and newlines, \
+         reads `\\` as `/` in special URLs, and percent-encodes what RFC 3986 does not allow). \
+         What to do: validate with an RFC 3986 parser before handing a string to a WHATWG one \
+         when both must agree, or parse with one standard only. The first natural ones:\n",
+        report.rfc_rejects
     );
-}
-
-/// A record, every field: `field` `value`, separated by `<br>`.
-fn record_cell(answer: &Answer) -> String {
-    match answer {
-        Answer::Parsed { record: Record::Whatwg(r), .. } => urldiff_oracles::WHATWG_FIELDS
-            .iter()
-            .filter_map(|f| Some(format!("{f} {}", code(&format!("{:?}", r.get(f)?)))))
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        Answer::Parsed { record: Record::Rfc(r), .. } => urldiff_oracles::RFC_FIELDS
-            .iter()
-            .map(|f| match r.get(f).flatten() {
-                Some(v) => format!("{f} {}", code(&format!("{v:?}"))),
-                None => format!("{f} undefined"),
-            })
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        other => code(&crate::findings::answer_text(other)),
+    for r in &report.rfc_reject_examples {
+        let o = &r.original;
+        let _ = writeln!(
+            out,
+            "- {} in {}: {}",
+            case(&o.input, o.base.as_deref()),
+            code(&o.source),
+            text(&r.reason)
+        );
     }
+    out.push('\n');
 }
 
 fn unclassified(out: &mut String, report: &RfcVsWhatwg) {

@@ -1,29 +1,34 @@
 //! The findings report (`findings.html`) in a real browser (Debian's headless chromium, through
-//! `urldiff-browser-test`), on the findings of a real triage run over this repository's own
-//! cases (`tests/data/findings-cases.json`): the findings table renders, one visible row per
-//! group; a click on a class in the class table filters it to that class's groups; the keyboard
-//! on the severity select narrows it further; a screenshot of the filtered page is saved to
-//! out/screenshots/findings-filtered.png. Skipped with one line where chromium is not installed.
+//! `urldiff-browser-test`).
+//!
+//! On the findings of a real triage run over this repository's own cases
+//! (`tests/data/findings-cases.json`): one collapsed group per finding; a click on a class in
+//! the class table filters them to that class's groups; the keyboard on the severity select
+//! narrows it further; a screenshot of the filtered page is saved to
+//! out/screenshots/findings-filtered.png.
+//!
+//! On that run scaled to 1,100 groups: a page of 50, the pager, a class filter across pages, an
+//! oracle whose name holds U+200B, and an opened group; screenshot
+//! out/screenshots/findings-1100-filtered.png. Skipped with one line where chromium is not
+//! installed.
+
+mod support;
 
 use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
+use support::findings::{real as findings, scaled, INVISIBLE_ORACLE};
 use urldiff_browser_test::{self as browser, Chromium, Tab};
 use urldiff_triage::findings::Findings;
 
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(20);
 
-fn findings() -> Findings {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/findings-cases.json");
-    Findings::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// The ids (`group-N`, N from 1) of the rows the page shows.
+/// The ids (`group-N`, N from 1) of the groups the page shows.
 fn visible_ids(tab: &Tab) -> anyhow::Result<BTreeSet<String>> {
     let ids = browser::eval(
         tab,
-        "Array.from(document.querySelectorAll('#findings > tbody > tr:not([hidden])')).map(r => r.id)",
+        "Array.from(document.querySelectorAll('#groups details[data-row]:not([hidden])')).map(r => r.id)",
     )?;
     Ok(ids.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect())
 }
@@ -54,18 +59,15 @@ fn the_findings_report_filters_in_a_browser() -> anyhow::Result<()> {
     let tab = chromium.open(&browser::file_url(&page, "")?)?;
     browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;
 
-    // The table renders: one row per group, all visible, with height, the count line right.
+    // The groups render: one per group, all visible (one page), with height, the count right.
     let all = findings.groups.len();
     assert_eq!(all, 19, "the run in tests/data/README.md made 19 groups");
     assert_eq!(
-        browser::eval(
-            &tab,
-            "document.querySelectorAll('#findings > tbody > tr[data-row]').length"
-        )?,
+        browser::eval(&tab, "document.querySelectorAll('#groups details[data-row]').length")?,
         json!(all)
     );
     assert_eq!(visible_ids(&tab)?.len(), all);
-    let height = "document.querySelector('#findings > tbody > tr').getBoundingClientRect().height";
+    let height = "document.querySelector('#groups details').getBoundingClientRect().height";
     assert!(browser::eval(&tab, height)?.as_f64().unwrap() > 10.0);
     assert_eq!(
         browser::eval(&tab, "document.getElementById('filter-count').textContent")?,
@@ -93,10 +95,17 @@ fn the_findings_report_filters_in_a_browser() -> anyhow::Result<()> {
         json!(format!("7 of {all} groups shown"))
     );
     let every_row_has_it = format!(
-        "Array.from(document.querySelectorAll('#findings > tbody > tr:not([hidden])'))\
-         .every(r => JSON.parse(r.dataset.classes).includes('{class}'))"
+        "Array.from(document.querySelectorAll('#groups details[data-row]:not([hidden])'))\
+         .every(r => Array.from(r.querySelectorAll('a.class-ref'))\
+         .some(a => a.textContent === '{class}'))"
     );
-    assert_eq!(browser::eval(&tab, &every_row_has_it)?, json!(true));
+    // Each shown group, opened, lists the class (its details are built when opened).
+    browser::eval(
+        &tab,
+        "document.querySelectorAll('#groups details[data-row]:not([hidden])')\
+         .forEach(d => { d.open = true; })",
+    )?;
+    browser::wait_for(&tab, &every_row_has_it, WAIT)?;
 
     // The keyboard on the severity select: "medium" leaves none of them (all seven are high).
     browser::type_into(&tab, "#filter-severity", "medium")?;
@@ -121,5 +130,92 @@ fn the_findings_report_filters_in_a_browser() -> anyhow::Result<()> {
         WAIT,
     )?;
     assert_eq!(visible_ids(&tab)?.len(), all);
+    Ok(())
+}
+
+/// `document.getElementById(id).textContent`.
+fn text_of(tab: &Tab, id: &str) -> anyhow::Result<serde_json::Value> {
+    browser::eval(tab, &format!("document.getElementById('{id}').textContent"))
+}
+
+/// The ids of the groups of `findings` for which `keep` holds, in page order.
+fn ids_where(
+    findings: &Findings,
+    keep: impl Fn(&urldiff_triage::findings::Group) -> bool,
+) -> Vec<String> {
+    // The page lists the conformance section before the confusion one.
+    let mut ids: Vec<(bool, usize)> = findings
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| keep(g))
+        .map(|(n, g)| (g.kind.name() != "conformance", n + 1))
+        .collect();
+    ids.sort();
+    ids.into_iter().map(|(_, n)| format!("group-{n}")).collect()
+}
+
+#[test]
+fn a_findings_report_of_1100_groups_pages_and_filters_in_a_browser() -> anyhow::Result<()> {
+    let test = "a_findings_report_of_1100_groups_pages_and_filters_in_a_browser";
+    let Some(chromium) = Chromium::launch_or_skip(test)? else {
+        return Ok(());
+    };
+    let findings = scaled(1100);
+    let dir = tempfile::tempdir()?;
+    let page = dir.path().join("findings.html");
+    std::fs::write(&page, urldiff_reports::html::findings::render(&findings))?;
+    let tab = chromium.open(&browser::file_url(&page, "")?)?;
+    browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;
+
+    // One page of 50 collapsed groups, the first 50 in page order.
+    let all = ids_where(&findings, |_| true);
+    let first_page: BTreeSet<String> = all[..50].iter().cloned().collect();
+    assert_eq!(visible_ids(&tab)?, first_page);
+    assert_eq!(text_of(&tab, "filter-count")?, json!("1100 of 1100 groups shown"));
+    assert_eq!(text_of(&tab, "page-status")?, json!("page 1 of 22"));
+    let open = "document.querySelectorAll('#groups details[open]').length";
+    assert_eq!(browser::eval(&tab, open)?, json!(0));
+
+    // The next page: groups 51 to 100.
+    browser::click(&tab, "#page-next")?;
+    browser::wait_for(&tab, "location.hash === '#page=2'", WAIT)?;
+    assert_eq!(visible_ids(&tab)?, all[50..100].iter().cloned().collect());
+
+    // A class across pages: host-confusion's groups, counted from the findings, page 1.
+    let class = "host-confusion";
+    let want = ids_where(&findings, |g| g.classes.iter().any(|c| c == class));
+    assert!(want.len() > 50, "{} groups", want.len());
+    browser::click(&tab, &format!("#class-table a[data-class-link='{class}']"))?;
+    browser::wait_for(&tab, &format!("location.hash === '#class={class}'"), WAIT)?;
+    assert_eq!(visible_ids(&tab)?, want[..50].iter().cloned().collect());
+    let n = want.len();
+    assert_eq!(text_of(&tab, "filter-count")?, json!(format!("{n} of 1100 groups shown")));
+    assert_eq!(text_of(&tab, "page-status")?, json!(format!("page 1 of {}", n.div_ceil(50))));
+
+    // The oracle whose name holds U+200B: the select's value is the raw name.
+    let apart = |g: &urldiff_triage::findings::Group| {
+        urldiff_reports::findings::apart(g).contains(&INVISIBLE_ORACLE)
+    };
+    let want = ids_where(&findings, |g| apart(g) && g.classes.iter().any(|c| c == class));
+    assert!(!want.is_empty());
+    browser::eval(
+        &tab,
+        "(() => { const s = document.getElementById('filter-oracle'); s.value = 'java-uri\\u200b'; \
+         s.dispatchEvent(new Event('change')); return s.value; })()",
+    )?;
+    browser::wait_for(&tab, "location.hash.includes('oracle=')", WAIT)?;
+    assert_eq!(visible_ids(&tab)?, want.iter().take(50).cloned().collect());
+
+    // Opening a group shows its differing fields, the host whole beside the baseline.
+    let first = &want[0];
+    browser::click(&tab, &format!("#{first} > summary"))?;
+    browser::wait_for(&tab, &format!("document.getElementById('{first}').open"), WAIT)?;
+    let cells =
+        format!("document.getElementById('{first}').querySelectorAll('table.values td').length");
+    assert!(browser::eval(&tab, &cells)?.as_u64().unwrap() >= 4);
+    let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../out/screenshots/findings-1100-filtered.png");
+    browser::screenshot(&tab, &shot)?;
     Ok(())
 }

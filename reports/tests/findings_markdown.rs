@@ -14,16 +14,28 @@ fn findings() -> Findings {
 }
 
 /// The cell separators of a table row (`|` outside code spans, unescaped; a backslash escapes
-/// nothing inside a code span).
+/// nothing inside a code span). A code span opens with a run of backticks and closes with a run
+/// of the same length (CommonMark: ``` `` ` `` ``` holds one backtick).
 fn cells(line: &str) -> usize {
-    let (mut n, mut in_code, mut escaped) = (0, false, false);
-    for c in line.chars() {
-        match c {
-            '`' if !escaped => in_code = !in_code,
-            '|' if !in_code && !escaped => n += 1,
-            _ => {}
+    let chars: Vec<char> = line.chars().collect();
+    let (mut n, mut open, mut escaped, mut i) = (0, 0usize, false, 0);
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '`' && !escaped {
+            let run = chars[i..].iter().take_while(|c| **c == '`').count();
+            if open == 0 {
+                open = run;
+            } else if run == open {
+                open = 0;
+            }
+            i += run;
+            continue;
         }
-        escaped = c == '\\' && !escaped && !in_code;
+        if c == '|' && open == 0 && !escaped {
+            n += 1;
+        }
+        escaped = c == '\\' && !escaped && open == 0;
+        i += 1;
     }
     n
 }

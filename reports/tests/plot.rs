@@ -71,6 +71,26 @@ fn the_svg_has_a_line_per_series_and_escapes_labels() {
     assert!(svg.contains("backslash-confusion") && svg.contains("all groups"));
     assert!(svg.contains("&lt;script&gt;x&lt;/script&gt;"));
     assert!(!svg.contains("<script"));
+    // The legend is beside the plot, never over it: every series label starts right of every
+    // data point (SIZE is 760 wide; the data lines are the polylines of two or more points
+    // drawn in a series colour).
+    let label_x = regex::Regex::new(
+        r#"<text x="(\d+)"[^>]*>\s*(backslash-confusion|all groups|host-confusion)"#,
+    )
+    .unwrap();
+    let labels: Vec<u32> = label_x.captures_iter(&svg).map(|c| c[1].parse().unwrap()).collect();
+    assert_eq!(labels.len(), 3, "{svg}");
+    let data = regex::Regex::new(r#"stroke-width="2" points="([^"]*)""#).unwrap();
+    let rightmost = data
+        .captures_iter(&svg)
+        .flat_map(|c| {
+            c[1].split_whitespace()
+                .map(|p| p.split(',').next().unwrap().parse::<u32>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap();
+    assert!(labels.iter().all(|x| *x > rightmost), "labels at {labels:?}, data up to {rightmost}");
     // The dates label the campaigns.
     assert!(svg.contains("2026-11-22") && svg.contains("2026-11-24"));
     // No style attributes or elements: the server's Content-Security-Policy allows no inline

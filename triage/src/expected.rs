@@ -59,6 +59,10 @@ pub struct KnownIssue {
     /// The implementation's version is at or past `fixed_in`: it is back.
     #[serde(default)]
     pub regression: bool,
+    /// The case of the group the entry covers (the first met): what a draft reproduces, since
+    /// the group's minimized example may show the root cause on another input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case: Option<crate::findings::Original>,
 }
 
 /// The ledger files of `corpus/expected/` (`urldiff_corpus::ledger`, their one reader), as
@@ -103,6 +107,7 @@ impl Ledger for urldiff_compare::ledger::Ledger {
                 upstream: entry.upstream.clone(),
                 fixed_in: entry.fixed_in.clone(),
                 regression: false,
+                case: None,
             })
     }
 }

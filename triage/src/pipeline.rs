@@ -229,6 +229,7 @@ fn annotate(
         let fields = comparison.disagreeing_fields(TRUTH, &info.name);
         let known = ledger.known(&info.name, &case.suite, &case.name, &answers[i], &fields);
         part.known = known.map(|mut k| {
+            k.case = Some(case.original());
             k.regression = k
                 .fixed_in
                 .as_deref()

@@ -312,6 +312,7 @@ impl Ledger for Caret {
                 upstream: Some("https://github.com/servo/rust-url/issues/1140".into()),
                 fixed_in: Some(self.fixed_in.into()),
                 regression: false,
+                case: None,
             }
         })
     }
@@ -328,6 +329,8 @@ fn known_issues_are_marked_and_a_fixed_one_that_returns_is_a_regression() {
     let findings = triage(&cases, &annotated, &NoEvents).unwrap();
     let known = findings.groups[0].known.as_ref().expect("marked known");
     assert_eq!(known.upstream.as_deref(), Some("https://github.com/servo/rust-url/issues/1140"));
+    // The case the entry covers, which a draft reproduces.
+    assert_eq!(known.case.as_ref().map(|c| c.input.as_str()), Some("http://example.com/a^b"));
     assert!(!known.regression);
     let findings = triage(&cases, &config(&oracles, Some(&later)), &NoEvents).unwrap();
     assert_eq!((findings.groups.len(), findings.run.expected), (0, 1));

@@ -8,7 +8,7 @@
 //! Strings from the run go through [`code`] and [`text`] (the conform report's escaping), so
 //! hostile inputs neither render as HTML nor break a table.
 
-use super::{answer_errors, answer_text, baseline, model_name, root_cause_text, safe_link, slug};
+use super::{answer_errors, answer_text, baseline, root_cause_text, safe_link, slug};
 use crate::markdown::{code, prose, text};
 use std::fmt::Write as _;
 use urldiff_triage::findings::{Findings, Group};
@@ -254,20 +254,6 @@ fn classes(out: &mut String, findings: &Findings) {
 
 fn oracles(out: &mut String, findings: &Findings) {
     out.push_str("## Oracles\n\n");
-    table_head(out, &["oracle", "kind", "model", "version"]);
-    for o in &findings.oracles {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} |",
-            code(&o.name),
-            o.kind.name(),
-            model_name(o.model),
-            text(&o.version)
-        );
-    }
-    for s in &findings.skipped_oracles {
-        let reason = crate::plain::first_line(&s.reason);
-        let _ = writeln!(out, "| {} | skipped | | {} |", code(&s.name), text(&reason));
-    }
+    out.push_str(&crate::tables::findings_oracles(findings).markdown());
     out.push('\n');
 }

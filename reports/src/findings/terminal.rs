@@ -8,6 +8,11 @@ use crate::terminal::WIDTH;
 use std::fmt::Write as _;
 use urldiff_triage::findings::Findings;
 
+/// A value quoted (Rust's debug form: quotes and backslashes escaped) and made visible.
+fn quoted(value: &str) -> String {
+    one_line(&format!("{value:?}"))
+}
+
 /// How many groups the summary lists.
 pub const SHOWN_GROUPS: usize = 20;
 
@@ -36,20 +41,22 @@ pub fn render(findings: &Findings) -> String {
         let _ = writeln!(out, "{}", fit(&note, WIDTH));
     }
     for g in findings.groups.iter().take(SHOWN_GROUPS) {
-        let base = g.example.base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
+        let base =
+            g.example.base.as_ref().map(|b| format!(" against {}", quoted(b))).unwrap_or_default();
         let mark = match &g.known {
             Some(k) if k.regression => "REGRESSION ",
             Some(_) => "known ",
             None => "",
         };
+        // Each value made visible on its own: the line's own indent is not hostile.
         let line = format!(
-            "  [{mark}{}] {} x{}: {:?}{base}",
+            "  [{mark}{}] {} x{}: {}{base}",
             g.severity.name(),
-            super::root_cause_text(&g.root_cause),
+            one_line(&super::root_cause_text(&g.root_cause)),
             g.count,
-            g.example.input
+            quoted(&g.example.input)
         );
-        let _ = writeln!(out, "{}", fit(&one_line(&line), WIDTH));
+        let _ = writeln!(out, "{}", fit(&line, WIDTH));
     }
     if findings.groups.len() > SHOWN_GROUPS {
         let _ = writeln!(out, "  … and {} more groups", findings.groups.len() - SHOWN_GROUPS);

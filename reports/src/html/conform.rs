@@ -4,7 +4,7 @@
 //! the suites and the adapter rules.
 
 use super::escape::{attr, text};
-use super::{class_link, diff, filter_bar, page, row_attrs, severity_badge};
+use super::{class_link, diff, filter_bar, page, severity_badge, FilterData};
 use crate::classes::{all_classes, classes_of, ledgered_by_class, shown_fields};
 use crate::data::{ConformReport, Divergence};
 use crate::plain::{self, cell_text, first_line};
@@ -128,7 +128,9 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     oracles.sort();
     oracles.dedup();
     let severities = [Severity::High, Severity::Medium, Severity::Low, Severity::Info];
-    out.push_str(&filter_bar(&all_classes(report), &oracles, &severities, "divergences"));
+    let bar = filter_bar(&all_classes(report), &oracles, &severities, "divergences", false);
+    out.push_str(&bar.into_string());
+    let mut filter = FilterData::default();
     out.push_str(
         "<table id=\"divergences\"><colgroup><col class=\"c-sev\"><col class=\"c-status\">\
          <col class=\"c-oracle\"><col class=\"c-suite\"><col class=\"c-case\"><col>\
@@ -137,7 +139,7 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
     );
     // Unexpected first: they are what fails the gate.
     let ordered = report.unexpected().chain(report.ledgered());
-    for d in ordered {
+    for (n, d) in ordered.enumerate() {
         let classes = classes_of(d);
         let status = if d.ledgered.is_some() { "ledgered" } else { "unexpected" };
         // A ledgered divergence's status says why the ledger expects it, on hover.
@@ -147,7 +149,7 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
             out,
             "<tr {}><td>{}</td><td class=\"status-{status}\"{}>{status}</td><td class=\"nowrap\">{}</td>\
              <td class=\"nowrap\">{}</td><td>{}</td><td>{}</td><td class=\"class-cell\">{}</td></tr>",
-            row_attrs(&classes, &[d.oracle.as_str()], d.severity),
+            filter.row(format!("divergence-{}", n + 1), &classes, &[d.oracle.as_str()], d.severity),
             severity_badge(d.severity),
             reason.unwrap_or_default(),
             text(&d.oracle),
@@ -157,7 +159,9 @@ fn divergences_section(out: &mut String, report: &ConformReport) {
             labels.join("<br>")
         );
     }
-    out.push_str("</tbody></table></section>\n");
+    out.push_str("</tbody></table>");
+    out.push_str(&filter.block().into_string());
+    out.push_str("</section>\n");
 }
 
 pub(crate) fn matrix_section(out: &mut String, report: &ConformReport) {
@@ -222,41 +226,21 @@ fn oracles_section(out: &mut String, report: &ConformReport) {
 }
 
 fn suites_section(out: &mut String, report: &ConformReport) {
-    out.push_str(
-        "<section id=\"suites\"><h2>Suites</h2><table><thead><tr><th>suite</th><th>cases</th>\
-         <th>truth</th><th>data</th></tr></thead><tbody>\n",
-    );
-    for s in &report.suites {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>",
-            text(&s.name),
-            s.cases,
-            text(&s.truth),
-            text(&s.revision)
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    let table = crate::tables::suites(report).html(None);
+    out.push_str(&maud::html! { section #suites { h2 { "Suites" } (table) } }.into_string());
 }
 
 fn rules_section(out: &mut String, report: &ConformReport) {
     if report.adapter_rules.is_empty() {
         return;
     }
-    out.push_str(
-        "<section id=\"rules\"><h2>Adapter rules</h2><p class=\"note\">What each adapter does to \
-         its parser's answers.</p><table><thead><tr><th>rule</th><th>fields</th><th>what</th>\
-         </tr></thead><tbody>\n",
-    );
-    for r in &report.adapter_rules {
-        let _ = writeln!(
-            out,
-            "<tr><td><code>{}/{}</code></td><td>{}</td><td>{}</td></tr>",
-            text(&r.oracle),
-            text(&r.name),
-            text(&r.fields.join(", ")),
-            text(&r.what)
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    let table = crate::tables::adapter_rules(report).html(None);
+    let section = maud::html! {
+        section #rules {
+            h2 { "Adapter rules" }
+            p.note { "What each adapter does to its parser's answers." }
+            (table)
+        }
+    };
+    out.push_str(&section.into_string());
 }

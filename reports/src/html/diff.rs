@@ -1,6 +1,8 @@
-//! Inline diffs of field values, made with the `similar` crate at character level and rendered
-//! on the server as `<del>` (the truth's characters) and `<ins>` (the oracle's), every piece
-//! escaped by [`super::escape::text`].
+//! Diffs of field values, made with the `similar` crate at character level: as HTML for the
+//! conform report ([`inline`]: `<del>` the truth's characters, `<ins>` the oracle's, every
+//! piece escaped by [`super::escape::text`]), and as [`Segment`]s, data for the findings
+//! page's script ([`value`]: a character diff only for the fields of
+//! [`CHARACTER_DIFF_FIELDS`], any other value whole).
 
 use super::escape::text;
 use similar::{ChangeTag, TextDiff};
@@ -61,4 +63,73 @@ fn push_run(out: &mut String, tag: ChangeTag, s: &str) {
     out.push_str(open);
     out.push_str(&text(s));
     out.push_str(close);
+}
+
+/// A piece of a shown value: how it is marked, and its text (made visible,
+/// [`crate::hostile`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Segment(pub Mark, pub String);
+
+/// How a [`Segment`] is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Mark {
+    /// Text both values share, or a whole value.
+    #[serde(rename = "=")]
+    Same,
+    /// The truth's characters only.
+    #[serde(rename = "-")]
+    Deleted,
+    /// The oracle's characters only.
+    #[serde(rename = "+")]
+    Inserted,
+    /// A stand-in for no text: `(empty)`, `(undefined)`, `""|undef`.
+    #[serde(rename = "?")]
+    Absent,
+}
+
+/// Fields whose values are long and mostly alike (a path, a query, a fragment): a character
+/// diff shows where they part. Any other field (a host, a port, a scheme) is shown whole: a
+/// character diff of `127.0.0.1` against `0x7f.1` mixes the two into neither.
+pub const CHARACTER_DIFF_FIELDS: [&str; 6] =
+    ["pathname", "search", "hash", "path", "query", "fragment"];
+
+/// A value as segments, not diffed: its text, or the stand-in for an absent one.
+pub fn whole_segments(value: &Projected) -> Vec<Segment> {
+    let absent = |s: &str| vec![Segment(Mark::Absent, s.to_owned())];
+    match value {
+        Projected::Defined(s) if s.is_empty() => absent("(empty)"),
+        Projected::Defined(s) => vec![Segment(Mark::Same, crate::hostile::visible(s))],
+        Projected::Undefined => absent("(undefined)"),
+        Projected::EmptyOrUndefined => absent("\"\"|undef"),
+    }
+}
+
+/// One value group's value of `field` beside the baseline's `truth`: for the fields of
+/// [`CHARACTER_DIFF_FIELDS`], the character diff when both are non-empty and alike; else
+/// the whole value.
+pub fn value(field: &str, truth: &Projected, got: &Projected) -> Vec<Segment> {
+    let (Projected::Defined(a), Projected::Defined(b)) = (truth, got) else {
+        return whole_segments(got);
+    };
+    let diff = TextDiff::from_chars(a.as_str(), b.as_str());
+    let diffable = CHARACTER_DIFF_FIELDS.contains(&field) && !a.is_empty() && !b.is_empty();
+    if !diffable || diff.ratio() < MIN_RATIO {
+        return whole_segments(got);
+    }
+    let mut out: Vec<Segment> = Vec::new();
+    for change in diff.iter_all_changes() {
+        let mark = match change.tag() {
+            ChangeTag::Equal => Mark::Same,
+            ChangeTag::Delete => Mark::Deleted,
+            ChangeTag::Insert => Mark::Inserted,
+        };
+        match out.last_mut() {
+            Some(Segment(m, s)) if *m == mark => s.push_str(change.value()),
+            _ => out.push(Segment(mark, change.value().to_owned())),
+        }
+    }
+    for s in &mut out {
+        s.1 = crate::hostile::visible(&s.1);
+    }
+    out
 }

@@ -1,40 +1,54 @@
 //! Escaping for HTML: the only way a string from a run reaches a page. Inputs are hostile
 //! (`"><script>`, quotes, control characters, bidi overrides, U+FFFD standing for a lone
-//! surrogate), so:
+//! surrogate), so every piece of [`crate::hostile::pieces`] is escaped:
 //!
-//! - [`text`] escapes `& < > " '` and shows every control and invisible format character as a
-//!   marked `\u{…}` (an HTML page cannot carry NUL, and a U+202E would reverse what follows);
+//! - [`Visible`] (in maud templates) and [`text`] escape `& < > " '` and show each code point
+//!   the hostile-text policy escapes as a marked `\u{…}`;
 //! - [`attr`] does the same for attribute values, where markup cannot go, so the escapes are
 //!   plain text.
 //!
+//! Data for the page's script never goes through here: it is JSON in a data block
+//! ([`super::data_block`]), read with `JSON.parse`.
+//!
 //! Rust strings hold no lone surrogates; readers replace them with U+FFFD before they get here.
 
-use crate::plain::is_invisible_format;
-use std::fmt::Write as _;
+use crate::hostile::{pieces, Piece};
+use maud::{html, Markup, Render};
 
-fn is_hidden(c: char) -> bool {
-    c.is_control() || is_invisible_format(c)
+fn push_escaped(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
 }
 
-fn push_escaped(out: &mut String, c: char) {
-    match c {
-        '&' => out.push_str("&amp;"),
-        '<' => out.push_str("&lt;"),
-        '>' => out.push_str("&gt;"),
-        '"' => out.push_str("&quot;"),
-        '\'' => out.push_str("&#39;"),
-        c => out.push(c),
+/// Hostile text in a maud template: escaped, with the escaped code points marked.
+#[derive(Clone, Copy, Debug)]
+pub struct Visible<'a>(pub &'a str);
+
+impl Render for Visible<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(&text(self.0));
     }
 }
 
 /// `s` as HTML text content.
 pub fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
-    for c in s.chars() {
-        if is_hidden(c) {
-            let _ = write!(out, "<span class=\"ctl\">\\u{{{:x}}}</span>", c as u32);
-        } else {
-            push_escaped(&mut out, c);
+    for piece in pieces(s) {
+        match piece {
+            Piece::Plain(p) => push_escaped(&mut out, p),
+            escaped => {
+                out.push_str("<span class=\"ctl\">");
+                escaped.push_to(&mut out);
+                out.push_str("</span>");
+            }
         }
     }
     out
@@ -43,26 +57,27 @@ pub fn text(s: &str) -> String {
 /// `s` as a double-quoted attribute value (without the quotes).
 pub fn attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if is_hidden(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
-        } else {
-            push_escaped(&mut out, c);
+    for piece in pieces(s) {
+        match piece {
+            Piece::Plain(p) => push_escaped(&mut out, p),
+            escaped => escaped.push_to(&mut out),
         }
     }
     out
 }
 
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as
-/// `<code>`, everything escaped; an unpaired backtick is text.
+/// `<code>` with hostile text made visible, the prose around them escaped (its spaces are
+/// the writer's own); an unpaired backtick is text.
 pub fn prose(s: &str) -> String {
-    let mut out = String::new();
-    for (is_code, piece) in crate::plain::code_spans(s) {
-        if is_code {
-            let _ = write!(out, "<code>{}</code>", text(&piece));
-        } else {
-            out.push_str(&text(&piece));
+    prose_markup(s).into_string()
+}
+
+/// [`prose`] as markup.
+pub fn prose_markup(s: &str) -> Markup {
+    html! {
+        @for (is_code, piece) in crate::plain::code_spans(s) {
+            @if is_code { code { (Visible(&piece)) } } @else { (piece.as_ref()) }
         }
     }
-    out
 }

@@ -1,114 +1,136 @@
-//! `findings.html`: the findings of a triage run as one self-contained page, the same kind as
-//! the conform report (its shell, escaping, Content Security Policy, filter bar and `similar`
-//! inline diffs). A filterable table of the groups (by class, oracle and severity), each with
-//! its minimized example, count, first originals, classes (links into the class table shown
-//! below), severity, each differing field with the groups of oracles and an inline diff
-//! against the baseline, and every oracle's answer; then the class table with this run's
-//! counts, the oracles with their exact versions, and the run.
+//! `findings.html`: the findings of a triage run as one self-contained page (the shell, escaping,
+//! Content Security Policy and filter of every HTML report), made to stay usable with
+//! thousands of groups: the groups in a section per kind (conformance, confusion), each a
+//! collapsed `<details>` whose summary line is its severity, count, root cause, known issue
+//! and minimized example; the filter (class, oracle, severity) and the pager
+//! ([`PAGE_SIZE`] groups a page) work from a JSON data block. An opened group shows its
+//! differing fields, each value group whole beside the baseline (a character diff only for
+//! paths, queries and fragments, [`super::diff::value`]), its classes, validation errors and
+//! first originals, built by the page's script from [`GroupDetails`]; every oracle's full
+//! answer stays in `findings.json`. Then the model differences,
+//! the class table with this run's counts, the oracles with their exact versions, and the run.
 
-use super::escape::{attr, prose, text};
-use super::{class_link, diff, filter_bar, page, row_attrs, severity_badge};
+use super::escape::{attr, prose, text, Visible};
+use super::group_details::GroupDetails;
+use super::{class_link, filter_bar, page_markup, severity_badge, FilterData};
 use crate::classes::ClassTag;
 use crate::findings::{
-    answer_errors, answer_text, apart, baseline, classes_present, model_name, oracles_apart,
-    safe_link, slug,
+    apart, classes_present, known_text, oracles_apart, root_cause_text, safe_link, slug,
 };
+use maud::{html, Markup, PreEscaped};
 use std::fmt::Write as _;
 use urldiff_compare::Severity;
 use urldiff_triage::findings::{ClassRow, Findings, Group};
+use urldiff_triage::rootcause::FindingKind;
+
+/// Groups a page shows.
+pub const PAGE_SIZE: usize = 50;
 
 /// The HTML findings report.
 pub fn render(findings: &Findings) -> String {
-    let run = &findings.run;
-    let cases: usize = findings.groups.iter().map(|g| g.count).sum();
-    let header = format!(
-        "<h1>urldiff findings: {} groups</h1>\n<p>Groups: {}.</p>\n<p>{} cases triaged ({} skipped), {} divergent, \
-         {} expected by the ledger, {cases} in groups; {} minimizations, {} oracle calls, {:.1} s. \
-         {} {}; WPT data {}.</p>",
-        findings.groups.len(),
-        text(&crate::findings::kind_counts(findings)),
-        run.cases,
-        run.skipped_cases,
-        run.divergent,
-        run.expected,
-        run.minimized,
-        run.oracle_calls,
-        run.seconds,
-        text(&findings.tool.name),
-        text(&findings.tool.version),
-        text(findings.wpt_revision.as_deref().unwrap_or("not located")),
-    );
-    let mut body = String::new();
-    groups_section(&mut body, findings);
-    model_section(&mut body, findings);
-    class_table(&mut body, &findings.classes);
-    oracles_section(&mut body, findings);
-    run_section(&mut body, findings);
-    page(&format!("urldiff findings: {} groups", findings.groups.len()), &header, &body)
+    let title = format!("urldiff findings: {} groups", findings.groups.len());
+    let mut rest = String::new();
+    model_section(&mut rest, findings);
+    class_table(&mut rest, &findings.classes);
+    oracles_section(&mut rest, findings);
+    run_section(&mut rest, findings);
+    let body = html! { (groups_section(findings)) (PreEscaped(rest)) };
+    page_markup(&title, header(findings), body, &[super::DETAILS_SCRIPT]).into_string()
 }
 
-fn groups_section(out: &mut String, findings: &Findings) {
-    let _ = writeln!(
-        out,
-        "<section id=\"groups\"><h2>Findings ({} groups)</h2>\n<p class=\"note\">One row per \
-         group: the cases of one root cause (conformance: an implementation against the \
-         standard it claims, at the step reading the deciding code point; confusion: two \
-         standards' implementations reading another authority). Each differing field shows the baseline (the reference's reading) and, for \
-         every other group of oracles, an inline diff: <del>the baseline's characters</del> \
-         <ins>theirs</ins>. The oracle filter keeps the groups where that oracle reads \
-         otherwise than the baseline.</p>",
-        findings.groups.len()
-    );
+fn header(findings: &Findings) -> Markup {
+    let run = &findings.run;
+    let cases: usize = findings.groups.iter().map(|g| g.count).sum();
+    html! {
+        h1 { "urldiff findings: " (findings.groups.len()) " groups" }
+        p { "Groups: " (crate::findings::kind_counts(findings)) "." }
+        p {
+            (run.cases) " cases triaged (" (run.skipped_cases) " skipped), " (run.divergent)
+            " divergent, " (run.expected) " expected by the ledger, " (cases) " in groups; "
+            (run.minimized) " minimizations, " (run.oracle_calls) " oracle calls, "
+            (format!("{:.1}", run.seconds)) " s. " (Visible(&findings.tool.name)) " "
+            (Visible(&findings.tool.version)) "; WPT data "
+            (Visible(findings.wpt_revision.as_deref().unwrap_or("not located"))) "."
+        }
+    }
+}
+
+fn groups_section(findings: &Findings) -> Markup {
     let classes: Vec<ClassTag> =
         classes_present(findings).iter().map(|c| ClassTag::of(c)).collect();
     let severities = [Severity::High, Severity::Medium, Severity::Low, Severity::Info];
-    out.push_str(&filter_bar(&classes, &oracles_apart(findings), &severities, "groups"));
-    out.push_str(
-        "<table id=\"findings\"><colgroup><col class=\"c-sev\"><col class=\"c-count\">\
-         <col class=\"c-class\"><col class=\"c-example\"><col><col class=\"c-answers\">\
-         </colgroup><thead><tr><th>severity</th><th>count</th><th>classes</th>\
-         <th>minimized example</th><th>differing fields</th><th>answers</th></tr></thead>\
-         <tbody>\n",
-    );
-    for (n, g) in findings.groups.iter().enumerate() {
-        group_row(out, n + 1, g, findings);
+    let mut filter = FilterData { page_size: Some(PAGE_SIZE), ..FilterData::default() };
+    let kinds = [
+        (
+            FindingKind::Conformance,
+            "An implementation against the standard it claims, at the \
+          step reading the deciding code point.",
+        ),
+        (
+            FindingKind::Confusion,
+            "Implementations of two standards reading another authority \
+          (or another part) from one input: where a check by one and a use by the other meet.",
+        ),
+    ];
+    let sections: Vec<Markup> =
+        kinds.iter().map(|(kind, note)| kind_section(findings, *kind, note, &mut filter)).collect();
+    html! {
+        section #groups {
+            h2 { "Findings (" (findings.groups.len()) " groups)" }
+            p.note {
+                "Each group is one root cause; open it for its differing fields: the baseline \
+                 (the reference's reading) first, then each other group of oracles' value \
+                 whole (paths, queries and fragments as a diff: " del { "the baseline's" } " "
+                ins { "theirs" } "). The oracle filter keeps the groups where that oracle \
+                 reads otherwise than the baseline; every answer is in findings.json."
+            }
+            (filter_bar(&classes, &oracles_apart(findings), &severities, "groups", true))
+            @for s in &sections { (s) }
+            (filter.block())
+            (super::data_block("group-details", &GroupDetails::of(findings)))
+        }
     }
-    out.push_str("</tbody></table></section>\n");
 }
 
-fn group_row(out: &mut String, n: usize, g: &Group, findings: &Findings) {
+fn kind_section(
+    findings: &Findings,
+    kind: FindingKind,
+    note: &str,
+    filter: &mut FilterData,
+) -> Markup {
+    let groups: Vec<(usize, &Group)> =
+        findings.groups.iter().enumerate().filter(|(_, g)| g.kind == kind).collect();
+    let rows: Vec<Markup> = groups.iter().map(|(i, g)| group_row(*i + 1, g, filter)).collect();
+    html! {
+        section.kind id={ "kind-" (kind.name()) } {
+            h3 { (kind.name()) " (" (groups.len()) " groups)" }
+            p.note { (note) }
+            div.groups { @for r in &rows { (r) } }
+        }
+    }
+}
+
+fn group_row(n: usize, g: &Group, filter: &mut FilterData) -> Markup {
     let tags: Vec<ClassTag> = g.classes.iter().map(|c| ClassTag::of(c)).collect();
-    let classes: Vec<String> = g
-        .classes
-        .iter()
-        .map(|c| {
-            let explanation =
-                findings.classes.iter().find(|r| &r.id == c).map(|r| r.explanation.as_str());
-            format!(
-                "<a class=\"class-ref\" href=\"#class-{}\" title=\"{}\">{}</a>",
-                slug(c),
-                attr(explanation.unwrap_or(crate::classes::explanation(c))),
-                text(c)
-            )
-        })
-        .collect();
-    let cause = format!(
-        "<div class=\"meta\">{}: {}</div>",
-        text(g.kind.name()),
-        text(&crate::findings::root_cause_text(&g.root_cause))
-    );
-    let _ = writeln!(
-        out,
-        "<tr id=\"group-{n}\" {}><td>{}</td><td class=\"num\">{}</td><td class=\"class-cell\">{cause}{}</td>\
-         <td>{}</td><td>{}</td><td>{}</td></tr>",
-        row_attrs(&tags, &apart(g), g.severity),
-        severity_badge(g.severity),
-        g.count,
-        classes.join("<br>"),
-        example_cell(g),
-        differences_cell(g),
-        answers_cell(g)
-    );
+    filter.add(format!("group-{n}"), &tags, &apart(g), g.severity);
+    html! {
+        details.group id={ "group-" (n) } data-row {
+            summary {
+                (PreEscaped(severity_badge(g.severity)))
+                span.count { (g.count) }
+                span.cause { (Visible(&root_cause_text(&g.root_cause))) }
+                @if g.known.is_some() { span.known { (Visible(&known_text(g))) } }
+                span.example { (case_markup(&g.example.input, g.example.base.as_deref())) }
+            }
+        }
+    }
+}
+
+fn case_markup(input: &str, base: Option<&str>) -> Markup {
+    html! {
+        code.input { (Visible(input)) }
+        @if let Some(base) = base { " against " code.base { (Visible(base)) } }
+    }
 }
 
 /// The model differences: counted per root cause, with the shortest case.
@@ -138,103 +160,10 @@ fn model_section(out: &mut String, findings: &Findings) {
             text(class),
             m.cases,
             text(&m.libraries.join(", ")),
-            case_html(&m.example.input, m.example.base.as_deref())
+            case_markup(&m.example.input, m.example.base.as_deref()).into_string()
         );
     }
     out.push_str("</tbody></table></section>\n");
-}
-
-fn case_html(input: &str, base: Option<&str>) -> String {
-    let mut out = format!("<code class=\"input\">{}</code>", text(input));
-    if let Some(base) = base {
-        let _ = write!(out, " against <code class=\"base\">{}</code>", text(base));
-    }
-    out
-}
-
-fn example_cell(g: &Group) -> String {
-    let e = &g.example;
-    let how = if e.one_minimal { "1-minimal" } else { "not proven 1-minimal" };
-    let mut out = case_html(&e.input, e.base.as_deref());
-    let _ = write!(
-        out,
-        "<div class=\"meta\">{how}, {} oracle calls; from {}</div>",
-        e.oracle_calls,
-        case_html(&e.original.input, e.original.base.as_deref())
-    );
-    let errors = if g.validation_errors.is_empty() {
-        "none".to_owned()
-    } else {
-        g.validation_errors.iter().map(|v| text(v)).collect::<Vec<_>>().join(", ")
-    };
-    let _ = write!(out, "<div class=\"meta\">validation errors: {errors}</div>");
-    let _ = write!(
-        out,
-        "<details class=\"originals\"><summary>first {} of {} members</summary><ul>",
-        g.originals.len(),
-        g.count
-    );
-    for o in &g.originals {
-        let _ = write!(
-            out,
-            "<li>{} <span class=\"meta\">in {}</span></li>",
-            case_html(&o.input, o.base.as_deref()),
-            text(&o.source)
-        );
-    }
-    let _ = write!(out, "</ul></details><div class=\"meta\">group {}</div>", text(&g.id));
-    out
-}
-
-fn differences_cell(g: &Group) -> String {
-    let mut out = String::new();
-    for d in crate::findings::shown_differences(g) {
-        let _ = write!(
-            out,
-            "<div class=\"fd\"><span class=\"fname\">{}</span><span class=\"grade\">{}</span>{}</div>",
-            text(&d.field),
-            text(&d.grade),
-            severity_badge(d.severity)
-        );
-        let base = baseline(d);
-        let base_value = &d.groups[base].value;
-        for (i, v) in crate::findings::baseline_first(d) {
-            let value = if i == base {
-                format!("<span class=\"baseline\">{}</span>", diff::whole(&v.value))
-            } else {
-                diff::inline(base_value, &v.value)
-            };
-            let _ = write!(
-                out,
-                "<div class=\"vg\"><span class=\"who\">{}</span><code class=\"diff\">{value}</code></div>",
-                text(&v.oracles.join(", "))
-            );
-        }
-    }
-    out
-}
-
-fn answers_cell(g: &Group) -> String {
-    let mut out =
-        format!("<details class=\"answers\"><summary>{} answers</summary><table>", g.answers.len());
-    for a in &g.answers {
-        let errors = answer_errors(&a.answer);
-        let errors = if errors.is_empty() {
-            String::new()
-        } else {
-            format!("<div class=\"meta\">{}</div>", text(&errors.join(", ")))
-        };
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td class=\"outcome-{}\">{}</td><td><code>{}</code>{errors}</td></tr>",
-            text(&a.oracle),
-            a.answer.outcome(),
-            a.answer.outcome(),
-            text(&answer_text(&a.answer))
-        );
-    }
-    out.push_str("</table></details>");
-    out
 }
 
 /// The class table: each class with its id (a link that filters the findings table),
@@ -271,29 +200,8 @@ pub fn class_table(out: &mut String, rows: &[ClassRow]) {
 }
 
 fn oracles_section(out: &mut String, findings: &Findings) {
-    out.push_str(
-        "<section id=\"oracles\"><h2>Oracles</h2><table><thead><tr><th>oracle</th><th>kind</th>\
-         <th>model</th><th>version</th></tr></thead><tbody>\n",
-    );
-    for o in &findings.oracles {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            text(&o.name),
-            o.kind.name(),
-            model_name(o.model),
-            text(&o.version)
-        );
-    }
-    for s in &findings.skipped_oracles {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td colspan=\"3\">skipped: {}</td></tr>",
-            text(&s.name),
-            text(&crate::plain::first_line(&s.reason))
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    let table = crate::tables::findings_oracles(findings).html(None);
+    out.push_str(&html! { section #oracles { h2 { "Oracles" } (table) } }.into_string());
 }
 
 fn run_section(out: &mut String, findings: &Findings) {

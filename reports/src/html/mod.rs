@@ -4,22 +4,25 @@
 //! escaping could not run.
 //!
 //! The pieces are shared by every HTML report (the conform report, the findings report, the
-//! RFC-vs-WHATWG report): [`page`] (the shell), [`filter_bar`] and [`row_attrs`] (the filter
-//! by class, oracle and severity, also read from and written to the URL fragment
-//! `#class=…&oracle=…&severity=…`), [`escape`] and [`diff`] (inline diffs of field values).
+//! RFC-vs-WHATWG report): [`page`] (the shell, a maud template), [`filter_bar`] and
+//! [`FilterData`] (the filter by class, oracle and severity, also read from and written to the
+//! URL fragment `#class=…&oracle=…&severity=…&page=…`; its data a JSON block, [`data_block`]),
+//! [`escape`] and [`diff`] (inline diffs of field values).
 
 pub mod conform;
 pub mod dashboard;
 pub mod diff;
 pub mod escape;
 pub mod findings;
+pub mod group_details;
 pub mod rfc_vs_whatwg;
 
 use crate::classes::ClassTag;
 use base64::Engine as _;
-use escape::{attr, text};
+use escape::{attr, text, Visible};
+use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::fmt::Write as _;
 use urldiff_compare::Severity;
 
 /// The page's style.
@@ -27,6 +30,8 @@ pub const STYLE: &str = include_str!("page.css");
 /// The filter script (a page without a filter bar runs it too, and it leaves such a page
 /// alone).
 pub const SCRIPT: &str = include_str!("filter.js");
+/// The findings page's script that builds a group's details when it is opened.
+pub const DETAILS_SCRIPT: &str = include_str!("details.js");
 
 /// The CSP source for an inline block: `'sha256-…'`.
 fn csp_hash(content: &str) -> String {
@@ -36,71 +41,130 @@ fn csp_hash(content: &str) -> String {
 
 /// A whole page: `title` (plain text), a header line (HTML) and the body (HTML).
 pub fn page(title: &str, header: &str, body: &str) -> String {
+    page_markup(title, PreEscaped(header), PreEscaped(body), &[]).into_string()
+}
+
+/// [`page`] from markup, running `scripts` (each allowed by its hash) after [`SCRIPT`].
+pub fn page_markup(
+    title: &str,
+    header: impl Render,
+    body: impl Render,
+    scripts: &[&str],
+) -> Markup {
+    let scripts: Vec<&str> = std::iter::once(SCRIPT).chain(scripts.iter().copied()).collect();
+    let hashes: Vec<String> = scripts.iter().map(|s| csp_hash(s)).collect();
     let policy = format!(
         "default-src 'none'; style-src {}; script-src {}; img-src data:",
         csp_hash(STYLE),
-        csp_hash(SCRIPT)
+        hashes.join(" ")
     );
-    let mut out = String::with_capacity(body.len() + STYLE.len() + SCRIPT.len() + 1024);
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    let _ = writeln!(
-        out,
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
-        attr(&policy)
-    );
-    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    let _ = writeln!(out, "<title>{}</title>", text(title));
-    let _ = writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>");
-    let _ = writeln!(out, "<header>{header}</header>\n<main>\n{body}</main>");
-    let _ = writeln!(out, "<script>{SCRIPT}</script>\n</body>\n</html>");
-    out
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta http-equiv="Content-Security-Policy" content=(policy);
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (Visible(title)) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                header { (header) }
+                main { (body) }
+                @for script in &scripts { script { (PreEscaped(script)) } }
+            }
+        }
+    }
 }
 
-/// The filter bar over the rows made with [`row_attrs`]: a select per class, oracle and
-/// severity, a clear button and the count of rows shown (`N of M <noun> shown`).
+/// JSON for the page's script: a `<script type="application/json">` block, read with
+/// `JSON.parse`, never through the HTML escaper (an escape like `\u{200b}` is no JSON). Only a
+/// `<` could end the block early (`</script>`); JSON writes it as `\u003c` (it appears in
+/// strings only), so the text parses to the same value.
+pub fn data_block(id: &str, value: &impl Serialize) -> Markup {
+    let json = serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned());
+    let json = json.replace('<', "\\u003c");
+    html! { script type="application/json" id=(id) { (PreEscaped(json)) } }
+}
+
+/// The filter's data: the class and oracle names, and per filterable row (an element with an
+/// `id` and `data-row`) its id, classes and oracles (indices into those lists) and severity;
+/// for a paged page, how many rows a page shows.
+#[derive(Debug, Default, Serialize)]
+pub struct FilterData {
+    pub classes: Vec<String>,
+    pub oracles: Vec<String>,
+    pub rows: Vec<(String, Vec<usize>, Vec<usize>, &'static str)>,
+    pub page_size: Option<usize>,
+}
+
+impl FilterData {
+    /// Add a row; returns the attributes its element carries (`id="…" data-row`).
+    pub fn row(
+        &mut self,
+        id: String,
+        classes: &[ClassTag],
+        oracles: &[&str],
+        severity: Severity,
+    ) -> String {
+        let attrs = format!("id=\"{}\" data-row", attr(&id));
+        self.add(id, classes, oracles, severity);
+        attrs
+    }
+
+    /// Add a row whose element `id` a template writes itself (with `data-row`).
+    pub fn add(&mut self, id: String, classes: &[ClassTag], oracles: &[&str], severity: Severity) {
+        let classes = classes.iter().map(|c| group_details::index(&mut self.classes, &c.id));
+        let classes = classes.collect();
+        let oracles = oracles.iter().map(|o| group_details::index(&mut self.oracles, o)).collect();
+        self.rows.push((id, classes, oracles, severity.name()));
+    }
+
+    /// The data block the filter script reads.
+    pub fn block(&self) -> Markup {
+        data_block("filter-data", self)
+    }
+}
+
+/// The filter bar over the rows of a [`FilterData`]: a select per class, oracle and severity
+/// (each option's value the raw name, its label made visible), a clear button, the count of
+/// rows shown (`N of M <noun> shown`) and, when `paged`, the pager.
 pub fn filter_bar(
     classes: &[ClassTag],
     oracles: &[String],
     severities: &[Severity],
     noun: &str,
-) -> String {
-    let mut out = String::from("<div id=\"filters\">\n");
-    let class_options: Vec<(String, String)> =
-        classes.iter().map(|c| (c.id.clone(), c.label.clone())).collect();
-    let oracle_options: Vec<(String, String)> =
-        oracles.iter().map(|o| (o.clone(), o.clone())).collect();
-    let severity_options: Vec<(String, String)> =
-        severities.iter().map(|s| (s.name().to_owned(), s.name().to_owned())).collect();
-    for (key, label, options) in [
-        ("class", "class", class_options),
-        ("oracle", "oracle", oracle_options),
-        ("severity", "severity", severity_options),
-    ] {
-        let _ = write!(
-            out,
-            "<label>{label}<select id=\"filter-{key}\"><option value=\"\">all</option>"
-        );
-        for (value, shown) in options {
-            let short = crate::plain::fit(&shown, 90);
-            let _ = write!(out, "<option value=\"{}\">{}</option>", attr(&value), text(&short));
+    paged: bool,
+) -> Markup {
+    let class_options: Vec<(&str, &str)> =
+        classes.iter().map(|c| (c.id.as_str(), c.label.as_str())).collect();
+    let oracle_options: Vec<(&str, &str)> =
+        oracles.iter().map(|o| (o.as_str(), o.as_str())).collect();
+    let severity_options: Vec<(&str, &str)> =
+        severities.iter().map(|s| (s.name(), s.name())).collect();
+    let selects =
+        [("class", class_options), ("oracle", oracle_options), ("severity", severity_options)];
+    html! {
+        div #filters {
+            @for (key, options) in &selects {
+                label { (key) select id={ "filter-" (key) } {
+                    option value="" { "all" }
+                    @for (value, shown) in options {
+                        option value=(value) { (Visible(&crate::plain::fit(shown, 90))) }
+                    }
+                } }
+            }
+            button type="button" #filter-clear { "clear" }
+            @if paged {
+                span #pager {
+                    button type="button" #page-prev { "previous" }
+                    span #page-status {}
+                    button type="button" #page-next { "next" }
+                }
+            }
+            span #filter-count data-noun=(noun) {}
         }
-        out.push_str("</select></label>\n");
     }
-    out.push_str("<button type=\"button\" id=\"filter-clear\">clear</button>\n");
-    let _ = writeln!(out, "<span id=\"filter-count\" data-noun=\"{}\"></span>\n</div>", attr(noun));
-    out
-}
-
-/// The attributes that make a table row filterable (`<tr …>`).
-pub fn row_attrs(classes: &[ClassTag], oracles: &[&str], severity: Severity) -> String {
-    let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
-    let json = |v: &[&str]| serde_json::to_string(v).unwrap_or_else(|_| "[]".into());
-    format!(
-        "data-row data-classes=\"{}\" data-oracles=\"{}\" data-severity=\"{}\"",
-        attr(&json(&ids)),
-        attr(&json(oracles)),
-        severity.name()
-    )
 }
 
 /// A severity as a coloured badge.

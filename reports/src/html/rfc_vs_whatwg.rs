@@ -1,15 +1,17 @@
 //! The RFC-vs-WHATWG report as one self-contained page (`out/reports/rfc-vs-whatwg.html`):
 //! the same content as the Markdown file ([`crate::rfc_vs_whatwg`]), each component the sides
 //! read differently shown as an inline diff (<del>the WHATWG side's characters</del>
-//! <ins>the RFC side's</ins>), each real parser's side coloured.
+//! <ins>the RFC side's</ins>); its tables are the Markdown report's
+//! ([`crate::rfc_vs_whatwg_tables`]).
 
 use super::escape::{prose, text};
 use super::{diff, page};
 use crate::findings::{answer_errors, answer_text, safe_link, slug};
-use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes, UNAVAILABLE};
+use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes};
+use crate::rfc_vs_whatwg_tables as tables;
 use std::fmt::Write as _;
 use urldiff_oracles::{Answer, Record};
-use urldiff_triage::rfc_vs_whatwg::{ParserTally, RfcVsWhatwg, Section, Side, SideExample};
+use urldiff_triage::rfc_vs_whatwg::{RfcVsWhatwg, Section, SideExample};
 
 fn code(s: &str) -> String {
     format!("<code>{}</code>", text(s))
@@ -54,10 +56,6 @@ fn link(label: &str, url: &str) -> String {
     }
 }
 
-fn class_ref(id: &str) -> String {
-    format!("<a href=\"#{}\">{}</a>", slug(id), text(id))
-}
-
 fn case(input: &str, base: Option<&str>) -> String {
     match base {
         Some(b) => format!(
@@ -77,57 +75,17 @@ fn corpus(out: &mut String, report: &RfcVsWhatwg) {
         out,
         "<section id=\"corpus\"><h2>Corpus</h2><p class=\"note\">The WHATWG side ({}) reads URLs \
          as the URL Standard does, the RFC side ({}) as RFC 3986 does. An input splits the sides \
-         when their in-process oracles read a component (or the outcome) differently.</p>\
-         <table><thead><tr><th>source</th><th>inputs</th><th>split</th></tr></thead><tbody>",
+         when their in-process oracles read a component (or the outcome) differently.</p>",
         names(&report.whatwg_side),
         names(&report.rfc_side)
     );
-    for s in &report.sources {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
-            code(&s.source),
-            s.inputs,
-            s.split
-        );
-    }
+    out.push_str(&tables::corpus(report).html(None).into_string());
     let _ = writeln!(
         out,
-        "<tr><th>all</th><th class=\"num\">{}</th><th class=\"num\">{}</th></tr></tbody></table>\
-         <p>{} split inputs are in no class.</p></section>",
-        report.inputs, report.split, report.unclassified
+        "<p>The RFC side rejects {} split inputs (not URI-references); {} split inputs are in \
+         no class.</p></section>",
+        report.rfc_rejects, report.unclassified
     );
-}
-
-fn side_cell(side: Side) -> String {
-    let class = match side {
-        Side::Whatwg => "side-whatwg",
-        Side::Rfc => "side-rfc",
-        Side::Neither => "side-neither",
-        Side::NoOpinion => "side-no-opinion",
-    };
-    format!("<td class=\"{class}\">{}</td>", side.name())
-}
-
-fn tally_row(out: &mut String, t: &ParserTally, version: Option<&str>) {
-    let _ = write!(out, "<tr><td>{}</td>", text(&t.oracle));
-    if let Some(v) = version {
-        let _ = write!(out, "<td>{}</td>", text(v));
-    }
-    if let Some(side) = t.example {
-        out.push_str(&side_cell(side));
-    }
-    let _ = writeln!(
-        out,
-        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
-        t.whatwg, t.rfc, t.neither, t.no_opinion
-    );
-}
-
-/// A row for a parser that could not run: its name, then `columns` cells that say so.
-fn unavailable_row(out: &mut String, name: &str, columns: usize) {
-    let cell = format!("<td class=\"unavailable\">{UNAVAILABLE}</td>");
-    let _ = writeln!(out, "<tr><td>{}</td>{}</tr>", text(name), cell.repeat(columns));
 }
 
 fn overall(out: &mut String, report: &RfcVsWhatwg) {
@@ -136,19 +94,8 @@ fn overall(out: &mut String, report: &RfcVsWhatwg) {
         out.push_str("<p>Not run.</p></section>\n");
         return;
     };
-    out.push_str(
-        "<p class=\"note\">On which side each real parser reads the split inputs.</p><table>\
-         <thead><tr><th>parser</th><th>version</th><th>WHATWG side</th><th>RFC side</th>\
-         <th>neither</th><th>no opinion</th></tr></thead><tbody>\n",
-    );
-    for t in &real.overall {
-        let version = real.parsers.iter().find(|p| p.name == t.oracle).map(|p| p.version.as_str());
-        tally_row(out, t, version);
-    }
-    for name in unavailable_parsers(report) {
-        unavailable_row(out, name, 5);
-    }
-    out.push_str("</tbody></table>");
+    out.push_str("<p class=\"note\">On which side each real parser reads the split inputs.</p>");
+    out.push_str(&tables::overall(report, real).html(None).into_string());
     for s in &real.skipped {
         let _ = write!(
             out,
@@ -161,22 +108,9 @@ fn overall(out: &mut String, report: &RfcVsWhatwg) {
 }
 
 fn contents(out: &mut String, report: &RfcVsWhatwg) {
-    out.push_str(
-        "<section id=\"classes\"><h2>Classes</h2><table><thead><tr><th>class</th>\
-         <th>split inputs</th><th>example</th><th>the sides differ on</th></tr></thead><tbody>\n",
-    );
-    for s in &report.sections {
-        let fields: Vec<&str> = s.example.differences.iter().map(|d| d.field.as_str()).collect();
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>",
-            class_ref(&s.class.id),
-            s.class.cases,
-            case(&s.example.input, s.example.base.as_deref()),
-            text(&fields.join(", "))
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    out.push_str("<section id=\"classes\"><h2>Classes</h2>");
+    out.push_str(&tables::classes(report).html(None).into_string());
+    out.push_str("</section>\n");
 }
 
 fn errors(out: &mut String, report: &RfcVsWhatwg) {
@@ -185,28 +119,11 @@ fn errors(out: &mut String, report: &RfcVsWhatwg) {
         out,
         "<section id=\"validation-errors\"><h2>Validation errors that change a component</h2>\
          <p class=\"note\">{changing} of {} validation errors change a component: the sides read \
-         their example differently.</p><table><thead><tr><th>error</th><th>can fail</th>\
-         <th>example</th><th>the sides differ on</th><th>covered by</th></tr></thead><tbody>",
+         their example differently.</p>",
         report.errors.len()
     );
-    for e in &report.errors {
-        let covered: Vec<String> = e.covered_by.iter().map(|c| class_ref(c)).collect();
-        let hand = e
-            .hand_picked
-            .as_deref()
-            .map(|h| format!("<div class=\"meta\">hand-picked: {}</div>", text(h)))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}{hand}</td><td>{}</td><td>{}</td></tr>",
-            code(&e.error),
-            if e.can_be_fatal { "yes" } else { "no" },
-            case(&e.input, e.base.as_deref()),
-            if e.fields.is_empty() { "nothing".to_owned() } else { text(&e.fields.join(", ")) },
-            if covered.is_empty() { "–".to_owned() } else { covered.join(", ") }
-        );
-    }
-    out.push_str("</tbody></table></section>\n");
+    out.push_str(&tables::errors(report).html(None).into_string());
+    out.push_str("</section>\n");
 }
 
 fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
@@ -229,18 +146,7 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
     );
     example(out, &s.example);
     if !s.parsers.is_empty() || !unavailable.is_empty() {
-        out.push_str(
-            "<table class=\"parsers\"><thead><tr><th>parser</th><th>on the example</th>\
-             <th>WHATWG side</th><th>RFC side</th><th>neither</th><th>no opinion</th></tr>\
-             </thead><tbody>\n",
-        );
-        for t in &s.parsers {
-            tally_row(out, t, None);
-        }
-        for name in unavailable {
-            unavailable_row(out, name, 5);
-        }
-        out.push_str("</tbody></table>");
+        out.push_str(&tables::parsers(s, unavailable).html(Some("parsers")).into_string());
     }
     out.push_str("</section>\n");
 }

@@ -114,6 +114,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
             language.fence()
         );
     }
+    also_seen(out, g, library);
     let actual = answer_of(g, library).map_or("no answer".to_owned(), |a| answer_text(&a.answer));
     let expected = g.expected.as_ref().map_or("unknown".to_owned(), |a| answer_text(&a.answer));
     let _ = writeln!(out, "- Input: {}", case_line(&e.input, e.base.as_deref()));
@@ -144,6 +145,44 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         Some(_) => crate::findings::known_text(g),
     };
     let _ = writeln!(out, "- Known upstream: {}", text(&known));
+}
+
+/// Whether a maintainer reads `input` as written: no control, invisible or edge-space code
+/// point (nothing [`crate::hostile`] would escape).
+fn readable(input: &str) -> bool {
+    crate::hostile::pieces(input).iter().all(|p| matches!(p, crate::hostile::Piece::Plain(_)))
+}
+
+/// The case of the group a maintainer recognizes best, when it is not the minimized example:
+/// the one the ledger's known entry names, else the shortest readable member (the minimizer
+/// keeps the root cause, not the look of an input: `a:\t//example.com:\` for
+/// `ssh://git@host:22\path`).
+fn recognizable(g: &Group) -> Option<(&str, Option<&str>, &'static str)> {
+    let e = &g.example;
+    if let Some(case) = g.known.as_ref().and_then(|k| k.case.as_ref()) {
+        if case.input != e.input || case.base != e.base {
+            return Some((&case.input, case.base.as_deref(), "the case the ledger's entry names"));
+        }
+        return None;
+    }
+    if readable(&e.input) && e.base.as_deref().is_none_or(readable) {
+        return None;
+    }
+    let members = g.members.iter().chain(&g.originals);
+    let readable_members =
+        members.filter(|m| readable(&m.input) && m.base.as_deref().is_none_or(readable));
+    let m = readable_members.min_by_key(|m| (m.input.chars().count(), m.input.clone()))?;
+    Some((&m.input, m.base.as_deref(), "the shortest member of the group written in plain text"))
+}
+
+/// The same root cause on a case a maintainer recognizes ([`recognizable`]), with its own
+/// reproduction.
+fn also_seen(out: &mut String, g: &Group, library: &str) {
+    let Some((input, base, which)) = recognizable(g) else { return };
+    let _ = writeln!(out, "Also on {} ({which}):\n", case_line(input, base));
+    if let Some((language, program)) = repro::program(library, input, base) {
+        let _ = writeln!(out, "```{}\n{program}```\n", language.fence());
+    }
 }
 
 /// Whether WPT has a case reading the group's code point at its step, and which.

@@ -48,7 +48,7 @@ pub fn literal(language: Language, s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() || crate::plain::is_invisible_format(c) => {
+            c if c.is_control() || crate::hostile::is_invisible(c) => {
                 out.push_str(&escape(language, c))
             }
             c => out.push(c),

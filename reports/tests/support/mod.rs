@@ -66,3 +66,5 @@ pub fn hostile(oracle: &str, ledgered: Option<&str>) -> Divergence {
         classes: vec![],
     }
 }
+
+pub mod findings;

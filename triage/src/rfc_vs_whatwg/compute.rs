@@ -3,24 +3,35 @@
 
 use super::sides::side_differences;
 use super::{
-    CorpusInput, ErrorRow, RfcVsWhatwg, Section, SideDifference, SideExample, SourceCount,
-    EXAMPLE_BUDGET, EXAMPLE_TRIES, MINIMIZE_WITH, RFC_PRIMARY, RFC_SIDE, UNCLASSIFIED_SHOWN,
-    WHATWG_PRIMARY, WHATWG_SIDE,
+    CorpusInput, ErrorRow, Rejected, RfcVsWhatwg, Section, SideDifference, SideExample,
+    SourceCount, EXAMPLE_BUDGET, EXAMPLE_TRIES, GENERATED_SOURCE, MINIMIZE_WITH, RFC_PRIMARY,
+    RFC_SIDE, UNCLASSIFIED_SHOWN, WHATWG_PRIMARY, WHATWG_SIDE,
 };
 use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::error_examples::ERROR_EXAMPLES;
 use crate::classify::{classify, Differing, Facts, CLASSES, UNCLASSIFIED};
 use crate::findings::{ClassRow, OracleAnswer, OracleVersion, Original};
 use crate::minimize::minimize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use urldiff_compare::{Grade, SharedField};
 use urldiff_oracles::{Answer, Oracle};
 
-/// A split input: its index in the corpus, what the sides read differently, its classes.
+/// A split input: its index in the corpus, what the sides read differently, its classes
+/// (none when the RFC side rejects it), and the RFC side's reason when it rejects it.
 pub(super) struct Split {
     pub index: usize,
     pub differences: Vec<SideDifference>,
     pub classes: Vec<&'static str>,
+    pub rfc_rejects: Option<String>,
+}
+
+/// Why the RFC side rejects an input the WHATWG side parses: its failure's reason.
+fn rfc_rejection(side: &[&dyn Oracle], answers: &[Answer]) -> Option<String> {
+    let of = |name: &str| side.iter().position(|o| o.name() == name).map(|i| &answers[i]);
+    match (of(WHATWG_PRIMARY), of(RFC_PRIMARY)) {
+        (Some(Answer::Parsed { .. }), Some(Answer::Failure { reason, .. })) => Some(reason.clone()),
+        _ => None,
+    }
 }
 
 /// The oracles of `names` among `oracles`, in the order of `names`.
@@ -61,8 +72,10 @@ pub(super) fn find_splits(
         if differences.is_empty() {
             continue;
         }
-        let classes = classes_of(request, &differences);
-        splits.push(Split { index, differences, classes });
+        let rfc_rejects = rfc_rejection(side, answers);
+        let classes =
+            if rfc_rejects.is_some() { Vec::new() } else { classes_of(request, &differences) };
+        splits.push(Split { index, differences, classes, rfc_rejects });
     }
     Ok(splits)
 }
@@ -78,8 +91,13 @@ pub fn compare_sides(
     let side = side_oracles(oracles);
     let splits = find_splits(corpus, &side)?;
     let sections = sections(corpus, &splits, oracles)?;
+    let splits: Vec<&Split> = splits.iter().collect();
     let errors = error_rows(&side, &sections)?;
-    let unclassified: Vec<&Split> = splits.iter().filter(|s| s.classes == [UNCLASSIFIED]).collect();
+    let unclassified: Vec<&Split> =
+        splits.iter().copied().filter(|s| s.classes == [UNCLASSIFIED]).collect();
+    let mut rejected: Vec<&Split> =
+        splits.iter().copied().filter(|s| s.rfc_rejects.is_some()).collect();
+    rejected.sort_by_key(|s| (corpus[s.index].source == GENERATED_SOURCE, s.index));
     Ok(RfcVsWhatwg {
         whatwg_side: pick(oracles, WHATWG_SIDE)
             .iter()
@@ -87,9 +105,18 @@ pub fn compare_sides(
             .collect(),
         rfc_side: pick(oracles, RFC_SIDE).iter().map(|o| OracleVersion::of(o.info())).collect(),
         wpt_revision,
-        sources: source_counts(corpus, splits.iter().map(|s| s.index)),
+        sources: source_counts(corpus, &splits),
         inputs: corpus.len(),
         split: splits.len(),
+        rfc_rejects: rejected.len(),
+        rfc_reject_examples: rejected
+            .iter()
+            .take(UNCLASSIFIED_SHOWN)
+            .map(|s| Rejected {
+                original: original(&corpus[s.index]),
+                reason: s.rfc_rejects.clone().unwrap_or_default(),
+            })
+            .collect(),
         unclassified: unclassified.len(),
         unclassified_examples: unclassified
             .iter()
@@ -110,25 +137,26 @@ fn original(input: &CorpusInput) -> Original {
     }
 }
 
-/// Inputs and split inputs per source, sources in first-seen order.
-fn source_counts(corpus: &[CorpusInput], split: impl Iterator<Item = usize>) -> Vec<SourceCount> {
+/// Inputs, split inputs and inputs the RFC side rejects per source, sources in first-seen
+/// order.
+fn source_counts(corpus: &[CorpusInput], splits: &[&Split]) -> Vec<SourceCount> {
     let mut counts: Vec<SourceCount> = Vec::new();
-    let mut count = |source: &str, split: bool| {
-        let i = counts.iter().position(|c| c.source == source).unwrap_or_else(|| {
-            counts.push(SourceCount { source: source.to_owned(), inputs: 0, split: 0 });
+    let mut at = |source: &str| {
+        counts.iter().position(|c| c.source == source).unwrap_or_else(|| {
+            let count =
+                SourceCount { source: source.to_owned(), inputs: 0, split: 0, rfc_rejects: 0 };
+            counts.push(count);
             counts.len() - 1
-        });
-        if split {
-            counts[i].split += 1;
-        } else {
-            counts[i].inputs += 1;
-        }
+        })
     };
-    for c in corpus {
-        count(&c.source, false);
+    let places: Vec<usize> = corpus.iter().map(|c| at(&c.source)).collect();
+    for place in &places {
+        counts[*place].inputs += 1;
     }
-    for index in split {
-        count(&corpus[index].source, true);
+    for s in splits {
+        let count = &mut counts[places[s.index]];
+        count.split += 1;
+        count.rfc_rejects += usize::from(s.rfc_rejects.is_some());
     }
     counts
 }
@@ -149,13 +177,15 @@ fn sections(
     }
     let minimizers = pick(oracles, MINIMIZE_WITH);
     let side = side_oracles(oracles);
+    let mut shown: HashSet<Request> = HashSet::new();
     let mut out = Vec::new();
     for (row, inputs) in members {
         let class = &CLASSES[row];
-        let example = example_of(class.id, corpus, &inputs, &minimizers, &side)?;
+        let example = example_of(class.id, corpus, &inputs, (&minimizers, &side), &shown)?;
+        shown.insert(Request::new(example.input.clone(), example.base.as_deref()));
         let mut class_row = ClassRow::of(class);
         class_row.cases = inputs.len();
-        let by_source = source_counts(corpus, inputs.iter().map(|s| s.index))
+        let by_source = source_counts(corpus, &inputs)
             .into_iter()
             .filter(|c| c.split > 0)
             .map(|c| SourceCount { inputs: c.split, ..c })
@@ -165,35 +195,51 @@ fn sections(
     Ok(out)
 }
 
-/// The order candidates for a class's example are tried in, best first: an input the WHATWG
-/// side parses (a component read two ways shows more than a rejection), from our own cases,
-/// then WPT, the RFC tables, the generated set; then the shortest (input and base, in code
-/// points); then by text.
+/// Whether an input is natural (our cases, WPT, the RFC tables), not generated.
+fn is_natural(input: &CorpusInput) -> bool {
+    input.source != GENERATED_SOURCE
+}
+
+/// The order candidates for a class's example are tried in, best first: a natural input (our
+/// own cases, then WPT, then the RFC tables) before a generated one; an input the WHATWG side
+/// parses (a component read two ways shows more than a rejection); the shortest (input and
+/// base, in code points); then by text.
 fn candidate_rank(split: &Split, input: &CorpusInput) -> impl Ord {
     let whatwg_fails = split.differences.iter().any(|d| d.field == "outcome");
     let source =
         ["cases/", "wpt/", "rfc/"].iter().position(|p| input.source.starts_with(p)).unwrap_or(3);
     let length = input.request.input.chars().count()
         + input.request.base.as_ref().map_or(0, |b| b.chars().count());
-    (whatwg_fails, source, length, input.request.clone())
+    (source, whatwg_fails, length, input.request.clone())
 }
 
-/// The example of a class: the first candidate ([`candidate_rank`]) whose minimized form
-/// keeps every class the candidate is in (the minimizer keeps the divergence's signature,
-/// which a different cause can share: the example must still tell the candidate's story);
-/// else the first candidate as read.
+/// The example of a class, never one in `shown` (another class's): the first natural
+/// candidate ([`candidate_rank`]) as read; else the first generated one whose minimized form
+/// keeps every class the candidate is in (the minimizer keeps the divergence's signature, which
+/// a different cause can share: the example must still tell the candidate's story); else the
+/// first candidate as read.
 fn example_of(
     class: &str,
     corpus: &[CorpusInput],
     inputs: &[&Split],
-    minimizers: &[&dyn Oracle],
-    side: &[&dyn Oracle],
+    (minimizers, side): (&[&dyn Oracle], &[&dyn Oracle]),
+    shown: &HashSet<Request>,
 ) -> Result<SideExample, AskError> {
     let mut ranked: Vec<&Split> = inputs.to_vec();
     ranked.sort_by_cached_key(|s| candidate_rank(s, &corpus[s.index]));
+    let fresh: Vec<&Split> =
+        ranked.iter().copied().filter(|s| !shown.contains(&corpus[s.index].request)).collect();
+    let ranked = if fresh.is_empty() { ranked } else { fresh };
+    if let Some(natural) = ranked.iter().find(|s| is_natural(&corpus[s.index])) {
+        let input = &corpus[natural.index];
+        return side_example(&input.request, input, side, (false, false));
+    }
     for split in ranked.iter().take(EXAMPLE_TRIES) {
         let candidate = &corpus[split.index];
         let Ok(m) = minimize(minimizers, &candidate.request, EXAMPLE_BUDGET) else { continue };
+        if shown.contains(&m.minimized) {
+            continue;
+        }
         let example = side_example(&m.minimized, candidate, side, (true, m.one_minimal))?;
         let keeps = |c: &&str| example.classes.iter().any(|e| e == c);
         if keeps(&class) && split.classes.iter().all(keeps) {
@@ -256,8 +302,12 @@ fn error_rows(side: &[&dyn Oracle], sections: &[Section]) -> Result<Vec<ErrorRow
     let mut rows = Vec::new();
     for ((example, request), answers) in ERROR_EXAMPLES.iter().zip(&requests).zip(&answers) {
         let differences = side_differences(&compare_answers(side, request, answers));
-        let classes =
-            if differences.is_empty() { Vec::new() } else { classes_of(request, &differences) };
+        let rfc_rejects = rfc_rejection(side, answers).is_some();
+        let classes = if differences.is_empty() || rfc_rejects {
+            Vec::new()
+        } else {
+            classes_of(request, &differences)
+        };
         let covered_by = CLASSES
             .iter()
             .filter(|c| c.validation_errors.contains(&example.error) && classes.contains(&c.id))
@@ -273,6 +323,7 @@ fn error_rows(side: &[&dyn Oracle], sections: &[Section]) -> Result<Vec<ErrorRow
             fields: differences.iter().map(|d| d.field.clone()).collect(),
             classes: classes.iter().map(|c| (*c).to_owned()).collect(),
             covered_by,
+            rfc_rejects,
         });
     }
     Ok(rows)
