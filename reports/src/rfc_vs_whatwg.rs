@@ -335,7 +335,10 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
         "- inputs of the corpus in the class: {natural} natural, {generated} generated ({})",
         by_source.join(", ")
     );
-    let _ = writeln!(out, "- when: {}\n", prose(&c.predicate));
+    let _ = writeln!(out, "- when: {}", prose(&c.predicate));
+    let _ = writeln!(out, "- why the URL Standard reads it so: {}", prose(&c.why_whatwg));
+    let _ = writeln!(out, "- why RFC 3986 reads it so: {}", prose(&c.why_rfc3986));
+    let _ = writeln!(out, "- what to do: {}\n", prose(&c.advice));
     example(out, &s.example);
     let _ = writeln!(out, "{BLOCK_BEGIN}");
     if !s.parsers.is_empty() || !unavailable.is_empty() {

@@ -123,6 +123,15 @@ pub struct ClassRow {
     pub rfc3986: String,
     pub validation_errors: Vec<String>,
     pub predicate: String,
+    /// Why the URL Standard reads the class's inputs as it does (`classify::reasons`).
+    #[serde(default)]
+    pub why_whatwg: String,
+    /// Why RFC 3986 reads them as it does.
+    #[serde(default)]
+    pub why_rfc3986: String,
+    /// What a developer who meets the class should do.
+    #[serde(default)]
+    pub advice: String,
     /// Groups in this class.
     pub groups: usize,
     /// Cases in those groups.
@@ -131,6 +140,7 @@ pub struct ClassRow {
 
 impl ClassRow {
     pub fn of(class: &Class) -> Self {
+        let reasons = crate::classify::reasons::reasons_of(class.id);
         ClassRow {
             id: class.id.to_owned(),
             explanation: class.explanation.to_owned(),
@@ -142,6 +152,9 @@ impl ClassRow {
                 .map(|e| e.name().to_owned())
                 .collect(),
             predicate: class.predicate.to_owned(),
+            why_whatwg: reasons.map_or("", |r| r.whatwg).to_owned(),
+            why_rfc3986: reasons.map_or("", |r| r.rfc3986).to_owned(),
+            advice: reasons.map_or("", |r| r.advice).to_owned(),
             groups: 0,
             cases: 0,
         }

@@ -132,7 +132,8 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
         out,
         "<section id=\"{}\" class=\"rfc-class\"><h2>{}</h2><p>{}. {}</p><ul><li>{} · {}</li>\
          <li>validation errors it covers: {}</li><li>inputs of the corpus in the class: {} ({})</li>\
-         <li>when: {}</li></ul>",
+         <li>when: {}</li><li>why the URL Standard reads it so: {}</li>\
+         <li>why RFC 3986 reads it so: {}</li><li>what to do: {}</li></ul>",
         slug(&c.id),
         text(&c.id),
         prose(&capitalized(&c.explanation)),
@@ -142,7 +143,10 @@ fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
         if c.validation_errors.is_empty() { "none".to_owned() } else { text(&c.validation_errors.join(", ")) },
         c.cases,
         text(&s.by_source.iter().map(|b| format!("{} {}", b.source, b.inputs)).collect::<Vec<_>>().join(", ")),
-        prose(&c.predicate)
+        prose(&c.predicate),
+        prose(&c.why_whatwg),
+        prose(&c.why_rfc3986),
+        prose(&c.advice)
     );
     example(out, &s.example);
     if !s.parsers.is_empty() || !unavailable.is_empty() {

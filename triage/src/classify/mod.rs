@@ -14,6 +14,7 @@
 pub mod divergence;
 pub mod error_examples;
 pub mod explain;
+pub mod reasons;
 pub mod shape;
 pub mod table;
 pub mod unicode_age;
