@@ -113,3 +113,14 @@ fn the_same_oracles_are_side_by_side_when_the_width_allows() {
     assert!(wide.lines().any(|l| width(l) > 100), "{wide}");
     assert!(wide.lines().any(|l| l.starts_with("host ")), "{wide}");
 }
+
+#[test]
+fn quoted_values_cannot_pass_for_other_values() {
+    use urldiff_reports::compare_view::table::quoted;
+    // A value ending in a backslash does not look like an escaped closing quote.
+    assert_eq!(quoted("evil.example\\"), r#""evil.example\\""#);
+    assert_eq!(quoted("a\"b"), r#""a\"b""#);
+    // The text `\u{202e}` and the code point U+202E read differently.
+    assert_eq!(quoted("\\u{202e}"), r#""\\u{202e}""#);
+    assert_eq!(quoted("\u{202e}"), r#""\u{202e}""#);
+}

@@ -84,9 +84,11 @@ pub fn render(
 }
 
 /// A value in quotes, escaped as every report escapes hostile text (so leading and trailing
-/// spaces show, and control, invisible and bidi code points are `\u{…}`).
+/// spaces show, and control, invisible and bidi code points are `\u{…}`). Inside quotes a
+/// `\` or `"` of the value is written `\\` or `\"` first, as in a JSON string, so neither a
+/// value ending in `\` nor one holding the text `\u{202e}` reads as something else.
 pub fn quoted(value: &str) -> String {
-    format!("\"{}\"", one_line(value))
+    format!("\"{}\"", one_line(&value.replace('\\', "\\\\").replace('"', "\\\"")))
 }
 
 /// The table as data: the columns (oracles grouped by agreement, each column its oracles'
