@@ -65,7 +65,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     let fixture_only = args.only_cases && !args.table_oracles.is_empty();
     let wpt = if fixture_only { Err("not used".into()) } else { sources::locate_wpt() };
     let suites = if args.only_cases {
-        conform::suite::cases_suites(&cases, "cases/", "test fixture")?
+        urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
     } else {
         sources::default_suites(&wpt, &cases, events.as_ref())?
     };

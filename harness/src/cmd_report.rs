@@ -8,7 +8,7 @@
 //!   with confusions (`urldiff_reports::upstream`). Which one it is, is read from the file; a
 //!   file that is neither is an error naming both.
 //! - `urldiff report --rfc-vs-whatwg [--out DIR]`: the RFC-vs-WHATWG report
-//!   (`urldiff::rfc_vs_whatwg`), `DIR/rfc-vs-whatwg.md` and `.html` (default `out/reports`),
+//!   (`urldiff_triage::rfc_vs_whatwg::inputs`), `DIR/rfc-vs-whatwg.md` and `.html` (default `out/reports`),
 //!   or the files `--markdown` and `--html` name; `--in-process-only` leaves the real parsers
 //!   out (the deterministic part alone).
 //!
@@ -243,7 +243,7 @@ pub fn findings_files(
 
 /// `urldiff report --rfc-vs-whatwg`.
 fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
-    use urldiff::rfc_vs_whatwg as rvw;
+    use urldiff_triage::rfc_vs_whatwg::inputs as rvw;
     let (mut markdown, mut html) = (args.markdown.clone(), args.html.clone());
     if args.out.is_some() || (markdown.is_none() && html.is_none() && args.json.is_none()) {
         let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("out/reports"));

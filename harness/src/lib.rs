@@ -4,7 +4,6 @@
 //! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
 //! - [`events`]: the progress interface runs report through;
 //! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
-//! - [`rfc_vs_whatwg`]: the corpus, oracles and files of the RFC-vs-WHATWG report;
 //! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
 //!
 //! `urldiff serve` is the `urldiff-serve` crate, `urldiff fuzz` the `urldiff-campaign` crate,
@@ -17,4 +16,3 @@ pub mod conform;
 pub mod events;
 pub mod jsonl;
 pub mod output;
-pub mod rfc_vs_whatwg;

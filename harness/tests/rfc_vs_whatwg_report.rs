@@ -9,9 +9,9 @@
 //! error, is.
 
 use std::path::PathBuf;
-use urldiff::rfc_vs_whatwg as rvw;
 use urldiff_oracles::Answer;
 use urldiff_reports::rfc_vs_whatwg::{deterministic_part, markdown, BLOCK_BEGIN, BLOCK_END};
+use urldiff_triage::rfc_vs_whatwg::inputs as rvw;
 use urldiff_triage::rfc_vs_whatwg::{RfcVsWhatwg, REAL_PARSERS};
 
 fn committed_path() -> PathBuf {

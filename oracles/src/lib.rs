@@ -13,6 +13,7 @@
 //!   Appendix C, also as suites);
 //! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
 //! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from);
+//! - [`suites`]: the suites of a default conform run, built from the embedded data;
 //! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
 //!   WPT's inputs and a generated set), judged by the reference.
 
@@ -30,6 +31,7 @@ pub mod rust_url;
 pub mod standard;
 pub mod subprocess;
 pub mod suite;
+pub mod suites;
 pub mod table;
 pub mod validity;
 pub mod wpt;

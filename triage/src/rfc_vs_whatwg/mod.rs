@@ -23,6 +23,7 @@
 //! [`Facts::of`]: crate::classify::Facts::of
 
 mod compute;
+pub mod inputs;
 mod parsers;
 pub mod sides;
 

@@ -1,5 +1,5 @@
-//! What the RFC-vs-WHATWG report needs beyond `urldiff_triage::rfc_vs_whatwg`: its corpus, its
-//! oracles and its files, one way for `urldiff report --rfc-vs-whatwg` (and `make report`)
+//! What the RFC-vs-WHATWG computation reads: its corpus, the sides' oracles and the real
+//! parsers that can run here, one way for `urldiff report --rfc-vs-whatwg` (and `make report`)
 //! and for the test that checks the committed `reports/rfc-vs-whatwg.md`.
 //!
 //! The corpus, in this order, each distinct input and base once (the first source keeps it):
@@ -10,31 +10,44 @@
 //! build (WPT's copy included, never a synced one), so the report's deterministic part depends
 //! on urldiff's source alone.
 
-use crate::conform::sources::{rfc_suites, wpt_suites};
-use crate::conform::suite::cases_suites;
-use anyhow::Context;
+use crate::ask::AskError;
+use crate::findings::{SkippedOracle, Tool};
+use crate::rfc_vs_whatwg::{self as rvw, CorpusInput, RfcVsWhatwg};
+use crate::{request_of, Request};
 use std::collections::HashSet;
 use urldiff_corpus::urlgen::{self, GenCase};
-use urldiff_corpus::wpt::WptData;
+use urldiff_corpus::wpt::{LocateError, WptData};
+use urldiff_oracles::subprocess::pool::InvalidCaseTimeout;
 use urldiff_oracles::suite::Suite;
+use urldiff_oracles::suites::{cases_suites, rfc_suites, wpt_suites, SuitesError};
 use urldiff_oracles::{Oracle, RegistryConfig};
-use urldiff_triage::findings::{SkippedOracle, Tool};
-use urldiff_triage::rfc_vs_whatwg::{self as rvw, CorpusInput, RfcVsWhatwg};
-use urldiff_triage::{request_of, Request};
+
+/// Why the RFC-vs-WHATWG report could not be computed.
+#[derive(Debug, thiserror::Error)]
+pub enum InputsError {
+    #[error("the RFC-vs-WHATWG report reads WPT's inputs: {0}")]
+    Wpt(#[from] LocateError),
+    #[error(transparent)]
+    Suites(#[from] SuitesError),
+    #[error(transparent)]
+    Ask(#[from] AskError),
+    #[error(transparent)]
+    Config(#[from] InvalidCaseTimeout),
+}
 
 /// How many generated inputs the corpus holds.
 pub const GENERATED: usize = 2000;
 /// Where the Markdown report is committed, from the project's root.
 pub const COMMITTED: &str = "reports/rfc-vs-whatwg.md";
-pub use urldiff_triage::rfc_vs_whatwg::GENERATED_SOURCE;
+pub use crate::rfc_vs_whatwg::GENERATED_SOURCE;
 
 /// The WPT data the report reads: the copy embedded in this build.
-pub fn wpt_data() -> anyhow::Result<WptData> {
-    urldiff_corpus::wpt::embedded().context("the RFC-vs-WHATWG report reads WPT's inputs")
+pub fn wpt_data() -> Result<WptData, InputsError> {
+    Ok(urldiff_corpus::wpt::embedded()?)
 }
 
 /// The corpus (see the module documentation).
-pub fn corpus(wpt: &WptData) -> anyhow::Result<Vec<CorpusInput>> {
+pub fn corpus(wpt: &WptData) -> Result<Vec<CorpusInput>, InputsError> {
     let mut seen: HashSet<Request> = HashSet::new();
     let mut out = Vec::new();
     let mut push = |request: Request, source: &str| {
@@ -70,8 +83,8 @@ pub fn corpus(wpt: &WptData) -> anyhow::Result<Vec<CorpusInput>> {
 /// validating RFC 3986 reading), `rfc3986-regex` (the lenient split), `rfc-examples` (on the
 /// embedded tables). All in process.
 pub fn side_oracles(wpt: &WptData) -> Vec<Box<dyn Oracle>> {
+    use crate::standards::StandardReference;
     use urldiff_oracles::{reference, rfc3986_regex, rfc_examples, wpt as table, Standard};
-    use urldiff_triage::standards::StandardReference;
     let strict = StandardReference::new(Standard::Rfc3986).expect("RFC 3986 has a reference");
     vec![
         Box::new(reference::ReferenceOracle::new()),
@@ -83,7 +96,7 @@ pub fn side_oracles(wpt: &WptData) -> Vec<Box<dyn Oracle>> {
 }
 
 /// The deterministic part: the sides compared on the corpus.
-pub fn deterministic(wpt: &WptData, corpus: &[CorpusInput]) -> anyhow::Result<RfcVsWhatwg> {
+pub fn deterministic(wpt: &WptData, corpus: &[CorpusInput]) -> Result<RfcVsWhatwg, InputsError> {
     let oracles = side_oracles(wpt);
     let refs: Vec<&dyn Oracle> = oracles.iter().map(|o| o.as_ref()).collect();
     Ok(rvw::compare_sides(corpus, &refs, Some(wpt.revision.clone()))?)
@@ -93,8 +106,8 @@ pub fn deterministic(wpt: &WptData, corpus: &[CorpusInput]) -> anyhow::Result<Rf
 pub type RealParsersHere = (Vec<Box<dyn Oracle>>, Vec<SkippedOracle>);
 
 /// The real parsers of [`rvw::REAL_PARSERS`] that can run here, and why the others cannot.
-pub fn real_parsers() -> anyhow::Result<RealParsersHere> {
-    let config = RegistryConfig::from_env().map_err(anyhow::Error::msg)?;
+pub fn real_parsers() -> Result<RealParsersHere, InputsError> {
+    let config = RegistryConfig::from_env()?;
     let all: Vec<Box<dyn Oracle>> = urldiff_oracles::default_oracles(&config)
         .into_iter()
         .filter(|o| rvw::REAL_PARSERS.contains(&o.name()))
@@ -112,7 +125,7 @@ pub fn add_real_parsers(
     wpt: &WptData,
     corpus: &[CorpusInput],
     tool: Tool,
-) -> anyhow::Result<()> {
+) -> Result<(), InputsError> {
     let (parsers, skipped) = real_parsers()?;
     let oracles = side_oracles(wpt);
     let refs: Vec<&dyn Oracle> = oracles.iter().map(|o| o.as_ref()).collect();
