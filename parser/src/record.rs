@@ -29,42 +29,13 @@ impl Url {
     /// a special scheme.
     pub(crate) fn push_scheme(&mut self, scheme: &str) -> bool {
         self.serialization.clear();
-        // The special schemes, written as constants (no copy of a length unknown) and known
-        // special without a second comparison.
-        let special = match scheme {
-            "https" => {
-                self.serialization.push_str("https");
-                true
-            }
-            "http" => {
-                self.serialization.push_str("http");
-                true
-            }
-            "file" => {
-                self.serialization.push_str("file");
-                true
-            }
-            "ws" => {
-                self.serialization.push_str("ws");
-                true
-            }
-            "wss" => {
-                self.serialization.push_str("wss");
-                true
-            }
-            "ftp" => {
-                self.serialization.push_str("ftp");
-                true
-            }
-            _ => {
-                self.serialization.push_str(scheme);
-                // Most schemes are in lowercase already: a test costs less than a pass.
-                if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-                    self.serialization.make_ascii_lowercase();
-                }
-                is_special_scheme(&self.serialization)
-            }
-        };
+        self.serialization.push_str(scheme);
+        // Most schemes are in lowercase already: a test costs less than a pass.
+        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.serialization.make_ascii_lowercase();
+        }
+        // The one list of special schemes (`SPECIAL_SCHEMES`) decides, here as everywhere.
+        let special = is_special_scheme(&self.serialization);
         self.scheme_end = self.end();
         self.serialization.push(':');
         self.reset_offsets_to_end();
