@@ -73,7 +73,7 @@ fn write_run(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<()> {
         &args.oracles,
     )?;
     for (name, reason) in &selection.unavailable {
-        eprintln!("{name}: unavailable: {}", compare::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }
     if args.jsonl {
         return serve_jsonl(&selection, out);

@@ -47,7 +47,7 @@ pub fn budget_seconds(text: &str) -> Result<f64, String> {
 pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
     let selection = select_oracles(&args.oracles)?;
     for (name, reason) in &selection.unavailable {
-        eprintln!("{name}: unavailable: {}", urldiff_triage::compared::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }
     let oracles = refs(&selection.oracles);
     if let Some(base) = &args.base {

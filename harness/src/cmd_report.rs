@@ -286,7 +286,7 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
             summary.push_str(&format!(
                 "\n{}: skipped: {}",
                 s.name,
-                urldiff_triage::compared::first_line(&s.reason)
+                urldiff_reports::hostile::first_line(&s.reason)
             ));
         }
     }

@@ -61,7 +61,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<u8> {
     let runs = config.runs.clone();
     let server = Server::new(config, oracles)?;
     for (name, reason) in server.unavailable() {
-        eprintln!("{name}: unavailable: {}", urldiff_triage::compared::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }
     let running = server.start(listener)?;
     urldiff::outln!("urldiff serve: http://{}/ (runs: {})", running.addr, runs.display());

@@ -103,7 +103,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     }
     let selection = select_oracles(&args.oracles)?;
     for (name, reason) in &selection.unavailable {
-        eprintln!("{name}: unavailable: {}", urldiff_triage::compared::first_line(reason));
+        eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }
     let oracles = refs(&selection.oracles);
     let ledger = match &args.ledger {

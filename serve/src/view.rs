@@ -18,7 +18,8 @@ use urldiff_oracles::{Answer, Oracle};
 use urldiff_parser::{Url, ValidationErrorKind};
 use urldiff_reports::compare_view::json::{classes, ComparedJson};
 use urldiff_reports::compare_view::table::{self, Grid};
-use urldiff_triage::compared::{first_line, Compared};
+use urldiff_reports::hostile::first_line;
+use urldiff_triage::compared::Compared;
 
 /// The page's data for one comparison.
 #[derive(Debug, Serialize)]
@@ -88,7 +89,7 @@ pub struct SignatureJson {
 #[derive(Debug, Serialize)]
 pub struct UnavailableJson<'a> {
     pub name: &'a str,
-    pub reason: &'a str,
+    pub reason: String,
 }
 
 impl<'a> View<'a> {

@@ -92,17 +92,12 @@ pub fn select(all: Vec<Box<dyn Oracle>>, wanted: &[String]) -> Result<Selection,
             Availability::Unavailable { reason } => {
                 return Err(CompareError::CannotRun {
                     oracle: oracle.name().to_owned(),
-                    reason: first_line(&reason).to_owned(),
+                    reason: reason.lines().next().unwrap_or_default().to_owned(),
                 })
             }
         }
     }
     Ok(selection)
-}
-
-/// The first line of a (possibly multi-line) reason or error.
-pub fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or("")
 }
 
 /// The validity case an oracle is asked for a request, when it answers validity cases.

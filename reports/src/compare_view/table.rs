@@ -17,12 +17,13 @@
 //! block per column (its oracles, then a `label value` line per row).
 
 use super::validity::{answered_verdict, url_string_check};
+use crate::hostile::first_line;
 use crate::plain::{one_line, width as text_width};
 use std::fmt::Write as _;
 use urldiff_compare::verdict::{evidence, is_lost};
 use urldiff_compare::{Comparison, Group, Projected, SharedField};
 use urldiff_oracles::{Answer, Oracle};
-use urldiff_triage::compared::{first_line, Compared};
+use urldiff_triage::compared::Compared;
 
 /// The widest a cell gets; longer values are cut with `…` (`--wide` shows them whole).
 const MAX_CELL: usize = 40;
@@ -404,13 +405,13 @@ pub fn answer_notes(
         }
         lost if is_lost(lost) => {
             let why = evidence(answer).unwrap_or_default();
-            notes.push(format!("{name}: {}: {}", answer.outcome(), escape(first_line(&why))));
+            notes.push(format!("{name}: {}: {}", answer.outcome(), first_line(&why)));
         }
         _ => {}
     }
     if is_lost(validity) {
         let why = evidence(validity).unwrap_or_default();
-        let (outcome, why) = (validity.outcome(), escape(first_line(&why)));
+        let (outcome, why) = (validity.outcome(), first_line(&why));
         notes.push(format!("{name}: validity case {outcome}: {why}"));
     }
     notes
