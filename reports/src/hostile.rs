@@ -36,11 +36,13 @@ impl Piece<'_> {
 }
 
 /// Format characters that reorder or hide text (bidi controls, zero-width characters, the
-/// BOM), U+FFFD and noncharacters.
+/// BOM, the tag characters that can smuggle ASCII unseen), the line and paragraph separators
+/// (they break a line where no newline is), U+FFFD and noncharacters.
 pub fn is_invisible(c: char) -> bool {
     matches!(c,
-        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fffd}' | '\u{fdd0}'..='\u{fdef}')
+        '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
+        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fffd}' | '\u{fdd0}'..='\u{fdef}'
+        | '\u{e0000}'..='\u{e007f}')
         // The noncharacters U+FDD0..U+FDEF above and the last two code points of every plane
         // (U+FFFE, U+FFFF, U+1FFFE, …): no font draws them.
         || (c as u32) & 0xfffe == 0xfffe
@@ -93,6 +95,8 @@ mod tests {
         assert_eq!(visible(" http://a b "), "\\u{20}http://a b\\u{20}");
         assert_eq!(visible("a\tb\u{200b}c\u{202e}"), "a\\u{9}b\\u{200b}c\\u{202e}");
         assert_eq!(visible("\u{feff}x\u{ffff}"), "\\u{feff}x\\u{ffff}");
+        assert_eq!(visible("a\u{2028}b\u{2029}"), "a\\u{2028}b\\u{2029}");
+        assert_eq!(visible("a\u{e0041}"), "a\\u{e0041}");
         assert_eq!(visible("  "), "\\u{20}\\u{20}");
         assert_eq!(visible("é中"), "é中");
         assert_eq!(visible("a\u{fffd}b"), "a\\u{fffd}b");

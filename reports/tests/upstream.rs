@@ -94,8 +94,46 @@ fn literals_escape_what_each_language_must() {
     assert_eq!(literal(Language::Rust, s), "\"a\\u{1}\\\"\\\\\\u{202e}é\"");
     assert_eq!(literal(Language::JavaScript, s), "\"a\\u{1}\\\"\\\\\\u{202e}é\"");
     assert_eq!(literal(Language::Python, s), "\"a\\u0001\\\"\\\\\\u202eé\"");
-    // No `\u` in Java (it is read before lexing) and no `\x` in C++ (it runs on over hex
-    // digits): octal for ASCII controls.
-    assert_eq!(literal(Language::Java, s), "\"a\\001\\\"\\\\\u{202e}é\"");
-    assert_eq!(literal(Language::Cpp, "\u{1}a"), "\"\\001a\"");
+    // No `\u` below U+0100 in Java (it is read before lexing: `\u000a` would end the line)
+    // and no `\x` in C++ (it runs on over hex digits): octal there. Above, `\u` escapes: in
+    // Java as UTF-16 code units, in C++ as universal character names.
+    assert_eq!(literal(Language::Java, s), "\"a\\001\\\"\\\\\\u202eé\"");
+    assert_eq!(literal(Language::Java, "\u{e0001}"), "\"\\udb40\\udc01\"");
+    assert_eq!(literal(Language::Cpp, "\u{1}a\u{202e}"), "\"\\001a\\u202e\"");
+    assert_eq!(literal(Language::Cpp, "\u{e0001}"), "\"\\U000e0001\"");
+}
+
+/// The Java literal, compiled by javac and run, holds exactly the code points it was made of.
+#[test]
+fn java_literals_compile_to_the_same_code_points() {
+    use repro::{literal, Language};
+    let Ok(javac) = which("javac") else {
+        urldiff_corpus::required::skip(
+            "java",
+            "java_literals_compile_to_the_same_code_points",
+            "no javac",
+        );
+        return;
+    };
+    let s = "a\u{1}\"\\\u{202e}\u{2028}\u{e0001}\u{feff}\nb";
+    let dir = tempfile::tempdir().unwrap();
+    let program = format!(
+        "public class Main {{ public static void main(String[] a) {{ \
+         System.out.print({}.codePoints().mapToObj(Integer::toHexString)\
+         .collect(java.util.stream.Collectors.joining(\" \"))); }} }}",
+        literal(Language::Java, s)
+    );
+    std::fs::write(dir.path().join("Main.java"), program).unwrap();
+    let compiled = Command::new(javac).arg("Main.java").current_dir(dir.path()).output().unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    let ran = Command::new("java").args(["-cp", "."]).arg("Main").current_dir(dir.path()).output();
+    let printed = String::from_utf8(ran.unwrap().stdout).unwrap();
+    let expected: Vec<String> = s.chars().map(|c| format!("{:x}", c as u32)).collect();
+    assert_eq!(printed, expected.join(" "));
+}
+
+fn which(tool: &str) -> Result<std::path::PathBuf, ()> {
+    std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(tool)).find(|p| p.is_file()))
+        .ok_or(())
 }

@@ -67,10 +67,16 @@ fn escape(language: Language, c: char) -> String {
         Language::Python if v <= 0xffff => format!("\\u{v:04x}"),
         Language::Python => format!("\\U{v:08x}"),
         // Java reads `\u` escapes before it lexes (a `\u000a` would end the line), and C++
-        // continues `\x` escapes over hex digits: octal for ASCII controls, else the code
-        // point as written (a Java or C++ source file in UTF-8 holds it).
+        // continues `\x` escapes over hex digits: octal below U+0100. Above it (only invisible
+        // and bidi code points come here) a `\u` escape is safe in both: Java's as UTF-16 code
+        // units, C++'s universal character names.
         Language::Java | Language::Cpp if v < 0x100 => format!("\\{v:03o}"),
-        Language::Java | Language::Cpp => c.to_string(),
+        Language::Java => {
+            let mut units = [0u16; 2];
+            c.encode_utf16(&mut units).iter().map(|u| format!("\\u{u:04x}")).collect()
+        }
+        Language::Cpp if v <= 0xffff => format!("\\u{v:04x}"),
+        Language::Cpp => format!("\\U{v:08x}"),
     }
 }
 
