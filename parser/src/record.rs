@@ -181,12 +181,7 @@ impl Url {
         if base.has_host() {
             let from = base.scheme_end + 1;
             self.serialization.push_str(&base.serialization[from..base.path_start]);
-            self.username_end = base.username_end;
-            self.host_start = base.host_start;
-            self.host_end = base.host_end;
-            self.path_start = base.path_start;
-            self.port = base.port;
-            self.host_kind = base.host_kind;
+            self.take_authority_offsets(base);
         } else {
             self.reset_offsets_to_end();
         }
@@ -206,6 +201,12 @@ impl Url {
         self.serialization.clear();
         self.serialization.push_str(&base.serialization[..path_end]);
         self.scheme_end = base.scheme_end;
+        self.take_authority_offsets(base);
+    }
+
+    /// The offsets from the username's end to the path's start, the port and the host's kind
+    /// of `base`, whose serialization up to its path this URL has copied.
+    fn take_authority_offsets(&mut self, base: &Url) {
         self.username_end = base.username_end;
         self.host_start = base.host_start;
         self.host_end = base.host_end;
@@ -232,12 +233,8 @@ impl Url {
         self.serialization.clear();
         self.serialization.push_str(base.serialize_excluding_fragment());
         self.scheme_end = base.scheme_end;
-        self.username_end = base.username_end;
-        self.host_start = base.host_start;
-        self.host_end = base.host_end;
-        self.path_start = base.path_start;
+        self.take_authority_offsets(base);
         self.query_start = base.query_start;
-        self.host_kind = base.host_kind;
         self.opaque_path = true;
     }
 
