@@ -115,9 +115,12 @@ fn parse_domain<'a>(
     }
     // "Let domain be the result of running UTF-8 decode without BOM on the
     // percent-decoding of input."
-    // (Without a `%`, that is input itself: its bytes are UTF-8, and "without BOM" keeps a
-    // leading U+FEFF.)
-    let (domain, domain_bytes) = if input_bytes.has_percent() {
+    // (Without a percent-encoded byte, that is input itself: percent-decoding changes only a
+    // `%` followed by two ASCII hex digits (property test
+    // `percent_decoding_without_a_percent_encoded_byte_is_the_input`), input's bytes are
+    // UTF-8, and "without BOM" keeps a leading U+FEFF. So a `%` alone, as in `%zz`, costs no
+    // decoded copy.)
+    let (domain, domain_bytes) = if first_percent_encoded.is_some() {
         let domain = utf8_decode_percent_decoded(input);
         let bytes = DomainBytes::of(&domain);
         (domain, bytes)

@@ -256,3 +256,22 @@ proptest::proptest! {
         proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 4096,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// The host parser reads a domain with a `%` but no percent-encoded byte as the domain
+    /// itself: UTF-8 decoding its percent-decoding gives it back.
+    #[test]
+    fn percent_decoding_without_a_percent_encoded_byte_is_the_input(
+        input in "[a%zZ0-9.\u{fc}_]{0,10}",
+    ) {
+        if first_percent_encoded_byte(&input).is_none() {
+            proptest::prop_assert_eq!(percent::percent_decode(input.as_bytes()), input.as_bytes());
+            proptest::prop_assert_eq!(utf8_decode_percent_decoded(&input), input.as_str());
+        }
+    }
+}
