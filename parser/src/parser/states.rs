@@ -11,8 +11,14 @@ const SCHEME_RUN: AsciiRun = AsciiRun::scheme_chars();
 /// Code points the authority state appends to its buffer at once: everything but what ends
 /// it, and but the host state's delimiters (`:`, `[`, `]`), which it notes one at a time.
 const AUTHORITY_RUN: AsciiRun = AsciiRun::all_but(b"@/?#\\:[]");
+/// The same once a delimiter is noted: noting another changes nothing, so they join the run
+/// (a port or a password is then taken at once).
+const AUTHORITY_RUN_PAST_DELIMITER: AsciiRun = AsciiRun::all_but(b"@/?#\\");
 /// Code points the host state appends to its buffer.
 const HOST_RUN: AsciiRun = AsciiRun::all_but(b":/?#\\[]");
+/// The same with insideBrackets true, when `:` is appended like the others (an IPv6
+/// address is then taken at once, up to its `]`).
+const HOST_RUN_INSIDE_BRACKETS: AsciiRun = AsciiRun::all_but(b"/?#\\[]");
 /// ASCII digits, which the port state appends.
 const PORT_RUN: AsciiRun = AsciiRun::digits();
 
@@ -345,7 +351,12 @@ impl Parser<'_> {
         // "3. Otherwise, append c to buffer."
         if let Some(c) = c {
             self.host_delimiter_seen |= matches!(c, ':' | '[' | ']');
-            self.take_run(c, &AUTHORITY_RUN);
+            let run = if self.host_delimiter_seen {
+                &AUTHORITY_RUN_PAST_DELIMITER
+            } else {
+                &AUTHORITY_RUN
+            };
+            self.take_run(c, run);
         }
         Ok(Step::Continue)
     }
@@ -416,6 +427,9 @@ impl Parser<'_> {
             // U+005D (]), then set insideBrackets to false. Append c to buffer."
             Some('[') => {
                 self.inside_brackets = true;
+                if self.shortcuts {
+                    self.take_run('[', &HOST_RUN_INSIDE_BRACKETS);
+                }
                 Ok(Step::Continue)
             }
             Some(']') => {
@@ -423,7 +437,8 @@ impl Parser<'_> {
                 Ok(Step::Continue)
             }
             Some(c) => {
-                self.take_run(c, &HOST_RUN);
+                let run = if self.inside_brackets { &HOST_RUN_INSIDE_BRACKETS } else { &HOST_RUN };
+                self.take_run(c, run);
                 Ok(Step::Continue)
             }
             None => Ok(Step::Continue),
