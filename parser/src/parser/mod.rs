@@ -161,6 +161,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) segment_start: Option<usize>,
     /// Whether the URL's scheme is special (cached; the scheme rarely changes mid-parse).
     pub(crate) special: bool,
+    /// The capacity the serialization gets when its first component is about to be written
+    /// (see [`Parser::reserve_serialization`]); 0 once it has it, or when it came with one.
+    serialization_capacity: usize,
     /// Maps byte indices of `input` to byte indices of the caller's string, when
     /// pre-processing removed anything other than a leading prefix.
     position_map: Option<Vec<u32>>,
@@ -232,8 +235,8 @@ impl Url {
         // covers what the serializer commonly adds (an empty special path's `/`, `/.`, an
         // IPv4 address written out, a few percent-encoded bytes) without a reallocation.
         let capacity = prepared.len() + base.map_or(0, |b| b.serialization.len()) + 16;
-        let url = Url { serialization: String::with_capacity(capacity), ..Url::empty() };
-        let mut parser = Parser::new(&prepared, base, url, None, errors);
+        let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
+        parser.serialization_capacity = capacity;
         parser.leading_trim = leading_trim;
         parser.position_map = position_map;
         parser.shortcuts = shortcuts;
@@ -298,6 +301,7 @@ impl<'a> Parser<'a> {
             shortcuts: true,
             segment_start: None,
             special,
+            serialization_capacity: 0,
             position_map: None,
             leading_trim: 0,
             #[cfg(feature = "trace")]
@@ -310,6 +314,17 @@ impl<'a> Parser<'a> {
         match &self.position_map {
             Some(map) => map[index.min(map.len() - 1)] as usize,
             None => self.leading_trim + index,
+        }
+    }
+
+    /// Give the serialization its buffer, before the first component is written (the scheme
+    /// state's or the no scheme state's step that goes on): a parse that returns failure
+    /// before that (no scheme and no usable base) allocates nothing.
+    #[inline]
+    pub(crate) fn reserve_serialization(&mut self) {
+        if self.serialization_capacity != 0 {
+            let capacity = std::mem::take(&mut self.serialization_capacity);
+            self.url.serialization = String::with_capacity(capacity);
         }
     }
 

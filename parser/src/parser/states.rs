@@ -100,6 +100,7 @@ impl Parser<'_> {
     /// Scheme state, step 2, without a state override: the scheme is complete.
     fn scheme_complete(&mut self, c: Option<char>) -> StepResult {
         // "2. Set url's scheme to buffer. … 4. Set buffer to the empty string."
+        self.reserve_serialization();
         self.special = self.url.push_scheme(&self.input[self.buffer_start..self.pointer]);
         let remaining = self.remaining(c);
         // "5. If url's scheme is "file", then: If remaining does not start with "//",
@@ -163,6 +164,7 @@ impl Parser<'_> {
             Some(base) if !base.opaque_path || c == Some('#') => base,
             _ => return self.fail(E::MissingSchemeNonRelativeUrl, ParseError::RelativeWithoutBase),
         };
+        self.reserve_serialization();
         // "2. Otherwise, if base has an opaque path and c is U+0023 (#), set url's scheme to
         // base's scheme, url's path to base's path, url's query to base's query, url's
         // fragment to the empty string, and set state to fragment state."
