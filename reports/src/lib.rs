@@ -23,6 +23,7 @@
 //! - [`compare_view`]: the views of `urldiff compare` (table, listing, JSON);
 //! - [`oracle_listing`]: the rows of `urldiff oracles --json` and `GET /api/oracles`;
 //! - [`parse_answer`]: the WHATWG answer of `urldiff parse --json`, written as it is serialized;
+//!   [`parse_rfc_answer`]: the RFC modes' answer (`parse --rfc3986 --json`);
 //! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
 //!   groups per class as an inline SVG (`plotters`).
 //!
@@ -41,6 +42,7 @@ pub mod markdown;
 pub mod matrix;
 pub mod oracle_listing;
 pub mod parse_answer;
+pub mod parse_rfc_answer;
 pub mod plain;
 pub mod plot;
 pub mod rfc_vs_whatwg;

@@ -100,7 +100,7 @@ impl Declared {
             name: name.into(),
             kind: OracleKind::Subprocess,
             model: RecordModel::Rfc,
-            fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
+            fields: RecordModel::Rfc.field_names(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
             claim: crate::standard::builtin_claim(name),
         }
