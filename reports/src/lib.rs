@@ -3,6 +3,8 @@
 //!
 //! - [`data`]: [`ConformReport`], what `urldiff conform` found, which the JSON report is and
 //!   `urldiff report RESULTS.json` reads back;
+//! - [`evaluate`]: a conform run's answers judged against each suite's truth and the ledger,
+//!   into a [`ConformReport`]; [`bless`]: the ledger rewritten to match a run;
 //! - [`classes`]: what a divergence is summarized under (the one place that will switch to
 //!   triage's classes), and the ledgered divergences by class and severity;
 //! - [`plain`]: pieces of the plain-text reports;
@@ -29,11 +31,13 @@
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
 
+pub mod bless;
 pub mod campaign;
 pub mod campaign_report;
 pub mod classes;
 pub mod compare_view;
 pub mod data;
+pub mod evaluate;
 pub mod findings;
 pub mod hostile;
 pub mod html;
