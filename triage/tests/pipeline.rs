@@ -179,7 +179,15 @@ fn the_findings_file_round_trips_and_names_its_schema() {
         "\"schema_version\": 999",
         1,
     );
-    assert!(Findings::from_json(&other).unwrap_err().contains("999"));
+    let why = Findings::from_json(&other).unwrap_err().to_string();
+    assert_eq!(why, format!("schema_version 999; this urldiff reads {SCHEMA_VERSION}"));
+    for (text, expected) in [
+        ("  \n", "the file is empty: not a findings file"),
+        ("{\"groups\": []}", "no schema_version: not a findings file"),
+        ("[1,", "not JSON: EOF while parsing a list at line 1 column 3"),
+    ] {
+        assert_eq!(Findings::from_json(text).unwrap_err().to_string(), expected, "{text}");
+    }
 }
 
 /// An oracle answering as another one does, under the name `whatwg-url`.
