@@ -33,7 +33,8 @@ pub enum RuleField {
 }
 
 impl RuleField {
-    /// The field's name in its record (`"authority"`, `"search"`), or `"errors"`.
+    /// The field's name in its record (the RFC field's or the WHATWG attribute's), or
+    /// `errors`.
     pub fn name(self) -> &'static str {
         match self {
             RuleField::Rfc(field) => field.name(),

@@ -181,13 +181,11 @@ fn the_findings_file_round_trips_and_names_its_schema() {
     );
     let why = Findings::from_json(&other).unwrap_err().to_string();
     assert_eq!(why, format!("schema_version 999; this urldiff reads {SCHEMA_VERSION}"));
-    for (text, expected) in [
-        ("  \n", "the file is empty: not a findings file"),
-        ("{\"groups\": []}", "no schema_version: not a findings file"),
-        ("[1,", "not JSON: EOF while parsing a list at line 1 column 3"),
-    ] {
-        assert_eq!(Findings::from_json(text).unwrap_err().to_string(), expected, "{text}");
-    }
+    let why = |text: &str| Findings::from_json(text).unwrap_err().to_string();
+    assert_eq!(why("  \n"), "the file is empty: not a findings file");
+    assert_eq!(why("{\"groups\": []}"), "no schema_version: not a findings file");
+    // serde_json's own words follow.
+    assert!(why("[1,").starts_with("not JSON: EOF while parsing"), "{}", why("[1,"));
 }
 
 /// An oracle answering as another one does, under the name `whatwg-url`.
