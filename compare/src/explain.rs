@@ -88,7 +88,7 @@ fn adapter_rules(out: &mut String) {
             "  {}/{} [{}] ({by}): {}",
             rule.oracle,
             rule.name,
-            rule.fields.join(", "),
+            rule.fields.iter().map(|f| f.name()).collect::<Vec<_>>().join(", "),
             rule.what
         );
     }

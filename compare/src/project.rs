@@ -7,11 +7,11 @@
 //! projection applies by the oracle's name. Equivalences live in `grade`, and only grade a
 //! mismatch.
 
-use crate::rules::{effect_on, RuleEffect};
+use crate::rules::{effect_on, RuleEffect, RuleField};
 use serde::{Deserialize, Serialize};
 use urldiff_oracles::{
-    declares_validation_errors, Answer, Attribute, CaseKind, OracleInfo, Record, RfcRecord,
-    WhatwgRecord,
+    declares_validation_errors, Answer, Attribute, CaseKind, OracleInfo, Record, RfcField,
+    RfcRecord, WhatwgRecord,
 };
 use urldiff_parser::rfc3986::UriRef;
 
@@ -134,9 +134,9 @@ impl<'a> Source<'a> {
         Source { oracle: &info.name, fields: &info.fields }
     }
 
-    /// Whether the source fills every field of `reads`.
-    fn fills(&self, reads: &[&str]) -> bool {
-        self.fields.is_empty() || reads.iter().all(|r| self.fills_one(r))
+    /// Whether the source fills the RFC record field `field`.
+    fn fills_rfc(&self, field: RfcField) -> bool {
+        self.fills_one(field.name())
     }
 
     fn fills_one(&self, read: &str) -> bool {
@@ -164,8 +164,8 @@ pub struct ProjectionRow {
     /// The shared value from the values of `whatwg_reads`, in that order.
     pub whatwg: WhatwgProjection,
     pub rfc_rule: &'static str,
-    /// The RFC record field the row reads (adapter rules apply to it by this name).
-    pub rfc_reads: &'static str,
+    /// The RFC record field the row reads (adapter rules apply to it).
+    pub rfc_reads: RfcField,
     /// The shared value from the value of `rfc_reads`; `None` when that cannot speak about
     /// the field (`resolved` without a base).
     pub rfc: RfcProjection,
@@ -182,10 +182,9 @@ impl ProjectionRow {
         Some((self.whatwg)(&values[..self.whatwg_reads.len()]))
     }
 
-    /// The row's value for an RFC record (`None`: an unknown field name, or one that cannot
-    /// speak about the field).
+    /// The row's value for an RFC record (`None`: it cannot speak about the field).
     pub fn project_rfc(&self, r: &RfcRecord) -> Option<Projected> {
-        (self.rfc)(r.get(self.rfc_reads)?)
+        (self.rfc)(r.field(self.rfc_reads))
     }
 }
 
@@ -193,7 +192,7 @@ impl ProjectionRow {
 const MAX_WHATWG_READS: usize = 2;
 
 /// The RFC fields an oracle that fills only `authority` gets from it (RFC 3986 §3.2).
-const FROM_AUTHORITY: [&str; 3] = ["userinfo", "host", "port"];
+const FROM_AUTHORITY: [RfcField; 3] = [RfcField::Userinfo, RfcField::Host, RfcField::Port];
 
 /// The projection table, in comparison order.
 pub const PROJECTION: &[ProjectionRow] = &[
@@ -203,7 +202,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Href],
         whatwg: |v| defined(v[0]),
         rfc_rule: "resolved (only when the case has a base)",
-        rfc_reads: "resolved",
+        rfc_reads: RfcField::Resolved,
         rfc: |c| c.map(defined),
     },
     ProjectionRow {
@@ -212,7 +211,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Protocol],
         whatwg: |v| defined(v[0].strip_suffix(':').unwrap_or(v[0])),
         rfc_rule: "scheme (defined/undefined)",
-        rfc_reads: "scheme",
+        rfc_reads: RfcField::Scheme,
         rfc: |c| Some(component(c)),
     },
     ProjectionRow {
@@ -222,7 +221,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Username, Attribute::Password],
         whatwg: |v| whatwg_userinfo(v[0], v[1]),
         rfc_rule: "userinfo (defined/undefined); from authority (§3.2) if only that is given",
-        rfc_reads: "userinfo",
+        rfc_reads: RfcField::Userinfo,
         rfc: |c| Some(component(c)),
     },
     ProjectionRow {
@@ -231,7 +230,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Hostname],
         whatwg: |v| empty_or(v[0]),
         rfc_rule: "host (defined/undefined); from authority (§3.2) if only that is given",
-        rfc_reads: "host",
+        rfc_reads: RfcField::Host,
         rfc: |c| Some(component(c)),
     },
     ProjectionRow {
@@ -240,7 +239,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Port],
         whatwg: |v| empty_or(v[0]),
         rfc_rule: "port (defined/undefined); from authority (§3.2) if only that is given",
-        rfc_reads: "port",
+        rfc_reads: RfcField::Port,
         rfc: |c| Some(component(c)),
     },
     ProjectionRow {
@@ -249,7 +248,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Pathname],
         whatwg: |v| defined(v[0]),
         rfc_rule: "path",
-        rfc_reads: "path",
+        rfc_reads: RfcField::Path,
         rfc: |c| Some(component(c)),
     },
     ProjectionRow {
@@ -258,7 +257,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Search],
         whatwg: |v| empty_or(v[0].strip_prefix('?').unwrap_or(v[0])),
         rfc_rule: "query (defined/undefined)",
-        rfc_reads: "query",
+        rfc_reads: RfcField::Query,
         rfc: |c| Some(component(c)),
     },
     ProjectionRow {
@@ -267,7 +266,7 @@ pub const PROJECTION: &[ProjectionRow] = &[
         whatwg_reads: &[Attribute::Hash],
         whatwg: |v| empty_or(v[0].strip_prefix('#').unwrap_or(v[0])),
         rfc_rule: "fragment (defined/undefined)",
-        rfc_reads: "fragment",
+        rfc_reads: RfcField::Fragment,
         rfc: |c| Some(component(c)),
     },
 ];
@@ -302,7 +301,7 @@ fn whatwg_userinfo(user: &str, pass: &str) -> Projected {
 pub type Projection = Vec<(SharedField, Projected)>;
 
 /// Apply the comparison's adapter rule for `field` of `oracle`, if there is one.
-pub fn apply_rules(oracle: &str, field: &str, value: Projected) -> Projected {
+pub fn apply_rules(oracle: &str, field: RuleField, value: Projected) -> Projected {
     let Some(rule) = effect_on(oracle, field) else { return value };
     match (rule.effect, value) {
         (RuleEffect::EmptyIsEmptyOrUndefined, Projected::Defined(s)) if s.is_empty() => {
@@ -320,7 +319,7 @@ pub fn apply_rules(oracle: &str, field: &str, value: Projected) -> Projected {
 /// An RFC record whose source fills `authority` but not its parts gets them by RFC 3986
 /// §3.2 (the parser's own authority split); `None` when nothing needs deriving.
 fn with_authority_parts(r: &RfcRecord, source: &Source) -> Option<RfcRecord> {
-    if source.fills(&["host"]) || !source.fills(&["authority"]) {
+    if source.fills_rfc(RfcField::Host) || !source.fills_rfc(RfcField::Authority) {
         return None;
     }
     let mut uri = UriRef::default();
@@ -349,11 +348,12 @@ pub fn project(record: &Record, source: Source) -> Projection {
             PROJECTION
                 .iter()
                 .filter(|row| {
-                    source.fills(&[row.rfc_reads])
+                    source.fills_rfc(row.rfc_reads)
                         || (derived.is_some() && FROM_AUTHORITY.contains(&row.rfc_reads))
                 })
                 .filter_map(|row| {
-                    let value = apply_rules(source.oracle, row.rfc_reads, row.project_rfc(record)?);
+                    let field = RuleField::Rfc(row.rfc_reads);
+                    let value = apply_rules(source.oracle, field, row.project_rfc(record)?);
                     Some((row.field, value))
                 })
                 .collect()
@@ -436,8 +436,9 @@ pub fn own_fields(record: &Record, source: Source) -> Vec<(&'static str, Project
                 .filter_map(|(label, attribute)| Some((label, defined(w.field(attribute)?))))
                 .collect()
         }
-        Record::Rfc(r) if source.fills(&["authority"]) => {
-            let value = apply_rules(source.oracle, "authority", component(r.authority.as_deref()));
+        Record::Rfc(r) if source.fills_rfc(RfcField::Authority) => {
+            let field = RuleField::Rfc(RfcField::Authority);
+            let value = apply_rules(source.oracle, field, component(r.authority.as_deref()));
             vec![("rfc.authority", value)]
         }
         _ => Vec::new(),

@@ -7,6 +7,7 @@
 //! listed here so that a reader of a difference knows it ([`RuleEffect::None`]).
 
 use serde::{Deserialize, Serialize};
+use urldiff_oracles::{Attribute, RfcField};
 
 /// What the comparison does for a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,6 +22,34 @@ pub enum RuleEffect {
     BracketIpLiteral,
 }
 
+/// A record field an adapter rule touches: one of the RFC record's, one of the WHATWG
+/// record's, or the answer's validation-error list. Serialized as its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleField {
+    Rfc(RfcField),
+    Whatwg(Attribute),
+    /// The answer's `errors`.
+    Errors,
+}
+
+impl RuleField {
+    /// The field's name in its record (the RFC field's or the WHATWG attribute's), or
+    /// `errors`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleField::Rfc(field) => field.name(),
+            RuleField::Whatwg(attribute) => attribute.name(),
+            RuleField::Errors => "errors",
+        }
+    }
+}
+
+impl Serialize for RuleField {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 /// One row of the adapter-rule table.
 #[derive(Debug, Serialize)]
 pub struct AdapterRule {
@@ -28,8 +57,8 @@ pub struct AdapterRule {
     pub oracle: &'static str,
     /// The rule's name, as reports cite it (`<oracle>/<name>`).
     pub name: &'static str,
-    /// The record fields it touches (`errors` for the validation-error list).
-    pub fields: &'static [&'static str],
+    /// The record fields it touches.
+    pub fields: &'static [RuleField],
     /// What the adapter does, and why.
     pub what: &'static str,
     pub effect: RuleEffect,
@@ -40,7 +69,11 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "python-urllib",
         name: "urlsplit-empty-is-unknown",
-        fields: &["authority", "query", "fragment"],
+        fields: &[
+            RuleField::Rfc(RfcField::Authority),
+            RuleField::Rfc(RfcField::Query),
+            RuleField::Rfc(RfcField::Fragment),
+        ],
         what: "urlsplit returns \"\" both for an absent and for an empty netloc, query or \
                fragment, and the worker reports what urllib returns; the comparison reads that \
                \"\" as empty-or-undefined, like a WHATWG getter's \"\", so it agrees with both",
@@ -49,7 +82,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "python-urllib",
         name: "hostname-unbracketed",
-        fields: &["host"],
+        fields: &[RuleField::Rfc(RfcField::Host)],
         what: "host is SplitResult.hostname, which lowercases the host and drops the brackets \
                of an IP literal; the comparison puts the brackets back on a host holding \":\" \
                (the lowercasing stays: a case difference shows as ascii-case)",
@@ -58,7 +91,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "python-urllib",
         name: "port-as-integer",
-        fields: &["port"],
+        fields: &[RuleField::Rfc(RfcField::Port)],
         what: "port is str(SplitResult.port), an integer: leading zeros are dropped (\"080\" \
                gives \"80\"), and a port that is not a number in 0-65535 is a failure \
                (ValueError)",
@@ -67,7 +100,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "python-urllib",
         name: "userinfo-from-username",
-        fields: &["userinfo"],
+        fields: &[RuleField::Rfc(RfcField::Userinfo)],
         what: "userinfo is SplitResult.username, plus \":\" and password when urllib gives a \
                password; undefined when there is no username",
         effect: RuleEffect::None,
@@ -75,7 +108,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "python-urllib",
         name: "empty-scheme-undefined",
-        fields: &["scheme"],
+        fields: &[RuleField::Rfc(RfcField::Scheme)],
         what: "urlsplit returns \"\" for no scheme; the worker reports undefined (an RFC 3986 \
                scheme is never empty)",
         effect: RuleEffect::None,
@@ -83,7 +116,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "url-parse",
         name: "query-as-search",
-        fields: &["search"],
+        fields: &[RuleField::Whatwg(Attribute::Search)],
         what: "url-parse has no `search`: the worker reports its `query` (unparsed, with its \
                \"?\") as search",
         effect: RuleEffect::None,
@@ -91,7 +124,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "rust-url",
         name: "syntax-violation-names",
-        fields: &["errors"],
+        fields: &[RuleField::Errors],
         what: "rust-url reports syntax violations, not validation errors: backslash, \
                credentials, missing slashes and a file host with a drive letter map to their \
                spec names, and every other violation is reported as invalid-URL-unit (a \
@@ -102,7 +135,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "ada",
         name: "no-validation-errors",
-        fields: &["errors"],
+        fields: &[RuleField::Errors],
         what: "ada reports no validation errors: its errors list is always empty (it does not \
                declare validation-errors: an empty list is not \"no errors\")",
         effect: RuleEffect::None,
@@ -110,7 +143,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "node-url",
         name: "no-validation-errors",
-        fields: &["errors"],
+        fields: &[RuleField::Errors],
         what: "Node's URL reports no validation errors: its errors list is always empty (it \
                does not declare validation-errors: an empty list is not \"no errors\")",
         effect: RuleEffect::None,
@@ -118,7 +151,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "reference-rfc3986",
         name: "first-violation",
-        fields: &["errors"],
+        fields: &[RuleField::Errors],
         what: "errors holds the first RFC 3986 ABNF violation of the input (\"<rule> at \
                <byte>\"), not a list of every problem (not validation errors: never compared as \
                validation-errors)",
@@ -127,7 +160,7 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     AdapterRule {
         oracle: "java-uri",
         name: "opaque-part-as-path",
-        fields: &["path"],
+        fields: &[RuleField::Rfc(RfcField::Path)],
         what: "an opaque URI (mailto:x) has no path in java.net.URI; the worker reports its \
                raw scheme-specific part as the path",
         effect: RuleEffect::None,
@@ -146,6 +179,6 @@ pub fn rules_of<'a>(oracles: impl IntoIterator<Item = &'a str>) -> Vec<&'static 
 }
 
 /// The comparison's effect on `field` of `oracle`'s records, if a rule has one.
-pub fn effect_on(oracle: &str, field: &str) -> Option<&'static AdapterRule> {
+pub fn effect_on(oracle: &str, field: RuleField) -> Option<&'static AdapterRule> {
     rules_for(oracle).find(|rule| rule.effect != RuleEffect::None && rule.fields.contains(&field))
 }

@@ -71,7 +71,7 @@ fn backslash_answers(a: &str, b: &str) -> Vec<(OracleInfo, Answer)> {
     let authority = format!("{a}\\@{b}");
     let userinfo = format!("{a}\\");
     out.push((
-        info("reference-rfc3986", RecordModel::Rfc, &RFC_FIELDS),
+        info("reference-rfc3986", RecordModel::Rfc, RFC_FIELDS),
         rfc_answer(&authority, Some(&userinfo), b, None),
     ));
     let regex_fields = ["scheme", "authority", "path", "query", "fragment"];
@@ -81,12 +81,12 @@ fn backslash_answers(a: &str, b: &str) -> Vec<(OracleInfo, Answer)> {
         rfc_answer(&authority, None, "(not filled)", None),
     ));
     out.push((
-        info("python-urllib", RecordModel::Rfc, &RFC_FIELDS),
+        info("python-urllib", RecordModel::Rfc, RFC_FIELDS),
         rfc_answer(&authority, Some(&userinfo), b, Some("")),
     ));
     let failure =
         Answer::Failure { reason: "Illegal character in authority".into(), errors: vec![] };
-    out.push((info("java-uri", RecordModel::Rfc, &RFC_FIELDS), failure));
+    out.push((info("java-uri", RecordModel::Rfc, RFC_FIELDS), failure));
     out.push((info("wpt", RecordModel::Whatwg, &[]), Answer::NoOpinion));
     out
 }

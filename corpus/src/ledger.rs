@@ -65,11 +65,58 @@ impl Lost {
 /// A malformed or unreadable ledger: the harness cannot tell what is expected (exit 2). `line`
 /// is 0 for a file or folder that cannot be read at all.
 #[derive(Debug, thiserror::Error)]
-#[error("{}:{line}: {message}", file.display())]
+#[error("{}:{line}: {problem}", file.display())]
 pub struct LedgerError {
     pub file: PathBuf,
     pub line: usize,
-    pub message: String,
+    pub problem: LedgerProblem,
+}
+
+/// What is wrong with the ledger folder, one of its files, or one of their lines.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LedgerProblem {
+    #[error("the ledger folder cannot be read: {0}")]
+    FolderUnreadable(std::io::Error),
+    #[error("the ledger is not a folder")]
+    NotAFolder,
+    #[error("listing the ledger folder: {0}")]
+    CannotList(std::io::Error),
+    #[error("cannot read: {0}")]
+    FileUnreadable(std::io::Error),
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+}
+
+/// Why a line of a ledger file is not an entry; each names the text at fault.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EntryError {
+    #[error(
+        "expected `<case name> | <fields or *> | <reason>` or \
+         `class: <suite-glob> /<regex>/ | <fields or *> | <reason>`"
+    )]
+    NotAnEntry,
+    #[error("the reason is empty; say why this difference is expected")]
+    EmptyReason,
+    #[error("`upstream:` takes one https address, not {address:?}")]
+    Upstream { address: String },
+    #[error("`fixed-in:` takes one version, not {version:?}")]
+    FixedIn { version: String },
+    #[error("unknown field `{name}` (known: {}, or *, crashed, timed-out)", known.join(", "))]
+    UnknownField { name: String, known: Vec<&'static str> },
+    #[error("`*` already means every field; list fields or write `*`")]
+    AnyWithFields,
+    #[error("a class needs `class: <suite-glob> /<regex>/`, not {class:?}")]
+    ClassSyntax { class: String },
+    #[error("the class regex must be written between slashes: /…/, not {pattern:?}")]
+    ClassRegexSlashes { pattern: String },
+    #[error("bad class regex: {source}")]
+    ClassRegex { source: regex::Error },
+    #[error("bad suite glob: {source}")]
+    SuiteGlob { source: regex::Error },
+    #[error("an entry starts with a case name `<input>…` or with `class:`, not {key:?}")]
+    NotACaseOrClass { key: String },
 }
 
 /// What an entry matches.
@@ -199,14 +246,14 @@ impl<F: LedgerField> Ledger<F> {
     /// folder, is an error (a harness error: the run cannot tell what is expected).
     pub fn load(dir: &Path) -> Result<Ledger<F>, LedgerError> {
         let mut ledger = Ledger { dir: dir.to_owned(), files: BTreeMap::new() };
-        let folder_error = |message: String| LedgerError { file: dir.to_owned(), line: 0, message };
-        let meta = std::fs::metadata(dir)
-            .map_err(|e| folder_error(format!("the ledger folder cannot be read: {e}")))?;
+        let folder_error = |problem| LedgerError { file: dir.to_owned(), line: 0, problem };
+        let meta =
+            std::fs::metadata(dir).map_err(|e| folder_error(LedgerProblem::FolderUnreadable(e)))?;
         if !meta.is_dir() {
-            return Err(folder_error("the ledger is not a folder".into()));
+            return Err(folder_error(LedgerProblem::NotAFolder));
         }
-        let listing = std::fs::read_dir(dir)
-            .map_err(|e| folder_error(format!("listing the ledger folder: {e}")))?;
+        let listing =
+            std::fs::read_dir(dir).map_err(|e| folder_error(LedgerProblem::CannotList(e)))?;
         for path in listing.filter_map(|e| e.ok().map(|e| e.path())) {
             if path.extension() != Some(std::ffi::OsStr::new("txt")) {
                 continue;
@@ -215,7 +262,7 @@ impl<F: LedgerField> Ledger<F> {
             let text = std::fs::read_to_string(&path).map_err(|e| LedgerError {
                 file: path.clone(),
                 line: 0,
-                message: format!("cannot read: {e}"),
+                problem: LedgerProblem::FileUnreadable(e),
             })?;
             let lines = parse_text(&path, &text)?;
             ledger.files.insert(oracle, LedgerFile { path, lines });
@@ -289,10 +336,10 @@ pub fn parse_text<F: LedgerField>(path: &Path, text: &str) -> Result<Vec<Line<F>
             lines.push(Line::Text(raw.to_owned()));
             continue;
         }
-        let entry = parse_entry(trimmed, i + 1).map_err(|message| LedgerError {
+        let entry = parse_entry(trimmed, i + 1).map_err(|e| LedgerError {
             file: path.to_owned(),
             line: i + 1,
-            message,
+            problem: e.into(),
         })?;
         lines.push(Line::Entry(entry));
     }
@@ -319,23 +366,23 @@ const FIXED_IN: &str = "fixed-in:";
 /// The reason without its trailing `upstream:` and `fixed-in:` parts, and those parts.
 type Annotated<'a> = (&'a str, Option<String>, Option<String>);
 
-fn split_annotations(reason: &str) -> Result<Annotated<'_>, String> {
+fn split_annotations(reason: &str) -> Result<Annotated<'_>, EntryError> {
     let (mut rest, mut upstream, mut fixed_in) = (reason, None, None);
     if reason.starts_with(UPSTREAM) || reason.starts_with(FIXED_IN) {
-        return Err("the reason is empty; say why this difference is expected".into());
+        return Err(EntryError::EmptyReason);
     }
     while let Some((before, last)) = rest.rsplit_once(" | ") {
         if let Some(address) = last.strip_prefix(UPSTREAM) {
             let address = address.trim();
             let plain = address.starts_with("https://") && !address.contains(char::is_whitespace);
             if !plain || upstream.is_some() {
-                return Err(format!("`upstream:` takes one https address, not {address:?}"));
+                return Err(EntryError::Upstream { address: address.to_owned() });
             }
             upstream = Some(address.to_owned());
         } else if let Some(version) = last.strip_prefix(FIXED_IN) {
             let version = version.trim();
             if version.is_empty() || fixed_in.is_some() {
-                return Err("`fixed-in:` takes one version".into());
+                return Err(EntryError::FixedIn { version: version.to_owned() });
             }
             fixed_in = Some(version.to_owned());
         } else {
@@ -346,15 +393,13 @@ fn split_annotations(reason: &str) -> Result<Annotated<'_>, String> {
     Ok((rest, upstream, fixed_in))
 }
 
-fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, String> {
+fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, EntryError> {
     let Some((key, fields, reason)) = split_entry(line) else {
-        return Err("expected `<case name> | <fields or *> | <reason>` or \
-             `class: <suite-glob> /<regex>/ | <fields or *> | <reason>`"
-            .into());
+        return Err(EntryError::NotAnEntry);
     };
     let (reason, upstream, fixed_in) = split_annotations(reason)?;
     if reason.is_empty() {
-        return Err("the reason is empty; say why this difference is expected".into());
+        return Err(EntryError::EmptyReason);
     }
     let (fields, lost) = parse_fields(fields)?;
     let matcher = parse_matcher(key)?;
@@ -365,7 +410,7 @@ fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, St
 /// `crashed` and `timed-out` (which `*` never includes).
 type ParsedFields<F> = (Option<BTreeSet<F>>, BTreeSet<Lost>);
 
-fn parse_fields<F: LedgerField>(text: &str) -> Result<ParsedFields<F>, String> {
+fn parse_fields<F: LedgerField>(text: &str) -> Result<ParsedFields<F>, EntryError> {
     let mut any = false;
     let mut fields = BTreeSet::new();
     let mut lost = BTreeSet::new();
@@ -375,39 +420,37 @@ fn parse_fields<F: LedgerField>(text: &str) -> Result<ParsedFields<F>, String> {
         } else if let Some(l) = Lost::ALL.into_iter().find(|l| l.name() == name) {
             lost.insert(l);
         } else {
-            let field = F::from_name(name).ok_or_else(|| {
-                let known: Vec<_> = F::all().iter().map(|f| f.name()).collect();
-                format!(
-                    "unknown field `{name}` (known: {}, or *, crashed, timed-out)",
-                    known.join(", ")
-                )
+            let field = F::from_name(name).ok_or_else(|| EntryError::UnknownField {
+                name: name.to_owned(),
+                known: F::all().iter().map(|f| f.name()).collect(),
             })?;
             fields.insert(field);
         }
     }
     if any && !fields.is_empty() {
-        return Err("`*` already means every field; list fields or write `*`".into());
+        return Err(EntryError::AnyWithFields);
     }
     Ok((if any { None } else { Some(fields) }, lost))
 }
 
-fn parse_matcher(key: &str) -> Result<Matcher, String> {
+fn parse_matcher(key: &str) -> Result<Matcher, EntryError> {
     if let Some(class) = key.strip_prefix("class:") {
         let class = class.trim();
-        let (glob, pattern) =
-            class.split_once(' ').ok_or("a class needs `class: <suite-glob> /<regex>/`")?;
+        let (glob, pattern) = class
+            .split_once(' ')
+            .ok_or_else(|| EntryError::ClassSyntax { class: class.to_owned() })?;
         let pattern = pattern.trim();
         let inner = pattern
             .strip_prefix('/')
             .and_then(|p| p.strip_suffix('/'))
-            .ok_or("the class regex must be written between slashes: /…/")?;
-        let case = Regex::new(inner).map_err(|e| format!("bad class regex: {e}"))?;
+            .ok_or_else(|| EntryError::ClassRegexSlashes { pattern: pattern.to_owned() })?;
+        let case = Regex::new(inner).map_err(|source| EntryError::ClassRegex { source })?;
         let suite_re = format!("^{}$", regex::escape(glob).replace(r"\*", ".*"));
-        let suite = Regex::new(&suite_re).map_err(|e| format!("bad suite glob: {e}"))?;
+        let suite = Regex::new(&suite_re).map_err(|source| EntryError::SuiteGlob { source })?;
         return Ok(Matcher::Class { suite_glob: glob.to_owned(), suite, case });
     }
     if !key.starts_with('<') {
-        return Err("an entry starts with a case name `<input>…` or with `class:`".into());
+        return Err(EntryError::NotACaseOrClass { key: key.to_owned() });
     }
     Ok(Matcher::Case(key.to_owned()))
 }

@@ -1,9 +1,26 @@
 //! The one reader of a JSON Lines request line, `{"input": "...", "base": "..." | null}`, for
 //! every command that reads them (`urldiff parse --jsonl`, `compare --jsonl`, `triage`).
 //! Lone-surrogate escapes (`"\uD800"`) are read as U+FFFD (a USVString conversion, see
-//! [`crate::usv_json`]); a line that is not such an object gets why, as text.
+//! [`crate::usv_json`]); a line that is not such an object gets a [`RequestError`] saying why
+//! (callers put the line number before it).
 
 use serde_json::Value;
+
+/// Why a line is not a request; each names what was found instead.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RequestError {
+    #[error("invalid JSON: {source}")]
+    Json { source: serde_json::Error },
+    #[error("expected a JSON object with an \"input\" string, got {found}")]
+    NotAnObject { found: &'static str },
+    #[error("\"input\" must be a string, not {found}")]
+    InputNotAString { found: &'static str },
+    #[error("missing \"input\"")]
+    MissingInput,
+    #[error("\"base\" must be a string or null, not {found}")]
+    BaseNotAString { found: &'static str },
+}
 
 /// One request line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,25 +30,21 @@ pub struct Request {
 }
 
 /// Read a request from one line of JSON text.
-pub fn parse_request(line: &str) -> Result<Request, String> {
-    let (value, _) = crate::usv_json::parse(line).map_err(|e| format!("invalid JSON: {e}"))?;
+pub fn parse_request(line: &str) -> Result<Request, RequestError> {
+    let (value, _) =
+        crate::usv_json::parse(line).map_err(|source| RequestError::Json { source })?;
     let Value::Object(map) = value else {
-        return Err(format!(
-            "expected a JSON object with an \"input\" string, got {}",
-            json_kind(&value)
-        ));
+        return Err(RequestError::NotAnObject { found: json_kind(&value) });
     };
     let input = match map.get("input") {
         Some(Value::String(s)) => s.clone(),
-        Some(other) => return Err(format!("\"input\" must be a string, not {}", json_kind(other))),
-        None => return Err("missing \"input\"".into()),
+        Some(other) => return Err(RequestError::InputNotAString { found: json_kind(other) }),
+        None => return Err(RequestError::MissingInput),
     };
     let base = match map.get("base") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()),
-        Some(other) => {
-            return Err(format!("\"base\" must be a string or null, not {}", json_kind(other)))
-        }
+        Some(other) => return Err(RequestError::BaseNotAString { found: json_kind(other) }),
     };
     Ok(Request { input, base })
 }
@@ -61,18 +74,16 @@ mod tests {
 
     #[test]
     fn bad_requests_say_why() {
-        assert!(parse_request("{").unwrap_err().starts_with("invalid JSON"));
+        let why = |line: &str| parse_request(line).unwrap_err().to_string();
+        assert!(why("{").starts_with("invalid JSON: EOF"), "{}", why("{"));
         for (line, kind) in [("[]", "an array"), ("1", "a number"), ("\"x\"", "a string")] {
             let expected = format!("expected a JSON object with an \"input\" string, got {kind}");
-            assert_eq!(parse_request(line).unwrap_err(), expected);
+            assert_eq!(why(line), expected);
         }
-        assert_eq!(parse_request("{}").unwrap_err(), "missing \"input\"");
+        assert_eq!(why("{}"), "missing \"input\"");
+        assert_eq!(why(r#"{"input": 1}"#), "\"input\" must be a string, not a number");
         assert_eq!(
-            parse_request(r#"{"input": 1}"#).unwrap_err(),
-            "\"input\" must be a string, not a number"
-        );
-        assert_eq!(
-            parse_request(r#"{"input": "a", "base": []}"#).unwrap_err(),
+            why(r#"{"input": "a", "base": []}"#),
             "\"base\" must be a string or null, not an array"
         );
     }

@@ -61,9 +61,8 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     }
     let events = progress::for_stderr("conform");
     let cases = args.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
-    // Fixture runs (cases and table oracles only) need no WPT data.
-    let fixture_only = args.only_cases && !args.table_oracles.is_empty();
-    let wpt = if fixture_only { Err("not used".into()) } else { sources::locate_wpt() };
+    // Located once for both the suites and the `wpt` oracle.
+    let wpt = urldiff_corpus::wpt::locate();
     let suites = if args.only_cases {
         urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
     } else {

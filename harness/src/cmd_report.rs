@@ -115,7 +115,7 @@ fn read_saved(path: &Path) -> anyhow::Result<Saved> {
     };
     if kind.schema_version.is_some() && kind.groups.is_some() {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {shown}"))?;
-        let findings = Findings::from_json(&text).map_err(anyhow::Error::msg);
+        let findings = Findings::from_json(&text).map_err(anyhow::Error::new);
         return Ok(Saved::Findings(Box::new(findings.with_context(|| format!("{shown}"))?)));
     }
     if kind.divergences.is_some() || kind.cells.is_some() {

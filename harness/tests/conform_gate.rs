@@ -153,6 +153,23 @@ fn a_missing_or_non_folder_ledger_is_an_error() {
 }
 
 #[test]
+fn a_malformed_ledger_line_is_an_error_naming_its_file_line_and_text() {
+    let oracles = [fake("fake", &[("http://a/", record("a"))])];
+    let bad = [
+        ("<http://a/> | hots | typo", "fake.txt:2: unknown field `hots` (known: "),
+        ("class: wpt/* nope | * | why", "fake.txt:2: the class regex must be written between slashes: /…/, not \"nope\""),
+        ("http://a/ | * | no brackets", "fake.txt:2: an entry starts with a case name `<input>…` or with `class:`, not \"http://a/\""),
+        ("<http://a/> | * | why | upstream: http://x", "fake.txt:2: `upstream:` takes one https address, not \"http://x\""),
+    ];
+    for (line, expected) in bad {
+        let dir = ledger(&format!("# header\n{line}\n"));
+        let err = format!("{:#}", run(dir.path(), &oracles).unwrap_err());
+        assert!(err.contains(expected), "{line}: {err}");
+        assert!(err.contains(&dir.path().display().to_string()), "{line}: {err}");
+    }
+}
+
+#[test]
 fn a_case_line_naming_no_case_is_reported_with_its_line() {
     let oracles = [fake("fake", &[("http://a/", record("a"))])];
     let dir = ledger("# header\n<http://nowhere/> | host | a case no suite has\n");

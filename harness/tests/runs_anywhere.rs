@@ -73,10 +73,24 @@ fn oracles_lists_wpt_and_the_rfc_tables_as_available_without_cargo() {
         assert_eq!(row(name)["available"], true, "{}", row(name));
     }
     assert_eq!(row("wpt")["version"], "ada-url 4.0.0 package (embedded at build time)");
-    // The runtimes are not on this PATH: unavailable, with the reason, not an error.
-    let python = row("python-urllib");
-    assert_eq!(python["available"], false);
-    assert!(python["reason"].as_str().unwrap().contains("no Python found"), "{python}");
+    // The runtimes are not on this PATH: unavailable, with the reason (the oracle, the
+    // program missing, what to install), not an error.
+    let missing = [
+        (
+            "python-urllib",
+            "python-urllib: no Python found: neither python3 nor python is on PATH (install \
+             Python 3 or set URLDIFF_PYTHON)",
+        ),
+        ("java-uri", "java-uri: java is not on PATH (install a JDK, 11 or later)"),
+        ("node-url", "node-url: node is not on PATH (install Node.js 20 or later)"),
+        ("whatwg-url", "whatwg-url: node is not on PATH (install Node.js 20 or later)"),
+    ];
+    for (name, reason) in missing {
+        assert_eq!(
+            (&row(name)["available"], &row(name)["reason"]),
+            (&false.into(), &reason.into())
+        );
+    }
 }
 
 #[test]

@@ -21,8 +21,6 @@ pub struct ReferenceRfc3986Oracle {
     info: OracleInfo,
 }
 
-pub use crate::model::RFC_FIELDS;
-
 impl ReferenceRfc3986Oracle {
     pub fn new() -> Self {
         ReferenceRfc3986Oracle {
@@ -31,7 +29,7 @@ impl ReferenceRfc3986Oracle {
                 kind: OracleKind::InProcess,
                 version: crate::reference::version(),
                 model: RecordModel::Rfc,
-                fields: RFC_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
+                fields: RecordModel::Rfc.field_names(),
                 case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
                 unicode: None,
                 claim: crate::standard::builtin_claim("reference-rfc3986"),
@@ -76,21 +74,5 @@ pub fn describe(input: &str, base: Option<&str>) -> (RfcRecord, Vec<String>) {
         Ok(()) => Vec::new(),
         Err(violation) => vec![violation.to_string()],
     };
-    (record_of(uri, resolved), errors)
-}
-
-/// The RFC record of a split (or resolved) URI reference, with its recomposition when it was
-/// resolved.
-pub fn record_of(uri: rfc3986::UriRef, resolved: Option<String>) -> RfcRecord {
-    RfcRecord {
-        scheme: uri.scheme,
-        authority: uri.authority,
-        userinfo: uri.userinfo,
-        host: uri.host,
-        port: uri.port,
-        path: uri.path,
-        query: uri.query,
-        fragment: uri.fragment,
-        resolved,
-    }
+    (RfcRecord::of(uri, resolved), errors)
 }

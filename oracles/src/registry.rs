@@ -36,7 +36,7 @@ impl RegistryConfig {
 pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
     let wpt_data = match &config.wpt_data {
         Some(data) => Ok(data.clone()),
-        None => urldiff_corpus::wpt::locate().map_err(|e| e.to_string()),
+        None => urldiff_corpus::wpt::locate(),
     };
     let mut oracles: Vec<Box<dyn Oracle>> = vec![
         Box::new(crate::reference::ReferenceOracle::new()),

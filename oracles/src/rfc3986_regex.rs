@@ -24,7 +24,7 @@
 use crate::inprocess::guarded;
 use crate::model::{
     Answer, Case, CaseKind, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind, Record,
-    RecordModel, RfcRecord,
+    RecordModel, RfcField, RfcRecord,
 };
 use regex::Regex;
 
@@ -39,14 +39,16 @@ pub struct Rfc3986RegexOracle {
 
 impl Rfc3986RegexOracle {
     pub fn new() -> Self {
-        let fields = ["scheme", "authority", "path", "query", "fragment"];
+        use RfcField::{Authority, Fragment, Path, Query, Scheme};
         Rfc3986RegexOracle {
             info: OracleInfo {
                 name: "rfc3986-regex".into(),
                 kind: OracleKind::SpecAlgorithm,
                 version: "RFC 3986 Appendix B".into(),
                 model: RecordModel::Rfc,
-                fields: fields.iter().map(|f| (*f).to_owned()).collect(),
+                fields: [Scheme, Authority, Path, Query, Fragment]
+                    .map(|f| f.name().to_owned())
+                    .into(),
                 case_kinds: vec![CaseKindTag::Parse],
                 unicode: None,
                 claim: crate::standard::builtin_claim("rfc3986-regex"),

@@ -104,7 +104,7 @@ pub fn oracle(tables: &DataSource) -> TableOracle {
         kind: OracleKind::ExpectationTable,
         version: "RFC 3986 §5.4 + RFC 2396 Appendix C (corpus/rfc)".into(),
         model: RecordModel::Rfc,
-        fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
+        fields: RecordModel::Rfc.field_names(),
         case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
         unicode: None,
         claim: crate::standard::builtin_claim("rfc-examples"),

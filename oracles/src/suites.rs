@@ -13,7 +13,7 @@ use crate::wpt::WptLoadError;
 use std::path::Path;
 use urldiff_corpus::data::{DataError, DataSource};
 use urldiff_corpus::urltestdata::ReadError;
-use urldiff_corpus::wpt::WptData;
+use urldiff_corpus::wpt::{LocateError, WptData};
 
 /// Why the suites could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -109,7 +109,7 @@ fn prefixed(prefix: &str, suites: Vec<Suite>) -> Vec<Suite> {
 /// embedded ones, or a folder). Without WPT data the WPT and validity suites are left out and
 /// `skipped` hears why.
 pub fn default_suites(
-    wpt: &Result<WptData, String>,
+    wpt: &Result<WptData, LocateError>,
     cases: &DataSource,
     skipped: impl FnOnce(&str),
 ) -> Result<Vec<Suite>, SuitesError> {
@@ -120,7 +120,7 @@ pub fn default_suites(
             let validity = validity_suites(&wpt);
             suites.extend(wpt.into_iter().chain(validity));
         }
-        Err(reason) => skipped(reason),
+        Err(reason) => skipped(&reason.to_string()),
     }
     suites.extend(rfc_suites(&crate::rfc_examples::default_tables())?);
     suites.extend(cases_suites(cases, "cases/", &cases_revision(cases))?);

@@ -21,7 +21,7 @@ use crate::model::{
 };
 use crate::suite::{Suite, Truth};
 use crate::table::TableOracle;
-use urldiff_corpus::wpt::WptData;
+use urldiff_corpus::wpt::{LocateError, WptData};
 use urldiff_corpus::wpt_tables::{self, Entries, HostTest, PercentEncodingTest, SetterTest};
 
 /// The reason of every failure WPT expects.
@@ -133,7 +133,7 @@ fn fill_percent_suite(suite: &mut Suite, file: Entries<PercentEncodingTest>) -> 
 /// The `wpt` oracle, from located data or from the reason it could not be located: answers
 /// the cases its files hold (when a case repeats, its first expectation), `NoOpinion` for
 /// everything else.
-pub fn oracle(data: Result<WptData, String>) -> TableOracle {
+pub fn oracle(data: Result<WptData, LocateError>) -> TableOracle {
     let version = match &data {
         Ok(data) => data.revision.clone(),
         Err(_) => "unknown (data not found)".to_owned(),
@@ -144,7 +144,7 @@ pub fn oracle(data: Result<WptData, String>) -> TableOracle {
         let version = urldiff_corpus::unicode::WPT_IDNA_UNICODE;
         format!("{version} (IdnaTestV2.json; see urldiff_corpus::unicode)")
     });
-    let rows = data.and_then(|data| {
+    let rows = data.map_err(|e| e.to_string()).and_then(|data| {
         let suites = load_suites(&data).map_err(|e| e.to_string())?;
         Ok(suites
             .into_iter()

@@ -6,7 +6,7 @@
 
 mod common;
 
-use urldiff_corpus::wpt::embedded;
+use urldiff_corpus::wpt::{embedded, LocateError};
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::suite::Suite;
@@ -71,7 +71,7 @@ fn percent_encoding_keeps_only_utf8() {
 
 #[test]
 fn the_oracle_answers_from_the_table() {
-    let oracle = oracle(embedded().map_err(|e| e.to_string()));
+    let oracle = oracle(embedded());
     assert!(oracle.len() > 3900, "{}", oracle.len());
     let listed = Case::parse("http://example\t.\norg", Some("http://example.org/foo/bar"));
     let unlisted = Case::parse("http://unlisted.invalid/", None);
@@ -103,14 +103,17 @@ fn the_oracle_answers_from_the_table() {
 
 #[test]
 fn missing_data_makes_the_oracle_unavailable() {
-    let oracle = oracle(Err("no data here".into()));
-    assert!(matches!(
+    let missing = LocateError::NotFound { why: "no data here".into() };
+    let reason = missing.to_string();
+    assert!(reason.starts_with("cannot find the WPT URL data: no data here\n"), "{reason}");
+    let oracle = oracle(Err(missing));
+    assert_eq!(
         oracle.availability(),
-        urldiff_oracles::Availability::Unavailable { reason } if reason == "no data here"
-    ));
+        urldiff_oracles::Availability::Unavailable { reason: reason.clone() }
+    );
     // Asked anyway, it refuses the batch with the same reason (callers check availability).
     let err = oracle.answer_batch(&[Case::parse("a:b", None)]).unwrap_err();
-    assert_eq!(err.to_string(), "oracle wpt is unavailable: no data here");
+    assert_eq!(err.to_string(), format!("oracle wpt is unavailable: {reason}"));
 }
 
 /// ada passes the WPT URL tests it ships; agreeing with the table on every parse, setter,

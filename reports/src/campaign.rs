@@ -99,18 +99,33 @@ pub struct Resume {
     pub fuzzer_groups: Vec<u32>,
 }
 
+/// Why a text is not a campaign `status.json` of this urldiff.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StatusReadError {
+    #[error("not JSON: {0}")]
+    NotJson(serde_json::Error),
+    #[error("schema_version {found}; this urldiff reads version {STATUS_SCHEMA_VERSION}")]
+    OtherSchemaVersion { found: u64 },
+    #[error("no schema_version: not a campaign status")]
+    NoSchemaVersion,
+    /// JSON with this schema version, but not the shape of a status.
+    #[error("not a campaign status: {0}")]
+    NotStatus(serde_json::Error),
+}
+
 impl CampaignStatus {
     /// Read `status.json`; another schema version, or a file that is not a status, is an error
     /// saying why.
-    pub fn from_json(text: &str) -> Result<CampaignStatus, String> {
+    pub fn from_json(text: &str) -> Result<CampaignStatus, StatusReadError> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+            serde_json::from_str(text).map_err(StatusReadError::NotJson)?;
         match value.get("schema_version").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(STATUS_SCHEMA_VERSION) => {}
-            Some(v) => return Err(format!("schema_version {v}; this urldiff reads version 1")),
-            None => return Err("no schema_version: not a campaign status".into()),
+            Some(found) => return Err(StatusReadError::OtherSchemaVersion { found }),
+            None => return Err(StatusReadError::NoSchemaVersion),
         }
-        serde_json::from_value(value).map_err(|e| format!("not a campaign status: {e}"))
+        serde_json::from_value(value).map_err(StatusReadError::NotStatus)
     }
 }
 

@@ -184,7 +184,7 @@ impl From<&AdapterRule> for RuleRow {
         RuleRow {
             oracle: rule.oracle.to_owned(),
             name: rule.name.to_owned(),
-            fields: rule.fields.iter().map(|f| (*f).to_owned()).collect(),
+            fields: rule.fields.iter().map(|f| f.name().to_owned()).collect(),
             what: rule.what.to_owned(),
             effect: rule.effect,
         }

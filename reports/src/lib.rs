@@ -3,6 +3,8 @@
 //!
 //! - [`data`]: [`ConformReport`], what `urldiff conform` found, which the JSON report is and
 //!   `urldiff report RESULTS.json` reads back;
+//! - [`evaluate`]: a conform run's answers judged against each suite's truth and the ledger,
+//!   into a [`ConformReport`]; [`bless`]: the ledger rewritten to match a run;
 //! - [`classes`]: what a divergence is summarized under (the one place that will switch to
 //!   triage's classes), and the ledgered divergences by class and severity;
 //! - [`plain`]: pieces of the plain-text reports;
@@ -23,16 +25,19 @@
 //! - [`compare_view`]: the views of `urldiff compare` (table, listing, JSON);
 //! - [`oracle_listing`]: the rows of `urldiff oracles --json` and `GET /api/oracles`;
 //! - [`parse_answer`]: the WHATWG answer of `urldiff parse --json`, written as it is serialized;
+//!   [`parse_rfc_answer`]: the RFC modes' answer (`parse --rfc3986 --json`);
 //! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
 //!   groups per class as an inline SVG (`plotters`).
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
 
+pub mod bless;
 pub mod campaign;
 pub mod campaign_report;
 pub mod classes;
 pub mod compare_view;
 pub mod data;
+pub mod evaluate;
 pub mod findings;
 pub mod hostile;
 pub mod html;
@@ -41,6 +46,7 @@ pub mod markdown;
 pub mod matrix;
 pub mod oracle_listing;
 pub mod parse_answer;
+pub mod parse_rfc_answer;
 pub mod plain;
 pub mod plot;
 pub mod rfc_vs_whatwg;

@@ -76,6 +76,19 @@ pub fn history_series(history: &[HistoryLine]) -> Vec<Series> {
     series
 }
 
+/// Why the plot could not be drawn: the drawing step that failed and plotters' error.
+#[derive(Debug, thiserror::Error)]
+#[error("{step}: {cause}")]
+pub struct PlotError {
+    pub step: &'static str,
+    pub cause: String,
+}
+
+/// The error of drawing `step`, for `map_err`.
+fn at<E: std::fmt::Display>(step: &'static str) -> impl FnOnce(E) -> PlotError {
+    move |e| PlotError { step, cause: e.to_string() }
+}
+
 /// The history plot as an `<svg>` element (no XML declaration, so it can be inlined in HTML).
 /// Without history it says so in the plot area.
 pub fn groups_per_class(history: &[HistoryLine]) -> String {
@@ -86,20 +99,20 @@ pub fn groups_per_class(history: &[HistoryLine]) -> String {
         // rather than panic in a report.
         return format!(
             "<p>the history plot could not be drawn: {}</p>",
-            crate::html::escape::text(&e)
+            crate::html::escape::text(&e.to_string())
         );
     }
     svg
 }
 
-fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
+fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), PlotError> {
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    root.fill(&WHITE).map_err(at("filling the background"))?;
     if history.is_empty() {
         let style = ("sans-serif", 16).into_font().color(&RGBColor(0x57, 0x60, 0x6a));
         root.draw(&Text::new("no finished campaign yet: no history", (24, 150), style))
-            .map_err(|e| e.to_string())?;
-        return root.present().map_err(|e| e.to_string());
+            .map_err(at("writing that there is no history"))?;
+        return root.present().map_err(at("finishing the SVG"));
     }
     let series = history_series(history);
     let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
@@ -113,7 +126,7 @@ fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
         .y_label_area_size(44)
         .right_y_label_area_size(0)
         .build_cartesian_2d(-0.2f64..last + 0.2, 0u64..top + top / 10 + 1)
-        .map_err(|e| e.to_string())?;
+        .map_err(at("laying out the chart"))?;
     chart
         .configure_mesh()
         .x_labels(history.len().min(10))
@@ -121,7 +134,7 @@ fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
         .y_desc("groups")
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .draw()
-        .map_err(|e| e.to_string())?;
+        .map_err(at("drawing the axes"))?;
     for (i, s) in series.iter().enumerate() {
         let colour = colour_of(i, series.len());
         let points: Vec<(f64, u64)> =
@@ -129,11 +142,11 @@ fn draw(svg: &mut String, history: &[HistoryLine]) -> Result<(), String> {
         let style = colour.stroke_width(if i + 1 == series.len() { 1 } else { 2 });
         let line: Box<dyn Fn((f64, u64)) -> _> =
             Box::new(move |p| Circle::new(p, 3, colour.filled()));
-        chart.draw_series(LineSeries::new(points.clone(), style)).map_err(|e| e.to_string())?;
-        chart.draw_series(points.into_iter().map(line)).map_err(|e| e.to_string())?;
+        chart.draw_series(LineSeries::new(points.clone(), style)).map_err(at("drawing a line"))?;
+        chart.draw_series(points.into_iter().map(line)).map_err(at("drawing a line's points"))?;
     }
     draw_legend(&legend_area, &series)?;
-    root.present().map_err(|e| e.to_string())
+    root.present().map_err(at("finishing the SVG"))
 }
 
 /// A series' colour: black for the last (`all groups`), else its place in [`COLOURS`].
@@ -150,15 +163,16 @@ fn colour_of(i: usize, count: usize) -> RGBColor {
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     series: &[Series],
-) -> Result<(), String> {
+) -> Result<(), PlotError> {
     let font = ("sans-serif", 12).into_font().color(&RGBColor(0x1b, 0x1f, 0x23));
     for (i, s) in series.iter().enumerate() {
         let y = 40 + 18 * i as i32;
         let colour = colour_of(i, series.len());
         area.draw(&PathElement::new(vec![(8, y), (26, y)], colour.stroke_width(2)))
-            .map_err(|e| e.to_string())?;
+            .map_err(at("drawing the legend"))?;
         let label = clean_label(&s.label);
-        area.draw(&Text::new(label, (32, y - 7), font.clone())).map_err(|e| e.to_string())?;
+        area.draw(&Text::new(label, (32, y - 7), font.clone()))
+            .map_err(at("drawing the legend"))?;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use crate::markdown::{code, prose, text};
 use crate::rfc_vs_whatwg_tables as tables;
 use std::fmt::Write as _;
 use urldiff_compare::{Equivalence, Grade, Projected};
-use urldiff_oracles::{Answer, Record};
+use urldiff_oracles::{Answer, Record, RfcField};
 use urldiff_triage::rfc_vs_whatwg::{
     RfcVsWhatwg, Section, SideExample, SourceCount, GENERATED_SOURCE, REAL_PARSERS, RFC_PRIMARY,
     WHATWG_PRIMARY,
@@ -130,10 +130,12 @@ pub fn in_words(example: &SideExample, esc: &Escapes) -> String {
     }
     if let Answer::Failure { reason, .. } = &example.whatwg.answer {
         let parts: Vec<String> = match &example.rfc.answer {
-            Answer::Parsed { record: Record::Rfc(r), .. } => ["scheme", "authority", "path"]
-                .iter()
-                .filter_map(|f| Some(format!("{f} {}", (esc.code)(r.get(f).flatten()?))))
-                .collect(),
+            Answer::Parsed { record: Record::Rfc(r), .. } => {
+                [RfcField::Scheme, RfcField::Authority, RfcField::Path]
+                    .into_iter()
+                    .filter_map(|f| Some(format!("{f} {}", (esc.code)(r.field(f)?))))
+                    .collect()
+            }
             _ => Vec::new(),
         };
         return format!(

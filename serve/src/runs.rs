@@ -167,7 +167,7 @@ fn campaign_view(inside: &Inside, dir: &Path) -> CampaignView {
         Err(e) => (None, Some(format!("cannot be read: {e}"))),
         Ok(text) => match CampaignStatus::from_json(&text) {
             Ok(s) => (Some(s), None),
-            Err(why) => (None, Some(why)),
+            Err(why) => (None, Some(why.to_string())),
         },
     };
     let updated_seconds_ago =
@@ -298,6 +298,6 @@ fn findings(inside: &Inside, path: &Path) -> (Option<Vec<GroupRow>>, Option<Stri
                 .collect();
             (Some(rows), None)
         }
-        Err(why) => (None, Some(why)),
+        Err(why) => (None, Some(why.to_string())),
     }
 }

@@ -304,6 +304,23 @@ pub fn sort_groups(groups: &mut [Group]) {
     });
 }
 
+/// Why a text is not a findings file of this urldiff.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FindingsReadError {
+    #[error("the file is empty: not a findings file")]
+    Empty,
+    #[error("not JSON: {0}")]
+    NotJson(serde_json::Error),
+    #[error("schema_version {found}; this urldiff reads {SCHEMA_VERSION}")]
+    OtherSchemaVersion { found: u64 },
+    #[error("no schema_version: not a findings file")]
+    NoSchemaVersion,
+    /// JSON with this schema version, but not the shape of a findings file.
+    #[error("not a findings file: {0}")]
+    NotFindings(serde_json::Error),
+}
+
 impl Findings {
     /// The findings as pretty JSON text (what `findings.json` holds).
     pub fn to_json(&self) -> String {
@@ -311,19 +328,17 @@ impl Findings {
     }
 
     /// Read findings back; a file of another schema version is an error.
-    pub fn from_json(text: &str) -> Result<Findings, String> {
+    pub fn from_json(text: &str) -> Result<Findings, FindingsReadError> {
         if text.trim().is_empty() {
-            return Err("the file is empty: not a findings file".into());
+            return Err(FindingsReadError::Empty);
         }
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+            serde_json::from_str(text).map_err(FindingsReadError::NotJson)?;
         match value.get("schema_version").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(SCHEMA_VERSION) => {}
-            Some(v) => {
-                return Err(format!("schema_version {v}; this urldiff reads {SCHEMA_VERSION}"))
-            }
-            None => return Err("no schema_version: not a findings file".into()),
+            Some(found) => return Err(FindingsReadError::OtherSchemaVersion { found }),
+            None => return Err(FindingsReadError::NoSchemaVersion),
         }
-        serde_json::from_value(value).map_err(|e| format!("not a findings file: {e}"))
+        serde_json::from_value(value).map_err(FindingsReadError::NotFindings)
     }
 }

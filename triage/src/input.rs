@@ -145,9 +145,12 @@ fn read_jsonl(path: &Path, bytes: &[u8], input: &mut Input) {
         if line.trim_ascii().is_empty() {
             continue;
         }
-        let read = std::str::from_utf8(line)
-            .map_err(|e| format!("not UTF-8 (byte at offset {})", e.valid_up_to()))
-            .and_then(urldiff_corpus::request_line::parse_request);
+        let read = match std::str::from_utf8(line) {
+            Ok(text) => {
+                urldiff_corpus::request_line::parse_request(text).map_err(|e| e.to_string())
+            }
+            Err(e) => Err(format!("not UTF-8 (byte at offset {})", e.valid_up_to())),
+        };
         match read {
             Ok(r) => {
                 let request = Request::new(r.input, r.base.as_deref());

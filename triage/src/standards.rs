@@ -38,7 +38,7 @@ impl StandardReference {
             kind: OracleKind::InProcess,
             version: version.clone(),
             model: RecordModel::Rfc,
-            fields: urldiff_oracles::RFC_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
+            fields: urldiff_oracles::RecordModel::Rfc.field_names(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
             unicode: None,
             claim: Claim::strict(standard),
@@ -123,7 +123,7 @@ pub fn strict_rfc(
         uri.host = None;
         uri.port = None;
     }
-    Ok(urldiff_oracles::reference_rfc::record_of(uri, resolved))
+    Ok(urldiff_oracles::RfcRecord::of(uri, resolved))
 }
 
 /// The references of every standard that `claims` name, once each, in [`Standard::ALL`] order.

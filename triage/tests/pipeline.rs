@@ -179,7 +179,13 @@ fn the_findings_file_round_trips_and_names_its_schema() {
         "\"schema_version\": 999",
         1,
     );
-    assert!(Findings::from_json(&other).unwrap_err().contains("999"));
+    let why = Findings::from_json(&other).unwrap_err().to_string();
+    assert_eq!(why, format!("schema_version 999; this urldiff reads {SCHEMA_VERSION}"));
+    let why = |text: &str| Findings::from_json(text).unwrap_err().to_string();
+    assert_eq!(why("  \n"), "the file is empty: not a findings file");
+    assert_eq!(why("{\"groups\": []}"), "no schema_version: not a findings file");
+    // serde_json's own words follow.
+    assert!(why("[1,").starts_with("not JSON: EOF while parsing"), "{}", why("[1,"));
 }
 
 /// An oracle answering as another one does, under the name `whatwg-url`.

@@ -1,10 +1,9 @@
 //! The parallel driver: every selected oracle answers every suite in one batch, oracles run
 //! side by side on rayon (in-process oracles also split their batch across threads; a
 //! subprocess oracle gets its batch whole and spreads it over its own worker pool). Progress
-//! goes to the plan's [`Events`]; the answers go to [`evaluate`](crate::conform::evaluate),
-//! which compares them with each suite's truth and checks the ledger.
+//! goes to the plan's [`Events`]; the answers go to `urldiff_reports::evaluate`, which compares
+//! them with each suite's truth and checks the ledger.
 
-use crate::conform::evaluate::{evaluate, RunResult};
 use crate::conform::ledger::{lost, Ledger, Lost};
 use crate::conform::Phases;
 use crate::events::Events;
@@ -14,6 +13,7 @@ use std::time::Instant;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleKind};
 use urldiff_reports::data::OracleStatus;
+use urldiff_reports::evaluate::{self, evaluate, RunResult};
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
@@ -120,7 +120,14 @@ pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
             );
         }
     }
-    Ok(phases.time("evaluate", || evaluate(plan, answered)))
+    let judged_against = evaluate::Plan {
+        version: env!("CARGO_PKG_VERSION"),
+        oracles: plan.oracles,
+        suites: &plan.suites,
+        known_cases: plan.known_cases.as_ref(),
+        ledger: plan.ledger,
+    };
+    Ok(phases.time("evaluate", || evaluate(&judged_against, answered)))
 }
 
 /// Every oracle's availability, each found on a thread of its own (which starts its runtime

@@ -2,16 +2,15 @@
 //! checked against the divergence ledger, reported as a matrix, JSON and JUnit.
 //!
 //! Data flows: [`suite`] and [`sources`] (cases and their truth) → [`driver`] (oracles answer
-//! in parallel, progress to the [`Events`]) → [`evaluate`] (each answer against the truth with
-//! `urldiff_compare`, then the [`ledger`]: expected or not, stale, unknown and duplicate
-//! entries) → triage's classes for every divergence (`urldiff_reports::classes::classify`) →
-//! [`report`] (the `urldiff_reports::ConformReport` every report format renders);
-//! [`bless`] rewrites the ledger. [`execute`] ties it together for the CLI and the end-to-end
-//! tests, writes the report files and returns what to show; it prints nothing.
+//! in parallel, progress to the [`Events`]) → `urldiff_reports::evaluate` (each answer against
+//! the truth with `urldiff_compare`, then the [`ledger`]: expected or not, stale, unknown and
+//! duplicate entries) → triage's classes for every divergence
+//! (`urldiff_reports::classes::classify`) → the `urldiff_reports::ConformReport` every report
+//! format renders, written by [`report`]; `urldiff_reports::bless` rewrites the ledger.
+//! [`execute`] ties it together for the CLI and the end-to-end tests, writes the report files
+//! and returns what to show; it prints nothing.
 
-pub mod bless;
 pub mod driver;
-pub mod evaluate;
 pub mod ledger;
 pub mod report;
 pub mod sources;
@@ -100,7 +99,7 @@ pub struct Finished {
     /// Where the wall time went.
     pub phases: Phases,
     /// With `--bless`: what changed in each ledger file.
-    pub bless: Option<Vec<bless::BlessChange>>,
+    pub bless: Option<Vec<urldiff_reports::bless::BlessChange>>,
 }
 
 /// Keep the suites named in `wanted` (all when empty); an unknown name is an error.
@@ -148,10 +147,10 @@ pub fn execute(
     // Every divergence gets triage's classes (no oracle asked, nothing minimized), so every
     // report summarizes the ledgered ones by class and severity.
     phases.time("classify", || urldiff_reports::classes::classify(&mut result.report));
-    let bless = opts.bless.then(|| bless::bless(&ledger, &result));
+    let bless = opts.bless.then(|| urldiff_reports::bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();
-    let report = report::finish(result, wall_seconds, code);
+    let report = result.finish(wall_seconds, code);
     let (summary, matrix) = phases.time("reports", || {
         let mut files = opts.outputs().render(&report)?;
         for change in bless.iter().flatten() {

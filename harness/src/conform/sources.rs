@@ -8,7 +8,7 @@
 use crate::events::Events;
 use std::path::PathBuf;
 use urldiff_corpus::data::DataSource;
-use urldiff_corpus::wpt::WptData;
+use urldiff_corpus::wpt::{LocateError, WptData};
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{registry, Oracle};
 
@@ -45,14 +45,9 @@ impl LedgerSource {
     }
 }
 
-/// Locate the WPT data once for both the suites and the `wpt` oracle.
-pub fn locate_wpt() -> Result<WptData, String> {
-    urldiff_corpus::wpt::locate().map_err(|e| e.to_string())
-}
-
 /// Every oracle of a default run (unavailable ones included; the driver skips them). An
 /// invalid `URLDIFF_CASE_TIMEOUT_MS` is an error.
-pub fn default_oracles(wpt: &Result<WptData, String>) -> anyhow::Result<Vec<Box<dyn Oracle>>> {
+pub fn default_oracles(wpt: &Result<WptData, LocateError>) -> anyhow::Result<Vec<Box<dyn Oracle>>> {
     let config = registry::RegistryConfig {
         wpt_data: wpt.as_ref().ok().cloned(),
         ..registry::RegistryConfig::from_env().map_err(anyhow::Error::msg)?
@@ -63,7 +58,7 @@ pub fn default_oracles(wpt: &Result<WptData, String>) -> anyhow::Result<Vec<Box<
 /// Every suite of a default run (`urldiff_oracles::suites::default_suites`); without WPT data
 /// the WPT and validity suites are left out, reported through `events`.
 pub fn default_suites(
-    wpt: &Result<WptData, String>,
+    wpt: &Result<WptData, LocateError>,
     cases: &DataSource,
     events: &dyn Events,
 ) -> anyhow::Result<Vec<Suite>> {

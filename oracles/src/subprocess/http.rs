@@ -59,10 +59,26 @@ pub struct HttpSettings {
     pub claim: crate::standard::Claim,
 }
 
+/// Why a service cannot be used: its handshake failed. Each names the oracle, and the
+/// service's URL or the POST's own error.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum HandshakeError {
+    #[error("{oracle}: cannot build an HTTP client: {source}")]
+    Client { oracle: String, source: reqwest::Error },
+    #[error("{oracle}: {url} did not answer the handshake in time")]
+    TimedOut { oracle: String, url: String },
+    /// The POST failed; `why` names the URL and what went wrong.
+    #[error("{oracle}: {why}")]
+    Post { oracle: String, why: String },
+    #[error("{oracle}: {url}: the handshake reply has no hello")]
+    NoHello { oracle: String, url: String },
+}
+
 #[derive(Debug)]
 struct Setup {
     info: OracleInfo,
-    ready: Result<reqwest::blocking::Client, String>,
+    ready: Result<reqwest::blocking::Client, HandshakeError>,
 }
 
 /// The HTTP oracle.
@@ -105,17 +121,17 @@ impl HttpOracle {
                 .timeout(s.timeout)
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
-                .map_err(|e| format!("cannot build an HTTP client: {e}"))
+                .map_err(|source| HandshakeError::Client { oracle: s.name.clone(), source })
                 .and_then(|client| {
+                    let (oracle, url) = (s.name.clone(), s.url.clone());
                     let reply = self.post(&client, &[]).map_err(|e| match e {
-                        PostError::TimedOut => {
-                            format!("{} did not answer the handshake in time", s.url)
-                        }
-                        PostError::Failed(why) => why,
+                        PostError::TimedOut => HandshakeError::TimedOut { oracle, url },
+                        PostError::Failed(why) => HandshakeError::Post { oracle, why },
                     })?;
-                    let hello = reply
-                        .hello
-                        .ok_or(format!("{}: the handshake reply has no hello", s.url))?;
+                    let hello = reply.hello.ok_or_else(|| HandshakeError::NoHello {
+                        oracle: s.name.clone(),
+                        url: s.url.clone(),
+                    })?;
                     Ok((client, hello))
                 });
             let mut info = OracleInfo {
@@ -144,7 +160,7 @@ impl HttpOracle {
                     }
                     Setup { info, ready: Ok(client) }
                 }
-                Err(reason) => Setup { info, ready: Err(format!("{}: {reason}", s.name)) },
+                Err(reason) => Setup { info, ready: Err(reason) },
             }
         })
     }
@@ -306,7 +322,7 @@ impl Oracle for HttpOracle {
     fn availability(&self) -> Availability {
         match &self.setup().ready {
             Ok(_) => Availability::Available,
-            Err(reason) => Availability::Unavailable { reason: reason.clone() },
+            Err(reason) => Availability::Unavailable { reason: reason.to_string() },
         }
     }
 
@@ -314,7 +330,7 @@ impl Oracle for HttpOracle {
         let setup = self.setup();
         let client = setup.ready.as_ref().map_err(|reason| OracleError::Unavailable {
             oracle: self.settings.name.clone(),
-            reason: reason.clone(),
+            reason: reason.to_string(),
         })?;
         let kinds = &setup.info.case_kinds;
         let supported: Vec<(u64, &Case)> =

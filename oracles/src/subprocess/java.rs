@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::launch::LaunchError;
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
@@ -22,10 +23,13 @@ pub fn java_uri() -> WorkerOracle {
     WorkerOracle::new(Declared::rfc_subprocess("java-uri"), Box::new(launch))
 }
 
-fn launch() -> Result<WorkerCommand, String> {
-    let java = find_on_path("java").ok_or("java is not on PATH (install a JDK, 11 or later)")?;
-    let javac =
-        find_on_path("javac").ok_or("javac is not on PATH (install a JDK, not only a JRE)")?;
+fn launch() -> Result<WorkerCommand, LaunchError> {
+    let java = find_on_path("java")
+        .ok_or(LaunchError::NotOnPath { program: "java", install: "install a JDK, 11 or later" })?;
+    let javac = find_on_path("javac").ok_or(LaunchError::NotOnPath {
+        program: "javac",
+        install: "install a JDK, not only a JRE",
+    })?;
     let source = write_out(&[("JavaUri.java", SOURCE)])?.join("JavaUri.java");
     let cache = urldiff_corpus::project::cache_dir().join("java");
     let classes = compile_once(&javac, &source, &cache)?;
@@ -37,16 +41,16 @@ fn launch() -> Result<WorkerCommand, String> {
 }
 
 /// Compile `source` into `cache/<hash>/` unless that folder already exists; returns it.
-pub fn compile_once(javac: &Path, source: &Path, cache: &Path) -> Result<PathBuf, String> {
-    let text =
-        std::fs::read(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+pub fn compile_once(javac: &Path, source: &Path, cache: &Path) -> Result<PathBuf, LaunchError> {
+    let text = std::fs::read(source)
+        .map_err(|e| LaunchError::Read { path: source.to_owned(), source: e })?;
     let hash = content_hash([text.as_slice()]);
     let target = cache.join(&hash);
     if target.join("JavaUri.class").is_file() {
         return Ok(target);
     }
     std::fs::create_dir_all(cache)
-        .map_err(|e| format!("cannot create {}: {e}", cache.display()))?;
+        .map_err(|source| LaunchError::CreateDir { path: cache.to_owned(), source })?;
     let temp = cache.join(format!("{hash}.tmp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&temp);
     let temp_arg = temp.to_string_lossy().into_owned();
@@ -57,12 +61,12 @@ pub fn compile_once(javac: &Path, source: &Path, cache: &Path) -> Result<PathBuf
         None,
         Duration::from_secs(120),
     )
-    .map_err(|e| format!("javac failed: {e}"))?;
+    .map_err(|source| LaunchError::Javac { source })?;
     if let Err(e) = std::fs::rename(&temp, &target) {
         // Another run may have won the race; its classes are the same.
         let _ = std::fs::remove_dir_all(&temp);
         if !target.join("JavaUri.class").is_file() {
-            return Err(format!("cannot move compiled classes to {}: {e}", target.display()));
+            return Err(LaunchError::MoveClasses { path: target, source: e });
         }
     }
     Ok(target)

@@ -11,6 +11,8 @@
 //! - [`process_group`]: every live worker's process group, killed all at once when urldiff is
 //!   interrupted.
 //! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
+//! - [`launch`]: why a worker oracle cannot run here (a missing runtime, a failed set-up), as
+//!   typed errors that carry their evidence.
 //! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
 //!   [`java`] (`java-uri`), [`external`] (commands from a config file), [`http`] (services).
 //!
@@ -20,6 +22,7 @@
 pub mod external;
 pub mod http;
 pub mod java;
+pub mod launch;
 pub mod node;
 pub mod pipes;
 pub mod pool;

@@ -16,6 +16,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::launch::LaunchError;
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
@@ -63,8 +64,11 @@ fn node_oracle(
     WorkerOracle::new(declared, Box::new(move || launch(mode, package)))
 }
 
-fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, String> {
-    let node = find_on_path("node").ok_or("node is not on PATH (install Node.js 20 or later)")?;
+fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, LaunchError> {
+    let node = find_on_path("node").ok_or(LaunchError::NotOnPath {
+        program: "node",
+        install: "install Node.js 20 or later",
+    })?;
     let dir = node_dir()?;
     if let Some(package) = package {
         ensure_packages(&dir, package)?;
@@ -89,7 +93,7 @@ const FILES: [(&str, &str); 3] = [
 /// Where the Node worker runs: the project's `oracles/node/` in a urldiff checkout (where
 /// `make node-deps` installs the packages), else the embedded files written out to the cache
 /// (the packages are then installed there on first use).
-fn node_dir() -> Result<std::path::PathBuf, String> {
+fn node_dir() -> Result<std::path::PathBuf, LaunchError> {
     let checkout = urldiff_corpus::project::find().map(|p| p.join("oracles").join("node"));
     match checkout.filter(|dir| dir.join("worker.js").is_file()) {
         Some(dir) => Ok(dir),
@@ -98,21 +102,20 @@ fn node_dir() -> Result<std::path::PathBuf, String> {
 }
 
 /// Run `npm ci` in `dir` unless `package` is already installed there.
-pub fn ensure_packages(dir: &Path, package: &str) -> Result<(), String> {
+pub fn ensure_packages(dir: &Path, package: &str) -> Result<(), LaunchError> {
     let installed =
         |dir: &Path| dir.join("node_modules").join(package).join("package.json").is_file();
     let _guard = NPM_INSTALL.lock().unwrap_or_else(|p| p.into_inner());
     if installed(dir) {
         return Ok(());
     }
-    let npm = find_on_path("npm").ok_or_else(|| {
-        format!("{package} is not installed in {} and npm is not on PATH", dir.display())
-    })?;
+    let npm = find_on_path("npm")
+        .ok_or_else(|| LaunchError::NoNpm { package: package.to_owned(), dir: dir.to_owned() })?;
     run_probe(&npm, &["ci", "--no-audit", "--no-fund"], Some(dir), Duration::from_secs(300))
-        .map_err(|e| format!("npm ci failed in {}: {e}", dir.display()))?;
+        .map_err(|source| LaunchError::NpmCi { dir: dir.to_owned(), source })?;
     if installed(dir) {
         Ok(())
     } else {
-        Err(format!("npm ci in {} did not install {package}", dir.display()))
+        Err(LaunchError::NpmDidNotInstall { dir: dir.to_owned(), package: package.to_owned() })
     }
 }

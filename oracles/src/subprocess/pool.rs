@@ -12,6 +12,7 @@
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use super::launch::{LaunchError, SetupError};
 use super::worker::{Batch, Stop, Worker, WorkerCommand, MAX_ANSWER_LINE};
 use crate::model::{
     Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
@@ -19,7 +20,7 @@ use crate::model::{
 };
 
 /// Finds and prepares a runtime; `Err` is the reason the oracle is unavailable.
-pub type Launcher = Box<dyn Fn() -> Result<WorkerCommand, String> + Send + Sync>;
+pub type Launcher = Box<dyn Fn() -> Result<WorkerCommand, LaunchError> + Send + Sync>;
 
 /// Per-case and start-up time limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +90,7 @@ pub struct Declared {
 #[derive(Debug)]
 struct Setup {
     info: OracleInfo,
-    command: Result<WorkerCommand, String>,
+    command: Result<WorkerCommand, SetupError>,
 }
 
 impl Declared {
@@ -100,7 +101,7 @@ impl Declared {
             name: name.into(),
             kind: OracleKind::Subprocess,
             model: RecordModel::Rfc,
-            fields: crate::model::RFC_FIELDS.map(String::from).to_vec(),
+            fields: RecordModel::Rfc.field_names(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
             claim: crate::standard::builtin_claim(name),
         }
@@ -153,27 +154,27 @@ impl WorkerOracle {
     }
 
     /// The command workers are started with, once set up.
-    pub fn command(&self) -> Result<&WorkerCommand, &str> {
-        self.setup().command.as_ref().map_err(String::as_str)
+    pub fn command(&self) -> Result<&WorkerCommand, &SetupError> {
+        self.setup().command.as_ref()
     }
 
     fn setup(&self) -> &Setup {
         self.setup.get_or_init(|| {
-            let started = (self.launcher)().and_then(|cmd| {
-                Worker::spawn(&cmd, self.timeouts.startup)
-                    .map(|w| (cmd, w))
-                    .map_err(|failure| failure.to_string())
-            });
+            let oracle = || self.declared.name.clone();
+            let started = (self.launcher)()
+                .map_err(|cause| SetupError::Launch { oracle: oracle(), cause })
+                .and_then(|cmd| {
+                    Worker::spawn(&cmd, self.timeouts.startup)
+                        .map(|w| (cmd, w))
+                        .map_err(|failure| SetupError::FirstWorker { oracle: oracle(), failure })
+                });
             match started {
                 Ok((command, worker)) => {
                     let info = self.info_from(&worker);
                     self.idle.lock().unwrap_or_else(|p| p.into_inner()).push(worker);
                     Setup { info, command: Ok(command) }
                 }
-                Err(reason) => Setup {
-                    info: self.info_unavailable(),
-                    command: Err(format!("{}: {reason}", self.declared.name)),
-                },
+                Err(reason) => Setup { info: self.info_unavailable(), command: Err(reason) },
             }
         })
     }
@@ -318,7 +319,7 @@ impl Oracle for WorkerOracle {
     fn availability(&self) -> Availability {
         match &self.setup().command {
             Ok(_) => Availability::Available,
-            Err(reason) => Availability::Unavailable { reason: reason.clone() },
+            Err(reason) => Availability::Unavailable { reason: reason.to_string() },
         }
     }
 
@@ -326,7 +327,7 @@ impl Oracle for WorkerOracle {
         let setup = self.setup();
         let command = setup.command.as_ref().map_err(|reason| OracleError::Unavailable {
             oracle: self.declared.name.clone(),
-            reason: reason.clone(),
+            reason: reason.to_string(),
         })?;
         let kinds = &setup.info.case_kinds;
         let supported: Vec<&Case> =

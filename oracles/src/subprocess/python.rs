@@ -11,6 +11,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::launch::LaunchError;
 use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, run_probe, write_out};
 use super::worker::WorkerCommand;
@@ -23,7 +24,7 @@ pub fn python_urllib() -> WorkerOracle {
     WorkerOracle::new(Declared::rfc_subprocess("python-urllib"), Box::new(launch))
 }
 
-fn launch() -> Result<WorkerCommand, String> {
+fn launch() -> Result<WorkerCommand, LaunchError> {
     let python = find_python()?;
     let script = write_out(&[("python_urllib.py", SCRIPT)])?.join("python_urllib.py");
     // -u: unbuffered stdio; -I: isolated (no user site-packages, no PYTHON* variables, no cwd
@@ -32,16 +33,14 @@ fn launch() -> Result<WorkerCommand, String> {
 }
 
 /// The real interpreter binary: the `sys.executable` of the first candidate that runs.
-pub fn find_python() -> Result<PathBuf, String> {
+pub fn find_python() -> Result<PathBuf, LaunchError> {
     let mut candidates: Vec<PathBuf> = Vec::new();
     if let Some(p) = std::env::var_os("URLDIFF_PYTHON") {
         candidates.push(PathBuf::from(p));
     }
     candidates.extend(["python3", "python"].iter().filter_map(|n| find_on_path(n)));
     if candidates.is_empty() {
-        return Err("no Python found: neither python3 nor python is on PATH \
-                    (install Python 3 or set URLDIFF_PYTHON)"
-            .into());
+        return Err(LaunchError::NoPython);
     }
     let mut tried = Vec::new();
     for candidate in candidates {
@@ -67,5 +66,5 @@ pub fn find_python() -> Result<PathBuf, String> {
             Err(e) => tried.push(e.to_string()),
         }
     }
-    Err(format!("no working Python 3: {}", tried.join("; ")))
+    Err(LaunchError::NoWorkingPython { tried })
 }

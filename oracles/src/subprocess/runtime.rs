@@ -2,6 +2,7 @@
 //! and writing the worker scripts embedded in the binary out to the cache, so that workers
 //! run without the checkout urldiff was built from.
 
+use super::launch::LaunchError;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -9,9 +10,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// The embedded worker files (name, contents) written out to `<cache>/workers/<hash>/`.
-pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, String> {
+pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, LaunchError> {
     urldiff_corpus::project::write_out("workers", files)
-        .map_err(|e| format!("cannot write the worker files into the cache: {e}"))
+        .map_err(|source| LaunchError::WriteOut { source })
 }
 
 /// The first `name` on `PATH` that is an executable file.

@@ -106,7 +106,7 @@ fn marked_fields(names: &[&str], comparison: &Comparison, oracle: &str) -> BTree
         marked.insert(split.field.name().to_owned());
         if let Some(row) = PROJECTION.iter().find(|r| r.field == split.field) {
             marked.extend(row.whatwg_reads.iter().map(|f| f.name().to_owned()));
-            marked.insert(row.rfc_reads.to_owned());
+            marked.insert(row.rfc_reads.name().to_owned());
         }
     }
     for own in comparison.own.iter().filter(|o| off_baseline(names, &o.groups, oracle)) {

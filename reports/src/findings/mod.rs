@@ -9,7 +9,7 @@
 pub mod markdown;
 pub mod terminal;
 
-use urldiff_oracles::{Answer, Record};
+use urldiff_oracles::{Answer, Record, RfcField};
 use urldiff_triage::findings::{FieldDifference, Findings, Group, ValueGroup};
 use urldiff_triage::rootcause::{FindingKind, RootCause};
 
@@ -141,13 +141,10 @@ pub fn record_text(record: &Record) -> String {
     match record {
         Record::Whatwg(r) => r.href.clone().unwrap_or_else(|| "(no href)".to_owned()),
         Record::Rfc(r) => {
-            let parts = ["scheme", "authority", "path", "query", "fragment", "resolved"];
-            let shown: Vec<String> = parts
-                .iter()
-                .filter_map(|name| {
-                    let value = r.get(name).flatten()?;
-                    Some(format!("{name} {value:?}"))
-                })
+            use RfcField::{Authority, Fragment, Path, Query, Resolved, Scheme};
+            let shown: Vec<String> = [Scheme, Authority, Path, Query, Fragment, Resolved]
+                .into_iter()
+                .filter_map(|field| Some(format!("{field} {:?}", r.field(field)?)))
                 .collect();
             shown.join(", ")
         }

@@ -1,17 +1,46 @@
-//! Judging a run's answers: each oracle × suite cell compared with the suite's truth
+//! Judging a conform run's answers: each oracle × suite cell compared with the suite's truth
 //! (`urldiff_compare::compare`), each divergence looked up in the ledger, and the ledger
 //! checked back: entries in scope that covered nothing (stale), case entries that name no
-//! case of any suite (unknown), entries written twice (duplicates).
+//! case of any suite (unknown), entries written twice (duplicates). The result is the
+//! [`ConformReport`] every report renders; [`RunResult::finish`] completes it when the run
+//! ends, and [`crate::bless`] rewrites the ledger from it. Pure: the binary's driver gets the
+//! answers, and writes and prints what comes out.
 
-use crate::conform::driver::Plan;
-use crate::conform::ledger::{difference, Entry, Index, Matcher};
+use crate::data::{
+    CaseStatus, Cell, ConformReport, Divergence, LedgerLine, OracleStatus, RuleRow, SuiteReport,
+};
 use std::collections::{BTreeSet, HashMap, HashSet};
+use urldiff_compare::ledger::{difference, Entry, Index, Ledger, Matcher};
 use urldiff_compare::{compare, Severity, SharedField, Source, Sources, Verdict};
 use urldiff_oracles::suite::Suite;
-use urldiff_oracles::{Answer, CaseKindTag};
-use urldiff_reports::data::{
-    CaseStatus, Cell, ConformReport, Divergence, LedgerLine, OracleStatus, SuiteReport,
-};
+use urldiff_oracles::{Answer, CaseKindTag, Oracle};
+
+/// What a run's answers are judged against.
+#[derive(Clone, Copy)]
+pub struct Plan<'a> {
+    /// urldiff's version, for the report.
+    pub version: &'a str,
+    /// Every oracle known to the run: a suite's truth is read with the fields its oracle
+    /// declares.
+    pub oracles: &'a [Box<dyn Oracle>],
+    /// The suites that ran, in the order their cases were answered.
+    pub suites: &'a [Suite],
+    /// Every case name of every suite known to the run (selected or not), for finding ledger
+    /// entries that name no case; `None` when the known suites are incomplete (no WPT data).
+    pub known_cases: Option<&'a HashSet<String>>,
+    pub ledger: &'a Ledger,
+}
+
+impl std::fmt::Debug for Plan<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let oracles: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
+        let suites: Vec<&str> = self.suites.iter().map(|s| s.name.as_str()).collect();
+        f.debug_struct("Plan")
+            .field("oracles", &oracles)
+            .field("suites", &suites)
+            .finish_non_exhaustive()
+    }
+}
 
 /// What a run found ([`ConformReport`], which every report renders) and what only the
 /// harness needs: which ledger lines were in scope and which covered something (for stale
@@ -29,6 +58,18 @@ impl RunResult {
     /// 0 nothing unexpected; 1 unexpected divergences or a wrong ledger.
     pub fn exit_code(&self) -> u8 {
         self.report.gate_code()
+    }
+
+    /// The report of the finished run, with its wall time, the code the process exits with
+    /// (0 for `--bless`, else the gate's) and the adapter rules of the oracles that ran.
+    pub fn finish(self, wall_seconds: f64, exit_code: u8) -> ConformReport {
+        let mut report = self.report;
+        report.wall_seconds = wall_seconds;
+        report.exit_code = exit_code;
+        let names = report.oracles.iter().map(|o| o.info.name.as_str());
+        report.adapter_rules =
+            urldiff_compare::rules::rules_of(names).into_iter().map(RuleRow::from).collect();
+        report
     }
 }
 
@@ -50,15 +91,15 @@ fn per_suite<'a>(suites: &[Suite], answers: &'a [Answer]) -> Vec<&'a [Answer]> {
 
 /// Compare every answer with its truth, then check the ledger.
 pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> RunResult {
-    let mut report = ConformReport::new(env!("CARGO_PKG_VERSION"));
+    let mut report = ConformReport::new(plan.version);
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
     report.duplicates = plan.ledger.duplicates();
     let mut result = RunResult { report, scope: HashMap::new(), used: HashMap::new() };
-    for (status, answers) in &answered {
-        if let Some(answers) = answers {
+    for (status, answers) in answered {
+        if let Some(answers) = &answers {
             let name = status.info.name.as_str();
-            for (suite, answers) in plan.suites.iter().zip(per_suite(&plan.suites, answers)) {
+            for (suite, answers) in plan.suites.iter().zip(per_suite(plan.suites, answers)) {
                 if suite.truth.oracle_name() == Some(name) {
                     continue;
                 }
@@ -71,7 +112,7 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
             }
             find_stale(plan, &mut result, name);
         }
-        result.report.oracles.push(status.clone());
+        result.report.oracles.push(status);
     }
     result
 }
@@ -183,7 +224,7 @@ fn find_stale(plan: &Plan, result: &mut RunResult, oracle: &str) {
 
 /// Case entries, in every ledger file, whose case is in no suite known to the run.
 fn unknown_entries(plan: &Plan) -> Vec<LedgerLine> {
-    let Some(known) = &plan.known_cases else { return Vec::new() };
+    let Some(known) = plan.known_cases else { return Vec::new() };
     let mut out = Vec::new();
     for (oracle, file) in &plan.ledger.files {
         for (_, entry) in file.entries() {

@@ -1,12 +1,13 @@
-//! `urldiff conform --bless`: rewrite the ledger to match a run. Stale entries in scope are
+//! `urldiff conform --bless`: the ledger rewritten to match a run. Stale entries in scope are
 //! removed; each unexpected divergence becomes a case entry (one per case name, its fields the
 //! union over suites). Comments and entries outside the run's scope are kept as they were.
+//! This computes the new files and what changed; the binary writes and prints them.
 
-use crate::conform::evaluate::{field_set, RunResult};
-use crate::conform::ledger::{lost, Entry, Ledger, LedgerFile, Line, Lost, Matcher};
+use crate::data::Divergence;
+use crate::evaluate::{field_set, RunResult};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
-use urldiff_reports::data::Divergence;
+use urldiff_compare::ledger::{lost, Entry, Ledger, LedgerFile, Line, Lost, Matcher};
 
 /// The header of a ledger file bless creates.
 const HEADER: &str = "# Known divergences of this oracle from each suite's truth; see README.md here.\n\
