@@ -97,6 +97,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         html: args.html,
         bless: args.bless,
         incomplete_suites: !args.only_cases && wpt.is_err(),
+        summary_width: Some(crate::terminal::width()),
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
     match print_finished(&finished) {

@@ -7,6 +7,7 @@
 //! baseline of some differing field.
 
 pub mod markdown;
+pub mod tables;
 pub mod terminal;
 
 use urldiff_oracles::{Answer, Record};
