@@ -13,7 +13,7 @@
 //! Rust strings hold no lone surrogates; readers replace them with U+FFFD before they get here.
 
 use crate::hostile::{pieces, Piece};
-use maud::{html, Markup, Render};
+use maud::{html, Markup, PreEscaped, Render};
 
 fn push_escaped(out: &mut String, s: &str) {
     for c in s.chars() {
@@ -67,8 +67,8 @@ pub fn attr(s: &str) -> String {
 }
 
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as
-/// `<code>` with hostile text made visible, the prose around them escaped (its spaces are
-/// the writer's own); an unpaired backtick is text.
+/// `<code>`, the prose around them as text (its spaces at the ends are the writer's own),
+/// both through the policy; an unpaired backtick is text.
 pub fn prose(s: &str) -> String {
     prose_markup(s).into_string()
 }
@@ -77,7 +77,11 @@ pub fn prose(s: &str) -> String {
 pub fn prose_markup(s: &str) -> Markup {
     html! {
         @for (is_code, piece) in crate::plain::code_spans(s) {
-            @if is_code { code { (Visible(&piece)) } } @else { (piece.as_ref()) }
+            @if is_code {
+                code { (Visible(&piece)) }
+            } @else {
+                (PreEscaped(crate::table::with_edge_spaces(&piece, text)))
+            }
         }
     }
 }

@@ -5,12 +5,11 @@
 //! ([`crate::rfc_vs_whatwg_tables`]).
 
 use super::escape::{prose, text};
-use super::{diff, page};
-use crate::findings::{answer_errors, answer_text, safe_link, slug};
+use super::page;
+use crate::findings::{safe_link, slug};
 use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes};
 use crate::rfc_vs_whatwg_tables as tables;
 use std::fmt::Write as _;
-use urldiff_oracles::{Answer, Record};
 use urldiff_triage::rfc_vs_whatwg::{RfcVsWhatwg, Section, SideExample};
 
 fn code(s: &str) -> String {
@@ -163,52 +162,14 @@ fn example(out: &mut String, e: &SideExample) {
     };
     let _ = writeln!(
         out,
-        "<p>Example: {} <span class=\"meta\">({how}; from {} in {}; validation errors: {})</span></p>\
-         <table class=\"sides\"><thead><tr><th>component</th><th>grade</th><th>WHATWG side → RFC side</th>\
-         </tr></thead><tbody>",
+        "<p>Example: {} <span class=\"meta\">({how}; from {} in {}; validation errors: {})</span></p>",
         case(&e.input, e.base.as_deref()),
         case(&e.original.input, e.original.base.as_deref()),
         text(&e.original.source),
         if e.validation_errors.is_empty() { "none".to_owned() } else { text(&e.validation_errors.join(", ")) }
     );
-    for d in &e.differences {
-        let _ = writeln!(
-            out,
-            "<tr><td class=\"fname\">{}</td><td class=\"grade\">{}</td><td><code class=\"diff\">{}</code></td></tr>",
-            text(&d.field),
-            text(&d.grade),
-            diff::inline(&d.whatwg, &d.rfc)
-        );
-    }
-    out.push_str("</tbody></table><details><summary>both records</summary><table>");
-    for side in [&e.whatwg, &e.rfc] {
-        let errors = answer_errors(&side.answer).join(", ");
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td class=\"meta\">{}</td></tr>",
-            text(&side.oracle),
-            record_html(&side.answer),
-            text(&errors)
-        );
-    }
-    out.push_str("</table></details>\n");
-}
-
-fn record_html(answer: &Answer) -> String {
-    match answer {
-        Answer::Parsed { record: Record::Whatwg(r), .. } => urldiff_oracles::WHATWG_FIELDS
-            .iter()
-            .filter_map(|f| Some(format!("{f} <code>{}</code>", text(&format!("{:?}", r.get(f)?)))))
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        Answer::Parsed { record: Record::Rfc(r), .. } => urldiff_oracles::RFC_FIELDS
-            .iter()
-            .map(|f| match r.get(f).flatten() {
-                Some(v) => format!("{f} <code>{}</code>", text(&format!("{v:?}"))),
-                None => format!("{f} <span class=\"undef\">undefined</span>"),
-            })
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        other => code(&answer_text(other)),
-    }
+    out.push_str(&tables::differences(e).html(Some("sides")).into_string());
+    out.push_str("<details><summary>both records</summary>");
+    out.push_str(&tables::records(e).html(None).into_string());
+    out.push_str("</details>\n");
 }

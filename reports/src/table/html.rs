@@ -2,7 +2,7 @@
 //! shown through [`Visible`] (the one policy, its escapes marked). Right-aligned cells are
 //! `td.num`; a cell's style is its class; a column's style its `<col>` class.
 
-use super::{safe_href, with_edge_spaces, Align, Cell, Row, Span, Table};
+use super::{safe_href, text_span, Align, Cell, Row, Span, Table};
 use crate::html::diff;
 use crate::html::escape::{prose_markup, Visible};
 use maud::{html, Markup, PreEscaped};
@@ -42,13 +42,22 @@ fn td_class(cell: &Cell, align: Align) -> Option<String> {
 }
 
 fn html_cell(cell: &Cell) -> Markup {
-    html! { @for span in &cell.spans { (html_span(span)) } }
+    let n = cell.spans.len();
+    html! {
+        @for (i, span) in cell.spans.iter().enumerate() {
+            @if let Span::Text(s) = span {
+                (PreEscaped(text_span(s, i, n, crate::html::escape::text)))
+            } @else {
+                (html_span(span))
+            }
+        }
+    }
 }
 
 fn html_span(span: &Span) -> Markup {
     html! {
         @match span {
-            Span::Text(s) => { (PreEscaped(with_edge_spaces(s, crate::html::escape::text))) }
+            Span::Text(s) => { (Visible(s)) }
             Span::Prose(s) => { (prose_markup(s)) }
             Span::Code(s) => { code { (Visible(s)) } }
             Span::Input(s) => { code.input { (Visible(s)) } }

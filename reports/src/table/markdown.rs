@@ -1,7 +1,7 @@
 //! A [`Table`] as GitHub Markdown: every span escaped by [`crate::markdown`] (so a `|` inside
 //! a cell cannot end it), a row's id as an HTML anchor in its first cell.
 
-use super::{safe_href, with_edge_spaces, Align, Cell, Span, Table};
+use super::{safe_href, text_span, Align, Cell, Span, Table};
 use crate::markdown::{code, prose, text};
 
 impl Table {
@@ -29,20 +29,24 @@ impl Table {
 fn markdown_cell(cell: &Cell) -> String {
     let mut out = String::new();
     let mut after_field = false;
-    for span in &cell.spans {
+    let n = cell.spans.len();
+    for (i, span) in cell.spans.iter().enumerate() {
         let is_field = matches!(span, Span::FieldDiff { .. });
         if is_field && after_field {
             out.push_str("<br>");
         }
         after_field = is_field;
-        out.push_str(&markdown_span(span));
+        match span {
+            Span::Text(s) => out.push_str(&text_span(s, i, n, text)),
+            span => out.push_str(&markdown_span(span)),
+        }
     }
     out
 }
 
 fn markdown_span(span: &Span) -> String {
     match span {
-        Span::Text(s) => with_edge_spaces(s, text),
+        Span::Text(s) => text(s),
         Span::Prose(s) => prose(s),
         Span::Code(s) | Span::Input(s) | Span::Base(s) => code(s),
         Span::Link { text: shown, href } => match safe_href(href) {

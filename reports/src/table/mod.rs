@@ -31,8 +31,9 @@ pub struct Column {
 /// A piece of a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Span {
-    /// Text (escaped, made visible; spaces at its ends stay spaces: they are the table's own
-    /// separators, as in `` `a` against `b` ``).
+    /// Text (escaped, made visible). Spaces at an end that touches another span stay spaces:
+    /// they are the table's own separators, as in `` `a` against `b` ``; at the cell's edge
+    /// they are the text's own and shown as escapes, like any hostile text.
     Text(String),
     /// Prose of ours with code spans (a class's explanation: "a `\\`, which …").
     Prose(String),
@@ -160,7 +161,7 @@ fn safe_href(href: &str) -> Option<&str> {
 }
 
 /// `render` of `s` without its spaces at either end, which are put back as spaces.
-fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
+pub(crate) fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
     let inner = s.trim_matches(' ');
     if inner.is_empty() {
         return s.to_owned();
@@ -168,6 +169,18 @@ fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
     let lead = s.len() - s.trim_start_matches(' ').len();
     let trail = s.len() - s.trim_end_matches(' ').len();
     format!("{}{}{}", " ".repeat(lead), render(inner), " ".repeat(trail))
+}
+
+/// A [`Span::Text`] at `i` of `n` spans, rendered by `render`: see [`Span::Text`].
+fn text_span(s: &str, i: usize, n: usize, render: impl Fn(&str) -> String) -> String {
+    let keep_lead = i > 0;
+    let keep_trail = i + 1 < n;
+    let inner_start = if keep_lead { s.len() - s.trim_start_matches(' ').len() } else { 0 };
+    let inner_end = if keep_trail { s.trim_end_matches(' ').len() } else { s.len() };
+    if inner_start >= inner_end {
+        return if keep_lead || keep_trail { s.to_owned() } else { render(s) };
+    }
+    format!("{}{}{}", &s[..inner_start], render(&s[inner_start..inner_end]), &s[inner_end..])
 }
 
 impl Table {

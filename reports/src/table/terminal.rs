@@ -2,7 +2,7 @@
 //! table is ([`crate::compare_view::table`]): columns side by side when they fit (the last
 //! column cut with `…` when that is enough), else one block per row; no line ends in spaces.
 
-use super::{with_edge_spaces, Align, Cell, Span, Table};
+use super::{text_span, Align, Cell, Span, Table};
 use crate::hostile::visible;
 use crate::plain::{fit, pad, pad_left, width, wrap_lines};
 
@@ -16,7 +16,7 @@ impl Table {
     /// The table as plain text at most `max_width` columns wide (`usize::MAX`: as wide as it
     /// is): columns padded to their widest cell, two spaces apart, titles first; when that is
     /// too wide and cutting the last column does not help, one block per row (its first cell,
-    /// then a `title  value` line per other non-empty cell, wrapped).
+    /// then a `title  value` line per other non-empty cell, the value cut to the width).
     pub fn terminal(&self, max_width: usize) -> String {
         let head: Vec<String> = self.columns.iter().map(|c| plain_cell(&c.title)).collect();
         let body: Vec<Vec<String>> =
@@ -56,21 +56,24 @@ impl Table {
 
     fn vertical(&self, head: &[String], body: &[Vec<String>], max_width: usize) -> String {
         let title_w = head.iter().skip(1).map(|t| width(t)).max().unwrap_or(0);
+        // As `urldiff compare`'s vertical table: the heading wraps, values are cut.
+        let value_w = max_width.saturating_sub(title_w + 2 * GAP).max(MIN_LAST_COLUMN);
         let mut out = String::new();
         for (n, row) in body.iter().enumerate() {
             if n > 0 {
                 out.push('\n');
             }
-            let mut block = String::new();
             if let (Some(title), Some(first)) = (head.first(), row.first()) {
-                block.push_str(&format!("{title}: {first}\n"));
+                out.push_str(&wrap_lines(&format!("{title}: {first}\n"), max_width));
             }
             for (title, value) in head.iter().zip(row).skip(1) {
                 if !value.is_empty() {
-                    block.push_str(&format!("  {}  {value}\n", pad(title, title_w)));
+                    let value = fit(value, value_w);
+                    let line = format!("  {}  {value}", pad(title, title_w));
+                    out.push_str(line.trim_end());
+                    out.push('\n');
                 }
             }
-            out.push_str(&wrap_lines(&block, max_width));
         }
         out
     }
@@ -79,14 +82,17 @@ impl Table {
 fn plain_cell(cell: &Cell) -> String {
     let mut out = String::new();
     let mut after_field = false;
-    for span in &cell.spans {
+    let n = cell.spans.len();
+    for (i, span) in cell.spans.iter().enumerate() {
         let is_field = matches!(span, Span::FieldDiff { .. });
         if is_field && after_field {
             out.push_str("; ");
         }
         after_field = is_field;
         out.push_str(&match span {
-            Span::Text(s) => with_edge_spaces(s, visible),
+            Span::Text(s) => text_span(s, i, n, visible),
+            // An empty value as Markdown shows it: an empty string would vanish.
+            Span::Code(s) | Span::Input(s) | Span::Base(s) if s.is_empty() => "(empty)".into(),
             Span::Prose(s) | Span::Code(s) | Span::Input(s) | Span::Base(s) => visible(s),
             Span::Link { text, .. } => visible(text),
             Span::Severity(s) => s.name().to_owned(),
