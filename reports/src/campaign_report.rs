@@ -169,7 +169,7 @@ pub fn html(report: &CampaignReport) -> String {
         }
     };
     let header = html! {
-        "urldiff fuzz campaign " span title=(report.finished) { (Visible(&report.targets.join(", "))) }
+        "urldiff fuzz campaign " span title=(crate::hostile::visible(&report.finished)) { (Visible(&report.targets.join(", "))) }
     };
     crate::html::page_markup("urldiff fuzz campaign", header, body, &[]).into_string()
 }

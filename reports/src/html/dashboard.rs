@@ -10,6 +10,7 @@ use super::conform;
 use super::escape::Visible;
 use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
 use crate::data::ConformReport;
+use crate::hostile::visible;
 use crate::plain;
 use crate::table::{Cell, Span, Table};
 use crate::tables;
@@ -136,9 +137,8 @@ pub struct GroupRow {
     pub base: Option<String>,
 }
 
-/// The dashboard's body: a header line (HTML) and the sections (HTML); the server puts them
-/// in its page.
-pub fn render(dashboard: &Dashboard) -> (String, String) {
+/// The dashboard's body: a header line and the sections; the server puts them in its page.
+pub fn render(dashboard: &Dashboard) -> (Markup, Markup) {
     let header = html! {
         h1 { "urldiff runs" }
         p {
@@ -159,7 +159,7 @@ pub fn render(dashboard: &Dashboard) -> (String, String) {
             @for campaign in &dashboard.campaigns { (campaign_section(campaign)) }
         }
     };
-    (header.into_string(), body.into_string())
+    (header, body)
 }
 
 /// Whether some campaign is at work (the page then refreshes itself).
@@ -191,7 +191,7 @@ fn conform_section(view: &ConformView) -> Markup {
                 ", wall time " (format!("{:.2}", summary.wall_seconds)) " s"
                 @if let Some(m) = &view.modified { ", written " (Visible(m)) }
                 ". " a href="/runs/conform" { "The whole report" } " · "
-                a href={ "/runs/file/" (view.path) } { "run.json" }
+                a href={ "/runs/file/" (visible(&view.path)) } { "run.json" }
             }
             (conform::matrix_section(report))
             section #unexpected {
@@ -219,7 +219,7 @@ fn campaign_section(c: &CampaignView) -> Markup {
         (None, None) => ("unknown", "history only"),
     };
     html! {
-        section.campaign data-campaign=(c.id) {
+        section.campaign data-campaign=(visible(&c.id)) {
             h3 { code { (Visible(&c.id)) } " " span class={ "state state-" (class) } { (state) } }
             @if let Some(why) = &c.interrupted_because {
                 p.note {
@@ -235,7 +235,7 @@ fn campaign_section(c: &CampaignView) -> Markup {
                 p.files {
                     "Files: "
                     @for (i, f) in c.files.iter().enumerate() {
-                        @if i > 0 { " · " } a href=(f.href) { (Visible(&f.label)) }
+                        @if i > 0 { " · " } a href=(visible(&f.href)) { (Visible(&f.label)) }
                     }
                 }
             }

@@ -3,6 +3,7 @@
 //! `td.num`; a cell's style is its class; a column's style its `<col>` class.
 
 use super::{safe_href, text_span, Align, Cell, Row, Span, Table};
+use crate::hostile::visible;
 use crate::html::diff;
 use crate::html::escape::{prose_markup, Visible};
 use maud::{html, Markup, PreEscaped};
@@ -25,7 +26,7 @@ fn html_row(table: &Table, row: &Row) -> Markup {
     html! {
         tr id=[row.id.as_deref()] data-row[row.filtered] {
             @for (cell, column) in row.cells.iter().zip(&table.columns) {
-                td class=[td_class(cell, column.align)] title=[cell.title.as_deref()] {
+                td class=[td_class(cell, column.align)] title=[cell.title.as_deref().map(visible)] {
                     (html_cell(cell))
                 }
             }
@@ -68,14 +69,15 @@ fn html_span(span: &Span) -> Markup {
             }
             Span::Severity(s) => { (crate::html::severity_badge(*s)) }
             Span::Class(c) => {
-                a.class-link data-class-link=(c.id) href={ "#class=" (c.id) } { (Visible(&c.label)) }
+                a.class-link data-class-link=(visible(&c.id)) href={ "#class=" (visible(&c.id)) } {
+                    (Visible(&c.label))
+                }
             }
             Span::FieldDiff { field, grade, truth, got } => {
                 div.fd {
                     span.fname { (Visible(field)) }
                     span.grade { (Visible(grade)) }
-                    // The diff escapes each piece itself (`diff::inline`).
-                    code.diff { (PreEscaped(diff::inline(truth, got))) }
+                    code.diff { (diff::inline_markup(truth, got)) }
                 }
             }
             Span::Break => { br; }
