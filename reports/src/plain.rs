@@ -4,6 +4,7 @@
 //! divergence with its field diffs, the ledger problems and the PASS/FAIL line.
 
 use crate::data::{ConformReport, Divergence, LedgerLine};
+use crate::table::{Cell, Table};
 use std::fmt::Write as _;
 use unicode_width::UnicodeWidthStr as _;
 
@@ -153,7 +154,8 @@ pub fn matrix_table(report: &ConformReport) -> String {
     crate::tables::matrix(report).terminal(usize::MAX)
 }
 
-/// One divergence with its field diffs, indented (text reports and JUnit messages).
+/// One divergence with its field diffs under it as a table, indented (text reports and JUnit
+/// messages).
 pub fn divergence_text(d: &Divergence) -> String {
     let mut out = format!(
         "  [{}] {} in {}: {} ({})\n",
@@ -163,15 +165,19 @@ pub fn divergence_text(d: &Divergence) -> String {
         d.name,
         d.answer.outcome()
     );
+    let mut fields = Table::new(&["field", "grade", "truth", "got"]);
     for f in &d.fields {
-        let _ = writeln!(
-            out,
-            "      {:<9} {:<16} truth {}  got {}",
-            f.field.name(),
-            f.grade.name(),
-            f.truth.display(),
-            f.got.display()
-        );
+        fields.row(vec![
+            Cell::text(f.field.name()),
+            Cell::text(f.grade.name()),
+            Cell::text(f.truth.display()),
+            Cell::text(f.got.display()),
+        ]);
+    }
+    if !d.fields.is_empty() {
+        for line in fields.terminal(usize::MAX).lines() {
+            let _ = writeln!(out, "      {line}");
+        }
     }
     out
 }
