@@ -56,7 +56,7 @@ pub struct ConformArgs {
 
 pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     if args.explain_projection {
-        urldiff::out!("{}", urldiff_compare::explain::explain());
+        urldiff::out!("{}", urldiff_reports::explain_projection::explain());
         return Ok(0);
     }
     let events = progress::for_stderr("conform");

@@ -116,7 +116,8 @@ fn explain_projection_prints_the_table() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0));
-    assert!(text.contains("scheme     protocol without its trailing `:`"), "{text}");
+    // The projection table: field, WHATWG model, RFC model.
+    assert!(text.contains("\nscheme    protocol without its trailing `:`"), "{text}");
     assert!(text.contains("percent-encoding"), "{text}");
 }
 

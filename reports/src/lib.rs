@@ -5,7 +5,8 @@
 //!   `urldiff report RESULTS.json` reads back;
 //! - [`classes`]: what a divergence is summarized under (the one place that will switch to
 //!   triage's classes), and the ledgered divergences by class and severity;
-//! - [`plain`]: pieces of the plain-text reports;
+//! - [`plain`]: pieces of the plain-text reports; [`explain_projection`]: the comparison's
+//!   tables (`--explain-projection`);
 //! - [`terminal`]: the summary `urldiff conform` prints, fitted to the terminal's width (100
 //!   columns by default);
 //! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
@@ -35,6 +36,7 @@ pub mod campaign_report;
 pub mod classes;
 pub mod compare_view;
 pub mod data;
+pub mod explain_projection;
 pub mod findings;
 pub mod hostile;
 pub mod html;
