@@ -82,7 +82,7 @@ pub fn model_differences(findings: &Findings) -> Table {
         t.row(vec![
             Cell::text(standards.join(" vs ")),
             Cell::text(rc.fields.join(", ")),
-            class_ref(rc.class.as_deref().unwrap_or("unclassified")),
+            class_ref(rc.class.as_deref().unwrap_or("unclassified")).styled("class-ref"),
             Cell::number(m.cases),
             Cell::joined(m.libraries.iter().map(Cell::code), ", "),
             Cell::case(&m.example.input, m.example.base.as_deref()),
