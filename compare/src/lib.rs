@@ -13,12 +13,12 @@
 //!   shared field (compare, triage);
 //! - [`signature`]: the shape of a divergence without the input, printable and hashable;
 //! - [`agreement_groups`]: which oracle disagrees with which, field by field (what the ledger
-//!   reads), without building a whole comparison;
-//! - [`explain`]: all of the tables as text.
+//!   reads), without building a whole comparison.
+//!
+//! The tables are data; `urldiff_reports::explain_projection` renders them as text.
 
 pub mod agreement_groups;
 pub mod divergence;
-pub mod explain;
 pub mod grade;
 pub mod ledger;
 pub mod project;

@@ -65,7 +65,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 
 fn write_run(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<()> {
     if args.explain_projection {
-        out.write_all(urldiff_compare::explain::explain().as_bytes())?;
+        out.write_all(urldiff_reports::explain_projection::explain().as_bytes())?;
         return Ok(out.flush()?);
     }
     let selection = compare::select(

@@ -56,7 +56,7 @@ pub struct ConformArgs {
 
 pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     if args.explain_projection {
-        urldiff::out!("{}", urldiff_compare::explain::explain());
+        urldiff::out!("{}", urldiff_reports::explain_projection::explain());
         return Ok(0);
     }
     let events = progress::for_stderr("conform");
@@ -96,6 +96,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         html: args.html,
         bless: args.bless,
         incomplete_suites: !args.only_cases && wpt.is_err(),
+        summary_width: Some(crate::terminal::width()),
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
     match print_finished(&finished) {

@@ -52,45 +52,6 @@ fn explain_standards() -> String {
 }
 
 fn print_table(rows: &[OracleRow]) -> Result<(), urldiff::output::StdoutError> {
-    let width = |text: &dyn Fn(&OracleRow) -> String, min: usize| {
-        rows.iter().map(|r| text(r).chars().count()).max().unwrap_or(0).max(min)
-    };
-    let standard =
-        |r: &OracleRow| urldiff_oracles::Claim { standard: r.standard, lenient: r.lenient }.label();
-    let name_width = width(&|r| urldiff_reports::plain::one_line(&r.name), 6);
-    let kind_width = width(&|r| r.kind.to_owned(), 4);
-    let version_width = width(&|r| urldiff_reports::plain::one_line(&r.version), 7);
-    let standard_width = width(&standard, 8);
-    urldiff::outln!(
-        "{:name_width$}  {:kind_width$}  {:standard_width$}  {:9}  {:version_width$}  unicode",
-        "oracle",
-        "kind",
-        "standard",
-        "available",
-        "version"
-    );
-    for row in rows {
-        let unicode = row.unicode.as_deref().unwrap_or("unknown");
-        let line = format!(
-            "{:name_width$}  {:kind_width$}  {:standard_width$}  {:9}  {:version_width$}  {}",
-            urldiff_reports::plain::one_line(&row.name),
-            row.kind,
-            standard(row),
-            if row.available { "yes" } else { "no" },
-            urldiff_reports::plain::one_line(&row.version),
-            urldiff_reports::plain::one_line(unicode),
-        );
-        urldiff::outln!("{}", line.trim_end());
-        if let Some(reason) = row.reason.as_deref().filter(|_| !row.available) {
-            // The reason may span lines (a fix hint); indent them under the oracle.
-            for line in reason.lines() {
-                urldiff::outln!(
-                    "{:name_width$}    reason: {}",
-                    "",
-                    urldiff_reports::plain::one_line(line)
-                );
-            }
-        }
-    }
+    urldiff::out!("{}", urldiff_reports::oracle_listing::text(rows, crate::terminal::width()));
     Ok(())
 }

@@ -188,7 +188,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 html: args.html,
             };
             urldiff_corpus::atomic::write_all(&outputs.render(&report)?)?;
-            print(&urldiff_reports::terminal::render(&report))?;
+            print(&urldiff_reports::terminal::render_to_width(&report, crate::terminal::width()))?;
         }
         Saved::Findings(findings) => {
             if args.junit.is_some() || args.matrix.is_some() {

@@ -60,7 +60,8 @@ fn unexpected_divergence_exits_1_and_shows_grade() {
     let out = conform(dir.path(), &[]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("scheme    ascii-case"), "{stdout}");
+    // The divergence's fields as a table under it: field, grade, truth, got.
+    assert!(stdout.contains("      scheme  ascii-case  \"http\"       \"HTTP\""), "{stdout}");
     assert!(stdout.contains("cases/mini"), "{stdout}");
 }
 
@@ -115,7 +116,8 @@ fn explain_projection_prints_the_table() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0));
-    assert!(text.contains("scheme     protocol without its trailing `:`"), "{text}");
+    // The projection table: field, WHATWG model, RFC model.
+    assert!(text.contains("\nscheme    protocol without its trailing `:`"), "{text}");
     assert!(text.contains("percent-encoding"), "{text}");
 }
 

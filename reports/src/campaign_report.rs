@@ -4,9 +4,9 @@
 //! campaign of the folder, plotted by [`crate::plot::groups_per_class`] (inline SVG, no script).
 
 use crate::campaign::HistoryLine;
-use crate::html::escape::{attr, text};
-use crate::plain::one_line;
-use std::fmt::Write as _;
+use crate::html::escape::Visible;
+use crate::table::{Cell, Table};
+use maud::{html, PreEscaped};
 
 /// One triaged group, as shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,129 +72,106 @@ impl CampaignReport {
     }
 }
 
+/// The campaign in numbers: one `what value` row each.
+fn summary_table(report: &CampaignReport) -> Table {
+    let mut t = Table::new(&["", ""]);
+    for (k, v) in report.summary_lines() {
+        t.row(vec![Cell::text(k), Cell::text(v)]);
+    }
+    t
+}
+
+/// The triaged groups: severity, classes, size, minimized example, signature.
+fn groups_table(report: &CampaignReport) -> Table {
+    let titles = ["severity", "classes", "count", "minimized example", "signature"];
+    let mut t = Table::new(&titles).right_aligned(&[2]);
+    for g in &report.groups {
+        t.row(vec![
+            Cell::text(&g.severity),
+            Cell::text(g.classes.join(", ")),
+            Cell::number(g.count),
+            Cell::case(&g.input, g.base.as_deref()),
+            Cell::text(&g.signature),
+        ]);
+    }
+    t
+}
+
+/// Groups per class, one row per finished campaign.
+fn history_table(report: &CampaignReport) -> Table {
+    let mut t = Table::new(&["date", "groups", "per class"]).right_aligned(&[1]);
+    for h in &report.history {
+        let classes: Vec<String> =
+            h.groups_per_class.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        t.row(vec![Cell::text(&h.date), Cell::number(h.groups), Cell::text(classes.join(", "))]);
+    }
+    t
+}
+
+/// The findings of targets that are not triaged across oracles.
+fn others_table(report: &CampaignReport) -> Table {
+    let mut t = Table::new(&["target", "signature", "input"]);
+    for f in &report.others {
+        t.row(vec![Cell::text(&f.target), Cell::text(&f.signature), Cell::code(&f.input)]);
+    }
+    t
+}
+
 /// The report as Markdown.
 pub fn markdown(report: &CampaignReport) -> String {
-    let mut out = String::from("# urldiff fuzz campaign\n\n| | |\n|---|---|\n");
-    for (k, v) in report.summary_lines() {
-        let _ = writeln!(out, "| {k} | {} |", md_cell(&v));
-    }
+    let mut out = String::from("# urldiff fuzz campaign\n\n");
+    out.push_str(&summary_table(report).markdown());
     out.push_str("\n## Groups\n\n");
     if report.groups.is_empty() {
         out.push_str("No group: nothing unexpected diverged.\n");
     } else {
-        out.push_str("| severity | classes | count | minimized example | signature |\n");
-        out.push_str("|---|---|---|---|---|\n");
-        for g in &report.groups {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {} |",
-                g.severity,
-                g.classes.join(", "),
-                g.count,
-                example_code(g),
-                md_cell(&g.signature)
-            );
-        }
+        out.push_str(&groups_table(report).markdown());
     }
-    out.push_str("\n## Groups per class over the campaigns\n\n| date | groups | per class |\n");
-    out.push_str("|---|---|---|\n");
-    for h in &report.history {
-        let classes: Vec<String> =
-            h.groups_per_class.iter().map(|(c, n)| format!("{c} {n}")).collect();
-        let _ = writeln!(out, "| {} | {} | {} |", h.date, h.groups, classes.join(", "));
-    }
+    out.push_str("\n## Groups per class over the campaigns\n\n");
+    out.push_str(&history_table(report).markdown());
     if !report.others.is_empty() {
-        out.push_str("\n## Other targets' signatures\n\n| target | signature | input |\n");
-        out.push_str("|---|---|---|\n");
-        for f in &report.others {
-            let input = crate::markdown::code(&f.input);
-            let _ = writeln!(out, "| {} | {} | {input} |", f.target, md_cell(&f.signature));
-        }
+        out.push_str("\n## Other targets' signatures\n\n");
+        out.push_str(&others_table(report).markdown());
     }
     if !report.crashes.is_empty() {
         out.push_str("\n## Crash artifacts\n\n");
-        report.crashes.iter().for_each(|c| {
-            let _ = writeln!(out, "- `{c}`");
-        });
+        for c in &report.crashes {
+            out.push_str(&format!("- {}\n", crate::markdown::code(c)));
+        }
     }
     out
 }
 
-fn example(g: &GroupRow) -> String {
-    let input = one_line(&g.input);
-    match &g.base {
-        Some(base) => format!("{input} against {}", one_line(base)),
-        None => input,
-    }
-}
-
-/// A group's example as Markdown code spans: `input` or `input` against `base`.
-fn example_code(g: &GroupRow) -> String {
-    let input = crate::markdown::code(&g.input);
-    match &g.base {
-        Some(base) => format!("{input} against {}", crate::markdown::code(base)),
-        None => input,
-    }
-}
-
-fn md_cell(s: &str) -> String {
-    one_line(s).replace('|', "\\|").replace('`', "'")
-}
-
 /// The report as one self-contained HTML page.
 pub fn html(report: &CampaignReport) -> String {
-    let mut body = String::from("<section><h2>Campaign</h2><table>\n");
-    for (k, v) in report.summary_lines() {
-        let _ = writeln!(body, "<tr><th>{k}</th><td>{}</td></tr>", text(&v));
-    }
-    body.push_str("</table></section>\n<section><h2>Groups per class over the campaigns</h2>\n");
-    body.push_str(&crate::plot::groups_per_class(&report.history));
-    body.push_str("</section>\n<section><h2>Groups</h2>\n");
-    if report.groups.is_empty() {
-        body.push_str("<p>No group: nothing unexpected diverged.</p>\n");
-    } else {
-        body.push_str(
-            "<table><tr><th>severity</th><th>classes</th><th>count</th>\
-             <th>minimized example</th><th>signature</th></tr>\n",
-        );
-        for g in &report.groups {
-            let _ = writeln!(
-                body,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>",
-                text(&g.severity),
-                text(&g.classes.join(", ")),
-                g.count,
-                text(&example(g)),
-                text(&g.signature)
-            );
+    let body = html! {
+        section { h2 { "Campaign" } (summary_table(report).html(None)) }
+        section {
+            h2 { "Groups per class over the campaigns" }
+            (PreEscaped(crate::plot::groups_per_class(&report.history)))
         }
-        body.push_str("</table>\n");
-    }
-    body.push_str("</section>\n");
-    if !report.others.is_empty() {
-        body.push_str("<section><h2>Other targets' signatures</h2><table>\n");
-        for f in &report.others {
-            let _ = writeln!(
-                body,
-                "<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
-                text(&f.target),
-                text(&f.signature),
-                text(&f.input)
-            );
+        section {
+            h2 { "Groups" }
+            @if report.groups.is_empty() {
+                p { "No group: nothing unexpected diverged." }
+            } @else {
+                (groups_table(report).html(None))
+            }
         }
-        body.push_str("</table></section>\n");
-    }
-    if !report.crashes.is_empty() {
-        body.push_str("<section><h2>Crash artifacts</h2><ul>\n");
-        for c in &report.crashes {
-            let _ = writeln!(body, "<li><code>{}</code></li>", text(c));
+        @if !report.others.is_empty() {
+            section { h2 { "Other targets' signatures" } (others_table(report).html(None)) }
         }
-        body.push_str("</ul></section>\n");
-    }
-    let header = format!("urldiff fuzz campaign <span title=\"{}\">", attr(&report.finished))
-        + &text(&report.targets.join(", "))
-        + "</span>";
-    crate::html::page("urldiff fuzz campaign", &header, &body)
+        @if !report.crashes.is_empty() {
+            section {
+                h2 { "Crash artifacts" }
+                ul { @for c in &report.crashes { li { code { (Visible(c)) } } } }
+            }
+        }
+    };
+    let header = html! {
+        "urldiff fuzz campaign " span title=(crate::hostile::visible(&report.finished)) { (Visible(&report.targets.join(", "))) }
+    };
+    crate::html::page_markup("urldiff fuzz campaign", header, body, &[]).into_string()
 }
 
 #[cfg(test)]

@@ -7,16 +7,19 @@
 //!   into a [`ConformReport`]; [`bless`]: the ledger rewritten to match a run;
 //! - [`classes`]: what a divergence is summarized under (the one place that will switch to
 //!   triage's classes), and the ledgered divergences by class and severity;
-//! - [`plain`]: pieces of the plain-text reports;
-//! - [`terminal`]: the summary `urldiff conform` prints, at most 100 columns wide;
+//! - [`plain`]: pieces of the plain-text reports; [`explain_projection`]: the comparison's
+//!   tables (`--explain-projection`);
+//! - [`terminal`]: the summary `urldiff conform` prints, fitted to the terminal's width (100
+//!   columns by default);
 //! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
 //! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
 //! - [`junit`]: JUnit XML (quick-xml's writer);
 //! - [`campaign`]: a fuzz campaign's `status.json` and `history.jsonl` as types (their one
 //!   reader), [`plot`]: the history plot of groups per class (inline SVG, `plotters`), and
 //!   [`html::dashboard`]: `urldiff serve`'s runs dashboard over both;
-//! - [`table`]: the one table model, rendered to terminal, Markdown and HTML; [`hostile`]: the
-//!   one policy for hostile text in every output;
+//! - [`table`]: the one table model, rendered to terminal (fitted to a width), Markdown and
+//!   HTML; [`tables`]: the conform report's tables, built once; [`hostile`]: the one policy
+//!   for hostile text in every output;
 //! - [`findings`]: the findings reports (`findings.md`, `findings.html` in [`html::findings`],
 //!   the terminal summary of `urldiff triage`), from triage's typed findings;
 //! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
@@ -38,6 +41,7 @@ pub mod classes;
 pub mod compare_view;
 pub mod data;
 pub mod evaluate;
+pub mod explain_projection;
 pub mod findings;
 pub mod hostile;
 pub mod html;

@@ -6,9 +6,9 @@
 //! escaped, `|` escaped for tables) or [`text`] (Markdown and HTML characters escaped), so an
 //! input such as `<script>` or `|` neither renders as HTML nor breaks a table.
 
-use crate::classes::{classes_of, ledgered_by_class, shown_fields};
 use crate::data::{ConformReport, Divergence};
-use crate::plain::{self, cell_text, first_line, one_line};
+use crate::plain::{self, one_line};
+use crate::tables;
 use std::fmt::Write as _;
 
 /// How many unexpected divergences are written out field by field.
@@ -95,54 +95,24 @@ pub fn render(report: &ConformReport) -> String {
     out
 }
 
-fn table_head(out: &mut String, columns: &[&str]) {
-    let _ = writeln!(out, "| {} |", columns.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
-}
-
 fn matrix(out: &mut String, report: &ConformReport) {
     out.push_str("## Conformance matrix\n\n");
     out.push_str(
         "Cells: passed/failed/ledgered/no-opinion; *failed* diverges and is not in the ledger, \
          *ledgered* diverges as the ledger says; (truth) marks the oracle a suite is judged by.\n\n",
     );
-    let mut columns = vec!["oracle".to_owned()];
-    columns.extend(report.suites.iter().map(|s| code(&s.name)));
-    let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
-    table_head(out, &columns);
-    for o in &report.oracles {
-        let mut row = vec![code(&o.info.name)];
-        row.extend(report.suites.iter().map(|s| cell_text(report, &o.info.name, &s.name)));
-        let _ = writeln!(out, "| {} |", row.join(" | "));
-    }
+    out.push_str(&tables::matrix(report).markdown());
     out.push('\n');
 }
 
-/// The values of a divergence, one `field: truth → got (grade)` per field.
-fn values(d: &Divergence) -> String {
-    let parts: Vec<String> = shown_fields(d)
-        .into_iter()
-        .map(|f| {
-            format!(
-                "{}: {} → {} ({})",
-                f.field.name(),
-                code(&f.truth.display()),
-                code(&f.got.display()),
-                f.grade.name()
-            )
-        })
-        .collect();
-    parts.join("<br>")
-}
-
 fn ledgered(out: &mut String, report: &ConformReport) {
-    let groups = ledgered_by_class(report);
     let _ = writeln!(
         out,
         "## Ledgered divergences by class and severity ({})\n",
         report.ledgered().count()
     );
-    if groups.is_empty() {
+    let table = tables::ledgered_classes(report);
+    if table.rows.is_empty() {
         out.push_str("None.\n\n");
         return;
     }
@@ -150,25 +120,7 @@ fn ledgered(out: &mut String, report: &ConformReport) {
         "Divergences the ledger expects, which do not fail the gate, by triage's classes (a \
          divergence may be in several; the table of classes follows).\n\n",
     );
-    table_head(out, &["severity", "count", "oracles", "fields", "class", "example"]);
-    for g in &groups {
-        let oracles: Vec<String> = g.oracles.iter().map(|o| code(o)).collect();
-        let fields: Vec<&str> = g.fields.iter().map(|f| f.name()).collect();
-        let e = g.example;
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} {} in {}:<br>{} |",
-            g.severity.name(),
-            g.members.len(),
-            oracles.join(", "),
-            fields.join(", "),
-            text(&g.class.label),
-            code(&e.oracle),
-            code(&e.name),
-            code(&e.suite),
-            values(e)
-        );
-    }
+    out.push_str(&table.markdown());
     out.push('\n');
 }
 
@@ -179,20 +131,7 @@ fn unexpected(out: &mut String, report: &ConformReport) {
         out.push_str("None: every divergence is in the ledger.\n\n");
         return;
     }
-    table_head(out, &["severity", "oracle", "suite", "case", "class", "fields"]);
-    for d in all.iter().take(SHOWN_UNEXPECTED) {
-        let classes: Vec<String> = classes_of(d).iter().map(|c| text(&c.label)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} |",
-            d.severity.name(),
-            code(&d.oracle),
-            code(&d.suite),
-            code(&d.name),
-            classes.join(", "),
-            values(d)
-        );
-    }
+    out.push_str(&tables::divergences(all.iter().copied().take(SHOWN_UNEXPECTED)).markdown());
     if all.len() > SHOWN_UNEXPECTED {
         let _ = writeln!(
             out,
@@ -216,28 +155,13 @@ fn ledger_problems(out: &mut String, report: &ConformReport) {
 
 fn oracles(out: &mut String, report: &ConformReport) {
     out.push_str("## Oracles\n\n");
-    table_head(out, &["oracle", "kind", "version", "status", "crashed", "timed out"]);
-    for o in &report.oracles {
-        let status = match &o.skipped {
-            Some(reason) => format!("skipped: {}", text(&first_line(reason))),
-            None => format!("{:.2} s", o.seconds),
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {status} | {} | {} |",
-            code(&o.info.name),
-            o.info.kind.name(),
-            text(&o.info.version),
-            o.crashed,
-            o.timed_out
-        );
-    }
+    out.push_str(&tables::oracles(report).markdown());
     out.push('\n');
 }
 
 fn suites(out: &mut String, report: &ConformReport) {
     out.push_str("## Suites\n\n");
-    out.push_str(&crate::tables::suites(report).markdown());
+    out.push_str(&tables::suites(report).markdown());
     out.push('\n');
 }
 
@@ -246,6 +170,6 @@ fn rules(out: &mut String, report: &ConformReport) {
         return;
     }
     out.push_str("## Adapter rules\n\nWhat each adapter does to its parser's answers.\n\n");
-    out.push_str(&crate::tables::adapter_rules(report).markdown());
+    out.push_str(&tables::adapter_rules(report).markdown());
     out.push('\n');
 }

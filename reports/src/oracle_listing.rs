@@ -2,8 +2,11 @@
 //! per oracle, in registry order, `{name, kind, version, unicode, standard, lenient,
 //! available, reason}` (`reason` is null for an available oracle; `unicode`, the Unicode
 //! version of the parser's IDNA or character data, is null when it cannot be known;
-//! `standard` is the standard the oracle claims, `none` when it claims none).
+//! `standard` is the standard the oracle claims, `none` when it claims none); and the same
+//! rows as the text `urldiff oracles` prints ([`text`]).
 
+use crate::plain::{one_line, wrap_lines};
+use crate::table::{Cell, Table};
 use serde::Serialize;
 use urldiff_oracles::{Availability, Oracle, Standard};
 
@@ -45,4 +48,34 @@ pub fn rows(oracles: &[Box<dyn Oracle>]) -> Vec<OracleRow> {
             }
         })
         .collect()
+}
+
+/// The rows as `urldiff oracles` prints them, at most `width` columns wide: the table, then
+/// each unavailable oracle's reason (it may span lines: a fix hint), one line each.
+pub fn text(rows: &[OracleRow], width: usize) -> String {
+    let titles = ["oracle", "kind", "standard", "available", "version", "unicode"];
+    let mut table = Table::new(&titles);
+    for r in rows {
+        let claim = urldiff_oracles::Claim { standard: r.standard, lenient: r.lenient };
+        table.row(vec![
+            Cell::text(&r.name),
+            Cell::text(r.kind),
+            Cell::text(claim.label()),
+            Cell::text(if r.available { "yes" } else { "no" }),
+            Cell::text(&r.version),
+            Cell::text(r.unicode.as_deref().unwrap_or("unknown")),
+        ]);
+    }
+    let mut out = table.terminal(width);
+    let mut reasons = String::new();
+    for r in rows.iter().filter(|r| !r.available) {
+        for line in r.reason.as_deref().unwrap_or("").lines() {
+            reasons.push_str(&format!("  {}: {}\n", one_line(&r.name), one_line(line)));
+        }
+    }
+    if !reasons.is_empty() {
+        out.push_str("\nWhy unavailable:\n");
+        out.push_str(&wrap_lines(&reasons, width));
+    }
+    out
 }

@@ -1,8 +1,10 @@
 //! Pieces shared by the plain-text reports (the matrix file and the terminal summary): display
-//! width, fitting a line to a width, control characters made visible, the matrix table, a
+//! width, fitting a line to a width, wrapping lines to a width, control characters made
+//! visible, the matrix table, a
 //! divergence with its field diffs, the ledger problems and the PASS/FAIL line.
 
 use crate::data::{ConformReport, Divergence, LedgerLine};
+use crate::table::{Cell, Table};
 use std::fmt::Write as _;
 use unicode_width::UnicodeWidthStr as _;
 
@@ -88,6 +90,47 @@ pub fn pad_left(s: &str, w: usize) -> String {
     format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
 }
 
+/// Every line of `text` wrapped to `max_width`: broken at the last space that fits (else cut
+/// mid-word), continuation lines indented by two spaces.
+pub fn wrap_lines(text: &str, max_width: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut rest = line.trim_end();
+        let mut indent = "";
+        loop {
+            let room = max_width.saturating_sub(indent.len());
+            if width(rest) <= room {
+                let _ = writeln!(out, "{indent}{rest}");
+                break;
+            }
+            let cut = break_at(rest, room);
+            let _ = writeln!(out, "{indent}{}", rest[..cut].trim_end());
+            rest = rest[cut..].trim_start();
+            indent = "  ";
+        }
+    }
+    out
+}
+
+/// Where to break `line` so the first part fits `room` columns: after the last space that
+/// fits, or at the last character that fits when no space does (always at least one).
+fn break_at(line: &str, room: usize) -> usize {
+    let mut used = 0;
+    let mut fits = 0;
+    let mut space = None;
+    for (i, c) in line.char_indices() {
+        used += width(c.encode_utf8(&mut [0; 4]));
+        if used > room {
+            break;
+        }
+        fits = i + c.len_utf8();
+        if c == ' ' && i > 0 {
+            space = Some(i + 1);
+        }
+    }
+    space.unwrap_or(fits.max(line.chars().next().map_or(0, char::len_utf8)))
+}
+
 /// The matrix cell text of an oracle × suite: `passed/failed/ledgered/no-opinion`,
 /// `(truth)`, `skipped` or `-`.
 pub fn cell_text(report: &ConformReport, oracle: &str, suite: &str) -> String {
@@ -108,38 +151,11 @@ pub fn cell_text(report: &ConformReport, oracle: &str, suite: &str) -> String {
 
 /// The whole matrix as an aligned text table: oracles down, suites across.
 pub fn matrix_table(report: &ConformReport) -> String {
-    let mut out = String::new();
-    let names = report.oracles.iter().map(|o| width(&o.info.name));
-    let oracle_w = names.chain([6]).max().unwrap_or(6);
-    let columns: Vec<usize> = report
-        .suites
-        .iter()
-        .map(|s| {
-            let cells =
-                report.oracles.iter().map(|o| width(&cell_text(report, &o.info.name, &s.name)));
-            cells.chain([width(&s.name)]).max().unwrap_or(1)
-        })
-        .collect();
-    out.push_str(&pad("oracle", oracle_w));
-    for (suite, w) in report.suites.iter().zip(&columns) {
-        let _ = write!(out, "  {}", pad_left(&suite.name, *w));
-    }
-    out.push('\n');
-    for oracle in &report.oracles {
-        out.push_str(&pad(&oracle.info.name, oracle_w));
-        for (suite, w) in report.suites.iter().zip(&columns) {
-            let _ = write!(
-                out,
-                "  {}",
-                pad_left(&cell_text(report, &oracle.info.name, &suite.name), *w)
-            );
-        }
-        out.push('\n');
-    }
-    out
+    crate::tables::matrix(report).terminal(usize::MAX)
 }
 
-/// One divergence with its field diffs, indented (text reports and JUnit messages).
+/// One divergence with its field diffs under it as a table, indented (text reports and JUnit
+/// messages).
 pub fn divergence_text(d: &Divergence) -> String {
     let mut out = format!(
         "  [{}] {} in {}: {} ({})\n",
@@ -149,15 +165,19 @@ pub fn divergence_text(d: &Divergence) -> String {
         d.name,
         d.answer.outcome()
     );
+    let mut fields = Table::new(&["field", "grade", "truth", "got"]);
     for f in &d.fields {
-        let _ = writeln!(
-            out,
-            "      {:<9} {:<16} truth {}  got {}",
-            f.field.name(),
-            f.grade.name(),
-            f.truth.display(),
-            f.got.display()
-        );
+        fields.row(vec![
+            Cell::text(f.field.name()),
+            Cell::text(f.grade.name()),
+            Cell::text(f.truth.display()),
+            Cell::text(f.got.display()),
+        ]);
+    }
+    if !d.fields.is_empty() {
+        for line in fields.terminal(usize::MAX).lines() {
+            let _ = writeln!(out, "      {line}");
+        }
     }
     out
 }

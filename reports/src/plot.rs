@@ -97,10 +97,9 @@ pub fn groups_per_class(history: &[HistoryLine]) -> String {
     if let Err(e) = drawn {
         // plotters only fails on a backend error, and a String backend has none; say so
         // rather than panic in a report.
-        return format!(
-            "<p>the history plot could not be drawn: {}</p>",
-            crate::html::escape::text(&e.to_string())
-        );
+        let why = e.to_string();
+        let why = crate::html::escape::Visible(&why);
+        return maud::html! { p { "the history plot could not be drawn: " (why) } }.into_string();
     }
     svg
 }

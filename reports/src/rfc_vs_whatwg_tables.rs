@@ -211,9 +211,9 @@ fn record_cell(answer: &Answer) -> Cell {
     let mut out = Cell::default();
     for (i, l) in lines.into_iter().enumerate() {
         if i > 0 {
-            out.0.push(Span::Break);
+            out.spans.push(Span::Break);
         }
-        out.0.extend(l.0);
+        out.spans.extend(l.spans);
     }
     out
 }

@@ -1,5 +1,6 @@
-//! The terminal summary of `urldiff conform`: at most [`WIDTH`] columns a line, whatever the
-//! oracle and suite names. Per-oracle totals (the full oracles × suites matrix goes to the
+//! The terminal summary of `urldiff conform`: at most the terminal's width (else [`WIDTH`])
+//! columns a line, whatever the oracle and suite names; no line ends in spaces. Per-oracle
+//! totals (a [`Table`] fitted to the width; the full oracles × suites matrix goes to the
 //! matrix, Markdown and HTML reports), lost answers, the ledgered divergences by class and
 //! severity (every high-severity class with an example; the largest few of each lower
 //! severity), the unexpected divergences, the wrong ledger entries and the PASS/FAIL line.
@@ -8,10 +9,14 @@ use crate::classes::{ledgered_by_class, values_line, ClassGroup};
 use crate::data::ConformReport;
 use crate::matrix::SHOWN_DIVERGENCES;
 use crate::plain::{self, first_line, fit, one_line, pad, pad_left};
+use crate::table::{Cell, Table};
 use urldiff_compare::Severity;
 
-/// The widest line of the summary, in columns.
+/// The widest line of the summary, in columns, when no width is given.
 pub const WIDTH: usize = 100;
+
+/// The narrowest width the summary is fitted to (a smaller one is taken as this).
+const MIN_WIDTH: usize = 40;
 
 /// The class column: the longest class id of the table.
 const CLASS_WIDTH: usize = 30;
@@ -19,13 +24,13 @@ const CLASS_WIDTH: usize = 30;
 /// How many classes of each severity below high the summary lists.
 const SHOWN_LOWER_CLASSES: usize = 5;
 
-/// Lines, each cut to [`WIDTH`] columns.
-#[derive(Debug, Default)]
-struct Lines(String);
+/// Lines, each cut to `width` columns.
+#[derive(Debug)]
+struct Lines(String, usize);
 
 impl Lines {
     fn line(&mut self, text: &str) {
-        self.0.push_str(&fit(text, WIDTH));
+        self.0.push_str(fit(text, self.1).trim_end());
         self.0.push('\n');
     }
 
@@ -41,9 +46,14 @@ impl Lines {
     }
 }
 
-/// The terminal summary of a run.
+/// The terminal summary of a run, at most [`WIDTH`] columns wide.
 pub fn render(report: &ConformReport) -> String {
-    let mut out = Lines::default();
+    render_to_width(report, WIDTH)
+}
+
+/// The terminal summary of a run, at most `width` columns wide (the terminal's).
+pub fn render_to_width(report: &ConformReport, width: usize) -> String {
+    let mut out = Lines(String::new(), width.max(MIN_WIDTH));
     let cases: usize = report.suites.iter().map(|s| s.cases).sum();
     out.line(&format!(
         "Conformance: {} oracles × {} suites, {cases} cases (the full matrix: --matrix, \
@@ -73,21 +83,18 @@ pub fn render(report: &ConformReport) -> String {
     out.0
 }
 
-/// One row per oracle: its cells summed over the suites, time and version.
+/// One row per oracle: its cells summed over the suites, lost answers, time and version (or
+/// why it was skipped), fitted to the width.
 fn oracle_totals(out: &mut Lines, report: &ConformReport) {
-    let name_w = report.oracles.iter().map(|o| plain::width(&o.info.name)).chain([6]).max();
-    let name_w = name_w.unwrap_or(6).min(20);
-    let header = ["passed", "failed", "ledgered", "no-opinion", "lost", "time"];
-    let widths = [8, 8, 10, 12, 6, 9];
-    let mut head = pad("oracle", name_w);
-    for (h, w) in header.iter().zip(widths) {
-        head.push_str(&pad_left(h, w));
-    }
-    out.line(&format!("{head}  version"));
+    let titles =
+        ["oracle", "passed", "failed", "ledgered", "no-opinion", "lost", "time", "version"];
+    let mut table = Table::new(&titles).right_aligned(&[1, 2, 3, 4, 5, 6]);
     for o in &report.oracles {
-        let name = pad(&fit(&one_line(&o.info.name), name_w), name_w);
+        let mut row = vec![Cell::text(&o.info.name)];
         if let Some(reason) = &o.skipped {
-            out.line(&format!("{name}  skipped: {}", first_line(reason)));
+            row.extend(std::iter::repeat_n(Cell::default(), 6));
+            row.push(Cell::text(format!("skipped: {}", first_line(reason))));
+            table.row(row);
             continue;
         }
         let cells = report.cells.iter().filter(|c| c.oracle == o.info.name);
@@ -97,20 +104,13 @@ fn oracle_totals(out: &mut Lines, report: &ConformReport) {
                 *sum += n;
             }
         }
-        let values = [
-            sums[0].to_string(),
-            sums[1].to_string(),
-            sums[2].to_string(),
-            sums[3].to_string(),
-            (o.crashed + o.timed_out).to_string(),
-            format!("{:.2} s", o.seconds),
-        ];
-        let mut row = name;
-        for (v, w) in values.iter().zip(widths) {
-            row.push_str(&pad_left(v, w));
-        }
-        out.line(&format!("{row}  {}", one_line(&o.info.version)));
+        row.extend(sums.map(Cell::number));
+        row.push(Cell::number(o.crashed + o.timed_out));
+        row.push(Cell::text(format!("{:.2} s", o.seconds)));
+        row.push(Cell::text(&o.info.version));
+        table.row(row);
     }
+    out.0.push_str(&table.terminal(out.1));
 }
 
 /// The ledgered divergences by class and severity.

@@ -91,7 +91,9 @@ fn ledgered_cases_carry_their_differing_values() {
     assert_eq!(read.properties["grade.host"], "structural");
     assert_eq!(read.skipped_messages, ["ledgered (high): urllib reads <evil> & more"]);
     let out = read.texts.iter().find(|t| t.contains("[high] python-urllib")).unwrap();
-    assert!(out.contains("host      structural       truth \"good.example\""), "{out}");
+    // The field diffs as a table under the divergence: titles, then one row per field.
+    assert!(out.contains("      field  grade       truth           got\n"), "{out}");
+    assert!(out.contains("      host   structural  \"good.example\"  \"<script>"), "{out}");
 }
 
 #[test]

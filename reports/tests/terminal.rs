@@ -105,3 +105,22 @@ fn long_names_and_hostile_values_still_fit() {
     assert!(text.contains("… and 10 more"), "{text}");
     assert!(text.contains("skipped-oracle-\\u{202e}-name: no runtime found"), "{text}");
 }
+
+#[test]
+fn the_summary_fits_a_narrow_terminal_without_trailing_spaces() {
+    for width in [60, 80, 140] {
+        for report in [support::real_run(), worst_case()] {
+            let text = terminal::render_to_width(&report, width);
+            for line in text.lines() {
+                assert!(plain::width(line) <= width, "{width}: {} columns: {line}", line.len());
+                assert_eq!(line, line.trim_end(), "{width}: a line ends in spaces: {line:?}");
+            }
+            // The oracle totals keep every oracle, whatever the width.
+            for o in &report.oracles {
+                let name = plain::one_line(&o.info.name);
+                let shown = plain::fit(&name, width);
+                assert!(text.contains(shown.trim_end_matches('…')), "{width}: {name} missing");
+            }
+        }
+    }
+}

@@ -12,8 +12,9 @@ use super::{files, runs, AppState, REPORT_CSP};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
+use maud::{html, Markup, DOCTYPE};
 use std::sync::Arc;
-use urldiff_reports::html::escape::text;
+use urldiff_reports::html::escape::Visible;
 
 /// The viewer page.
 const INDEX: &str = include_str!("assets/index.html");
@@ -36,17 +37,24 @@ pub async fn asset(Path(name): Path<String>) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-/// A page of urldiff serve around `header` and `body` (both HTML), with its style sheets.
-fn page(title: &str, refresh: bool, header: &str, body: &str) -> String {
-    let refresh = if refresh { "<meta http-equiv=\"refresh\" content=\"10\">\n" } else { "" };
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n{refresh}\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<link rel=\"stylesheet\" href=\"/assets/report.css\">\n\
-         <link rel=\"stylesheet\" href=\"/assets/serve.css\">\n</head>\n<body class=\"runs\">\n\
-         <header>{header}</header>\n<main>\n{body}</main>\n</body>\n</html>\n",
-        text(title)
-    )
+/// A page of urldiff serve around `header` and `body`, with its style sheets (a maud
+/// template; the dashboard's markup comes from its own).
+fn page(title: &str, refresh: bool, header: Markup, body: Markup) -> String {
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                @if refresh { meta http-equiv="refresh" content="10"; }
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (Visible(title)) }
+                link rel="stylesheet" href="/assets/report.css";
+                link rel="stylesheet" href="/assets/serve.css";
+            }
+            body.runs { header { (header) } main { (body) } }
+        }
+    };
+    page.into_string()
 }
 
 pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
@@ -56,7 +64,7 @@ pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
     };
     let live = urldiff_reports::html::dashboard::any_live(&dashboard);
     let (header, body) = urldiff_reports::html::dashboard::render(&dashboard);
-    Html(page("urldiff runs", live, &header, &body)).into_response()
+    Html(page("urldiff runs", live, header, body)).into_response()
 }
 
 /// The conform report, rendered again from `conform/run.json`.

@@ -43,6 +43,8 @@ pub struct Options {
     /// Some suites could not be loaded (no WPT data): ledger case entries are then not
     /// checked against the suites' cases (they may name a case of a missing suite).
     pub incomplete_suites: bool,
+    /// The terminal summary's width (the terminal's); `None`: the reports' default, 100.
+    pub summary_width: Option<usize>,
 }
 
 impl Options {
@@ -91,7 +93,7 @@ pub struct Finished {
     pub code: u8,
     /// Everything the run found, as every report renders it.
     pub report: urldiff_reports::ConformReport,
-    /// The terminal summary (at most 100 columns a line).
+    /// The terminal summary (at most `Options::summary_width` columns a line).
     pub summary: String,
     /// The matrix and the findings, as written to `--matrix`.
     pub matrix: String,
@@ -157,7 +159,8 @@ pub fn execute(
             files.push((change.path.clone(), change.contents.clone().into_bytes()));
         }
         urldiff_corpus::atomic::write_all(&files)?;
-        let summary = urldiff_reports::terminal::render(&report);
+        let width = opts.summary_width.unwrap_or(urldiff_reports::terminal::WIDTH);
+        let summary = urldiff_reports::terminal::render_to_width(&report, width);
         anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
     })?;
     Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless })

@@ -5,8 +5,9 @@
 //! is marked for `validation-errors`, and oracles asked a validity case show their
 //! valid-URL-string verdict (the reference's with the grammar's first violation).
 
-use super::table::{escape, quoted};
+use super::table::quoted;
 use super::validity::{answered_verdict, url_string_check};
+use crate::plain::one_line;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use urldiff_compare::project::PROJECTION;
@@ -21,7 +22,7 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {
     let mut out = String::new();
     if let Some(why) = &compared.base_failure {
         let base = quoted(compared.request.base.as_deref().unwrap_or(""));
-        let _ = writeln!(out, "note: the base {base} does not parse (WHATWG): {}", escape(why));
+        let _ = writeln!(out, "note: the base {base} does not parse (WHATWG): {}", one_line(why));
     }
     for (i, (oracle, answer)) in oracles.iter().zip(&compared.answers).enumerate() {
         let marked = marked_fields(&names, &compared.comparison, oracle.name());
@@ -31,17 +32,17 @@ pub fn render(oracles: &[Box<dyn Oracle>], compared: &Compared) -> String {
         match answer {
             Answer::Parsed { record, errors } => {
                 for (name, value) in record_fields(record, &oracle.info().fields) {
-                    let _ = writeln!(out, "  {} {name:>9}: {}", mark(&name), escape(&value));
+                    let _ = writeln!(out, "  {} {name:>9}: {}", mark(&name), one_line(&value));
                 }
                 write_errors(&mut out, errors, errors_mark);
             }
             Answer::Failure { reason, errors } => {
-                let _ = writeln!(out, "    {:>9}: {}", "reason", escape(reason));
+                let _ = writeln!(out, "    {:>9}: {}", "reason", one_line(reason));
                 write_errors(&mut out, errors, errors_mark);
             }
             other => {
                 if let Some(why) = evidence(other) {
-                    let _ = writeln!(out, "    {:>9}: {}", "details", escape(&why));
+                    let _ = writeln!(out, "    {:>9}: {}", "details", one_line(&why));
                 }
             }
         }

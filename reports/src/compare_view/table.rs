@@ -18,7 +18,7 @@
 
 use super::validity::{answered_verdict, url_string_check};
 use crate::hostile::first_line;
-use crate::plain::{one_line, width as text_width};
+use crate::plain::{one_line, width as text_width, wrap_lines};
 use std::fmt::Write as _;
 use urldiff_compare::verdict::{evidence, is_lost};
 use urldiff_compare::{Comparison, Group, Projected, SharedField};
@@ -251,47 +251,6 @@ fn visible_width(line: &str) -> usize {
     text_width(&line.replace("\x1b[1;31m", "").replace("\x1b[0m", ""))
 }
 
-/// Every line of `text` wrapped to `width`: broken at the last space that fits (else cut
-/// mid-word), continuation lines indented by two spaces.
-pub fn wrap_lines(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    for line in text.lines() {
-        let mut rest = line.trim_end();
-        let mut indent = "";
-        loop {
-            let room = width - indent.len();
-            if text_width(rest) <= room {
-                let _ = writeln!(out, "{indent}{rest}");
-                break;
-            }
-            let cut = break_at(rest, room);
-            let _ = writeln!(out, "{indent}{}", rest[..cut].trim_end());
-            rest = rest[cut..].trim_start();
-            indent = "  ";
-        }
-    }
-    out
-}
-
-/// Where to break `line` so the first part fits `room` columns: after the last space that
-/// fits, or at the last character that fits when no space does (always at least one).
-fn break_at(line: &str, room: usize) -> usize {
-    let mut used = 0;
-    let mut fits = 0;
-    let mut space = None;
-    for (i, c) in line.char_indices() {
-        used += text_width(c.encode_utf8(&mut [0; 4]));
-        if used > room {
-            break;
-        }
-        fits = i + c.len_utf8();
-        if c == ' ' && i > 0 {
-            space = Some(i + 1);
-        }
-    }
-    space.unwrap_or(fits.max(line.chars().next().map_or(0, char::len_utf8)))
-}
-
 fn write_grid(out: &mut String, grid: &Grid, highlight: Highlight) {
     let label_w = grid.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
     let widths: Vec<usize> = grid
@@ -401,7 +360,7 @@ pub fn answer_notes(
     let mut notes = Vec::new();
     match answer {
         Answer::Failure { reason, .. } if !reason.is_empty() && !base_said => {
-            notes.push(format!("{name}: failure: {}", escape(reason)));
+            notes.push(format!("{name}: failure: {}", one_line(reason)));
         }
         lost if is_lost(lost) => {
             let why = evidence(answer).unwrap_or_default();
@@ -464,11 +423,4 @@ pub fn summary(comparison: &Comparison) -> String {
     } else {
         parts.join("; ")
     }
-}
-
-/// Hostile text as every report shows it (`urldiff_reports::plain::one_line`, the one policy):
-/// control, invisible and bidi code points escaped as `\u{…}`, so every line stays one line and
-/// reads as it is.
-pub fn escape(value: &str) -> String {
-    one_line(value)
 }

@@ -8,8 +8,8 @@
 //! Strings from the run go through [`code`] and [`text`] (the conform report's escaping), so
 //! hostile inputs neither render as HTML nor break a table.
 
-use super::{answer_errors, answer_text, baseline, root_cause_text, safe_link, slug};
-use crate::markdown::{code, prose, text};
+use super::{answer_text, root_cause_text, safe_link, tables};
+use crate::markdown::{code, text};
 use std::fmt::Write as _;
 use urldiff_triage::findings::{Findings, Group};
 
@@ -63,30 +63,8 @@ fn model_differences(out: &mut String, findings: &Findings) {
          Counted per root cause (the standards, the field, the class), with the shortest case; \
          not findings.\n\n",
     );
-    table_head(out, &["standards", "field", "class", "cases", "implementations", "example"]);
-    for m in &findings.model_differences {
-        let rc = &m.root_cause;
-        let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
-        let class = rc.class.as_deref().unwrap_or("unclassified");
-        let libraries: Vec<String> = m.libraries.iter().map(|l| code(l)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | [{}](#class-{}) | {} | {} | {} |",
-            standards.join(" vs "),
-            text(&rc.fields.join(", ")),
-            text(class),
-            slug(class),
-            m.cases,
-            libraries.join(", "),
-            example(&m.example.input, m.example.base.as_deref())
-        );
-    }
+    out.push_str(&tables::model_differences(findings).markdown());
     out.push('\n');
-}
-
-fn table_head(out: &mut String, columns: &[&str]) {
-    let _ = writeln!(out, "| {} |", columns.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
 }
 
 fn contents(out: &mut String, findings: &Findings) {
@@ -95,28 +73,7 @@ fn contents(out: &mut String, findings: &Findings) {
         return;
     }
     out.push_str("## Groups\n\n");
-    table_head(
-        out,
-        &["#", "kind", "severity", "count", "root cause", "classes", "minimized example"],
-    );
-    for (n, g) in findings.groups.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "| [{}](#group-{}) | {} | {} | {} | {} | {} | {} |",
-            n + 1,
-            n + 1,
-            g.kind.name(),
-            g.severity.name(),
-            g.count,
-            text(&root_cause_text(&g.root_cause)),
-            g.classes
-                .iter()
-                .map(|c| format!("[{}](#class-{})", text(c), slug(c)))
-                .collect::<Vec<_>>()
-                .join(", "),
-            example(&g.example.input, g.example.base.as_deref()),
-        );
-    }
+    out.push_str(&tables::groups(findings).markdown());
     out.push('\n');
 }
 
@@ -185,38 +142,9 @@ fn group(out: &mut String, n: usize, g: &Group) {
         let _ = write!(out, " {} in {};", example(&o.input, o.base.as_deref()), code(&o.source));
     }
     out.push_str("\n\n");
-    table_head(out, &["field", "grade", "severity", "oracles", "value"]);
-    for d in crate::findings::shown_differences(g) {
-        let base = baseline(d);
-        for (row, (i, v)) in crate::findings::baseline_first(d).into_iter().enumerate() {
-            let oracles: Vec<String> = v.oracles.iter().map(|o| code(o)).collect();
-            let mark = if i == base { " (baseline)" } else { "" };
-            let (field, grade, severity) = if row == 0 {
-                (d.field.as_str(), d.grade.as_str(), d.severity.name())
-            } else {
-                ("", "", "")
-            };
-            let _ = writeln!(
-                out,
-                "| {field} | {grade} | {severity} | {}{mark} | {} |",
-                oracles.join(", "),
-                code(&v.value.display())
-            );
-        }
-    }
+    out.push_str(&tables::field_values(g).markdown());
     out.push_str("\n<details><summary>Every oracle's answer</summary>\n\n");
-    table_head(out, &["oracle", "outcome", "record or reason", "errors"]);
-    for a in &g.answers {
-        let errors: Vec<String> = answer_errors(&a.answer).iter().map(|e| code(e)).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} |",
-            code(&a.oracle),
-            a.answer.outcome(),
-            code(&answer_text(&a.answer)),
-            errors.join(", ")
-        );
-    }
+    out.push_str(&tables::answers(g).markdown());
     out.push_str("\n</details>\n\n");
 }
 
@@ -226,29 +154,7 @@ fn classes(out: &mut String, findings: &Findings) {
         "The class table (`urldiff triage --explain-classes`) with this run's counts: an input \
          may be in several classes.\n\n",
     );
-    table_head(
-        out,
-        &["class", "groups", "cases", "explanation", "WHATWG", "RFC 3986", "validation errors"],
-    );
-    for c in &findings.classes {
-        let errors: Vec<String> = c.validation_errors.iter().map(|e| code(e)).collect();
-        let link = |url: &str| match safe_link(url) {
-            Some(url) => format!("[§]({url})"),
-            None => code(url),
-        };
-        let _ = writeln!(
-            out,
-            "| <a id=\"class-{}\"></a>{} | {} | {} | {} | {} | {} | {} |",
-            slug(&c.id),
-            code(&c.id),
-            c.groups,
-            c.cases,
-            prose(&c.explanation),
-            link(&c.whatwg),
-            link(&c.rfc3986),
-            errors.join(", ")
-        );
-    }
+    out.push_str(&tables::classes(&findings.classes).markdown());
     out.push('\n');
 }
 

@@ -1,5 +1,6 @@
 //! The findings reports: `findings.md` and `findings.html` (and the summary `urldiff triage`
-//! prints), rendered from triage's typed findings ([`Findings`], the `findings.json` file).
+//! prints), rendered from triage's typed findings ([`Findings`], the `findings.json` file); their
+//! tables are built once in [`tables`].
 //!
 //! A group's differences are shown against its *baseline*: the value group holding the
 //! reference parser (else the largest), so a diff reads "what the reference reads → what these
@@ -7,6 +8,7 @@
 //! baseline of some differing field.
 
 pub mod markdown;
+pub mod tables;
 pub mod terminal;
 
 use urldiff_oracles::{Answer, Record, RfcField};

@@ -3,15 +3,19 @@
 //! fuzz campaign of the runs folder (its status, its findings, the history plot).
 //!
 //! The data ([`Dashboard`]) is what the server read from the files; this module only renders
-//! it, and the same data is `GET /api/runs` as JSON. Every string from a file is escaped.
+//! it (maud templates; tables through [`crate::table::Table`]), and the same data is
+//! `GET /api/runs` as JSON. Every string from a file is escaped by construction.
 
-use super::escape::{attr, text};
-use super::{conform, severity_badge};
+use super::conform;
+use super::escape::Visible;
 use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
 use crate::data::ConformReport;
+use crate::hostile::visible;
 use crate::plain;
+use crate::table::{Cell, Span, Table};
+use crate::tables;
+use maud::{html, Markup, PreEscaped};
 use serde::Serialize;
-use std::fmt::Write as _;
 use urldiff_compare::Severity;
 
 /// How many unexpected divergences the dashboard lists (the report has them all).
@@ -133,31 +137,28 @@ pub struct GroupRow {
     pub base: Option<String>,
 }
 
-/// The dashboard's body: a header line (HTML) and the sections (HTML); the server puts them
-/// in its page.
-pub fn render(dashboard: &Dashboard) -> (String, String) {
-    let header = format!(
-        "<h1>urldiff runs</h1>\n<p>From the files under <code>{}</code>: the latest \
-         <code>make conform</code> run and every fuzz campaign. <a href=\"/\">The viewer</a></p>",
-        text(&dashboard.runs_dir)
-    );
-    let mut body = String::new();
-    conform_section(&mut body, &dashboard.conform);
-    let _ = writeln!(
-        body,
-        "<section id=\"campaigns\"><h2>Fuzz campaigns ({})</h2>",
-        dashboard.campaigns.len()
-    );
-    if dashboard.campaigns.is_empty() {
-        body.push_str(
-            "<p class=\"note\">No campaign folder (one with a <code>status.json</code> or a \
-             <code>history.jsonl</code>) under the runs folder yet.</p>\n",
-        );
-    }
-    for campaign in &dashboard.campaigns {
-        campaign_section(&mut body, campaign);
-    }
-    body.push_str("</section>\n");
+/// The dashboard's body: a header line and the sections; the server puts them in its page.
+pub fn render(dashboard: &Dashboard) -> (Markup, Markup) {
+    let header = html! {
+        h1 { "urldiff runs" }
+        p {
+            "From the files under " code { (Visible(&dashboard.runs_dir)) } ": the latest "
+            code { "make conform" } " run and every fuzz campaign. " a href="/" { "The viewer" }
+        }
+    };
+    let body = html! {
+        (conform_section(&dashboard.conform))
+        section #campaigns {
+            h2 { "Fuzz campaigns (" (dashboard.campaigns.len()) ")" }
+            @if dashboard.campaigns.is_empty() {
+                p.note {
+                    "No campaign folder (one with a " code { "status.json" } " or a "
+                    code { "history.jsonl" } ") under the runs folder yet."
+                }
+            }
+            @for campaign in &dashboard.campaigns { (campaign_section(campaign)) }
+        }
+    };
     (header, body)
 }
 
@@ -166,125 +167,98 @@ pub fn any_live(dashboard: &Dashboard) -> bool {
     dashboard.campaigns.iter().any(|c| c.state.is_some_and(CampaignState::is_live))
 }
 
-fn conform_section(out: &mut String, view: &ConformView) {
-    out.push_str("<section id=\"conform\"><h2>Latest conform run</h2>\n");
+fn conform_section(view: &ConformView) -> Markup {
     let (Some(summary), Some(report)) = (&view.summary, &view.report) else {
         let why = view.problem.as_deref().unwrap_or("no conform run");
-        let _ = writeln!(
-            out,
-            "<p class=\"note\">{}: {} (run <code>make conform</code>).</p></section>",
-            text(&view.path),
-            text(why)
-        );
-        return;
+        return html! {
+            section #conform {
+                h2 { "Latest conform run" }
+                p.note {
+                    (Visible(&view.path)) ": " (Visible(why)) " (run " code { "make conform" } ")."
+                }
+            }
+        };
     };
-    let _ = writeln!(
-        out,
-        "<p><span class=\"verdict verdict-{0}\">{0}</span> {1}. {2}; urldiff {3}, wall time \
-         {4:.2} s{5}. <a href=\"/runs/conform\">The whole report</a> · <a href=\"/runs/file/{6}\">\
-         run.json</a></p>",
-        text(&summary.verdict),
-        text(&plain::verdict_counts(report)),
-        text(&plain::skipped_text(report)),
-        text(&summary.version),
-        summary.wall_seconds,
-        view.modified.as_deref().map_or(String::new(), |m| format!(", written {}", text(m))),
-        attr(&view.path),
-    );
-    conform::matrix_section(out, report);
     let unexpected: Vec<_> = report.unexpected().take(MAX_UNEXPECTED).collect();
-    let _ = writeln!(
-        out,
-        "<section id=\"unexpected\"><h3>Unexpected divergences ({})</h3>",
-        summary.unexpected
-    );
-    if unexpected.is_empty() {
-        out.push_str("<p>None: every divergence is in the ledger.</p>\n");
-    } else {
-        out.push_str(
-            "<table class=\"divergences\"><thead><tr><th>severity</th><th>oracle</th><th>suite</th>\
-             <th>case</th><th>differing fields</th></tr></thead><tbody>\n",
-        );
-        for d in &unexpected {
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                severity_badge(d.severity),
-                text(&d.oracle),
-                text(&d.suite),
-                conform::case_cell(d),
-                conform::field_diffs(d)
-            );
-        }
-        out.push_str("</tbody></table>\n");
-        if summary.unexpected > unexpected.len() {
-            let _ = writeln!(
-                out,
-                "<p class=\"note\">{} more in <a href=\"/runs/conform\">the report</a>.</p>",
-                summary.unexpected - unexpected.len()
-            );
+    let shown = unexpected.len();
+    html! {
+        section #conform {
+            h2 { "Latest conform run" }
+            p {
+                span class={ "verdict verdict-" (summary.verdict) } { (Visible(&summary.verdict)) }
+                " " (Visible(&plain::verdict_counts(report))) ". "
+                (Visible(&plain::skipped_text(report))) "; urldiff " (Visible(&summary.version))
+                ", wall time " (format!("{:.2}", summary.wall_seconds)) " s"
+                @if let Some(m) = &view.modified { ", written " (Visible(m)) }
+                ". " a href="/runs/conform" { "The whole report" } " · "
+                a href={ "/runs/file/" (visible(&view.path)) } { "run.json" }
+            }
+            (conform::matrix_section(report))
+            section #unexpected {
+                h3 { "Unexpected divergences (" (summary.unexpected) ")" }
+                @if unexpected.is_empty() {
+                    p { "None: every divergence is in the ledger." }
+                } @else {
+                    (tables::divergences(unexpected).html(Some("divergences")))
+                    @if summary.unexpected > shown {
+                        p.note {
+                            (summary.unexpected - shown) " more in "
+                            a href="/runs/conform" { "the report" } "."
+                        }
+                    }
+                }
+            }
         }
     }
-    out.push_str("</section></section>\n");
 }
 
-fn campaign_section(out: &mut String, c: &CampaignView) {
+fn campaign_section(c: &CampaignView) -> Markup {
     let (class, state) = match (c.state, &c.status_problem) {
         (Some(state), _) => (state.name(), state.name()),
         (None, Some(_)) => ("unknown", "status unreadable"),
         (None, None) => ("unknown", "history only"),
     };
-    let _ = writeln!(
-        out,
-        "<section class=\"campaign\" data-campaign=\"{}\"><h3><code>{}</code> \
-         <span class=\"state state-{class}\">{state}</span></h3>",
-        attr(&c.id),
-        text(&c.id)
-    );
-    if let Some(why) = &c.interrupted_because {
-        let _ = writeln!(
-            out,
-            "<p class=\"note\">Shown as interrupted: {}. The next <code>urldiff fuzz --out</code> \
-             on this folder resumes it.</p>",
-            text(why)
-        );
+    html! {
+        section.campaign data-campaign=(visible(&c.id)) {
+            h3 { code { (Visible(&c.id)) } " " span class={ "state state-" (class) } { (state) } }
+            @if let Some(why) = &c.interrupted_because {
+                p.note {
+                    "Shown as interrupted: " (Visible(why)) ". The next "
+                    code { "urldiff fuzz --out" } " on this folder resumes it."
+                }
+            }
+            @if let Some(problem) = &c.status_problem {
+                p.note { "status.json: " (Visible(problem)) }
+            }
+            @if let Some(status) = &c.status { (status_stats(status, c.updated_seconds_ago)) }
+            @if !c.files.is_empty() {
+                p.files {
+                    "Files: "
+                    @for (i, f) in c.files.iter().enumerate() {
+                        @if i > 0 { " · " } a href=(visible(&f.href)) { (Visible(&f.label)) }
+                    }
+                }
+            }
+            (target_files("findings", "signature file(s)", &c.signature_files))
+            (target_files("crashes", "artifact(s)", &c.crash_files))
+            (findings_table(c))
+            @if c.history.is_empty() {
+                p.note { "No finished campaign in history.jsonl yet: no plot." }
+            } @else {
+                div.plot { (PreEscaped(crate::plot::groups_per_class(&c.history))) }
+            }
+            @if !c.history_problems.is_empty() {
+                p.note {
+                    "history.jsonl: " (c.history_problems.len()) " line(s) skipped: "
+                    (Visible(&c.history_problems.join("; ")))
+                }
+            }
+        }
     }
-    if let Some(problem) = &c.status_problem {
-        let _ = writeln!(out, "<p class=\"note\">status.json: {}</p>", text(problem));
-    }
-    if let Some(status) = &c.status {
-        status_table(out, status, c.updated_seconds_ago);
-    }
-    if !c.files.is_empty() {
-        let links: Vec<String> = c
-            .files
-            .iter()
-            .map(|f| format!("<a href=\"{}\">{}</a>", attr(&f.href), text(&f.label)))
-            .collect();
-        let _ = writeln!(out, "<p class=\"files\">Files: {}</p>", links.join(" · "));
-    }
-    target_files(out, "findings", "signature file(s)", &c.signature_files);
-    target_files(out, "crashes", "artifact(s)", &c.crash_files);
-    findings_table(out, c);
-    if c.history.is_empty() {
-        out.push_str("<p class=\"note\">No finished campaign in history.jsonl yet: no plot.</p>\n");
-    } else {
-        out.push_str("<div class=\"plot\">");
-        out.push_str(&crate::plot::groups_per_class(&c.history));
-        out.push_str("</div>\n");
-    }
-    if !c.history_problems.is_empty() {
-        let _ = writeln!(
-            out,
-            "<p class=\"note\">history.jsonl: {} line(s) skipped: {}</p>",
-            c.history_problems.len(),
-            text(&c.history_problems.join("; "))
-        );
-    }
-    out.push_str("</section>\n");
 }
 
-fn status_table(out: &mut String, s: &CampaignStatus, ago: Option<u64>) {
+/// A campaign's status in numbers: one `label value` box each.
+fn status_stats(s: &CampaignStatus, ago: Option<u64>) -> Markup {
     let updated = match (&s.updated, ago) {
         (Some(u), Some(ago)) => format!("{u} ({} ago)", duration(ago)),
         (Some(u), None) => u.clone(),
@@ -304,60 +278,55 @@ fn status_table(out: &mut String, s: &CampaignStatus, ago: Option<u64>) {
         ("deadline", s.deadline.clone().unwrap_or_else(|| "–".to_owned())),
         ("pid", s.pid.map_or("–".to_owned(), |p| p.to_string())),
     ];
-    out.push_str("<div class=\"stats\">\n");
-    for (label, value) in rows {
-        let _ = writeln!(
-            out,
-            "<div class=\"stat\"><span class=\"k\">{label}</span><span class=\"v\" \
-             data-key=\"{label}\">{}</span></div>",
-            text(&value)
-        );
+    html! {
+        div.stats {
+            @for (label, value) in &rows {
+                div.stat { span.k { (label) } span.v data-key=(label) { (Visible(value)) } }
+            }
+        }
     }
-    out.push_str("</div>\n");
 }
 
 /// `findings/: differential 3 · structured 1` (nothing when the folder holds no target).
-fn target_files(out: &mut String, folder: &str, what: &str, targets: &[TargetFiles]) {
-    if targets.is_empty() {
-        return;
+fn target_files(folder: &str, what: &str, targets: &[TargetFiles]) -> Markup {
+    html! {
+        @if !targets.is_empty() {
+            p class=(folder) {
+                code { (folder) "/" } " " (what) " per target: "
+                @for (i, t) in targets.iter().enumerate() {
+                    @if i > 0 { " · " } (Visible(&t.target)) " " b { (t.files) }
+                }
+            }
+        }
     }
-    let counts: Vec<String> =
-        targets.iter().map(|t| format!("{} <b>{}</b>", text(&t.target), t.files)).collect();
-    let _ = writeln!(
-        out,
-        "<p class=\"{folder}\"><code>{folder}/</code> {what} per target: {}</p>",
-        counts.join(" · ")
-    );
 }
 
-fn findings_table(out: &mut String, c: &CampaignView) {
-    if let Some(problem) = &c.findings_problem {
-        let _ = writeln!(out, "<p class=\"note\">report.json: {}</p>", text(problem));
+/// A campaign's finding groups (the first [`MAX_GROUPS`]).
+fn findings_table(c: &CampaignView) -> Markup {
+    let mut table = Table::new(&["severity", "count", "classes", "example"]).right_aligned(&[1]);
+    for g in c.findings.iter().flatten().take(MAX_GROUPS) {
+        let mut example = Cell::new(vec![Span::Input(g.input.clone())]);
+        if let Some(base) = &g.base {
+            example.spans.extend([
+                Span::Break,
+                Span::Text("against ".into()),
+                Span::Base(base.clone()),
+            ]);
+        }
+        table.row(vec![
+            Cell::severity(g.severity),
+            Cell::number(g.count),
+            Cell::text(g.classes.join(", ")),
+            example,
+        ]);
     }
-    let Some(groups) = &c.findings else { return };
-    let _ = writeln!(out, "<p>{} finding group(s) in report.json.</p>", groups.len());
-    if groups.is_empty() {
-        return;
+    html! {
+        @if let Some(problem) = &c.findings_problem { p.note { "report.json: " (Visible(problem)) } }
+        @if let Some(groups) = &c.findings {
+            p { (groups.len()) " finding group(s) in report.json." }
+            @if !groups.is_empty() { (table.html(Some("findings"))) }
+        }
     }
-    out.push_str(
-        "<table class=\"findings\"><thead><tr><th>severity</th><th>count</th><th>classes</th>\
-         <th>example</th></tr></thead><tbody>\n",
-    );
-    for g in groups.iter().take(MAX_GROUPS) {
-        let severity = severity_badge(g.severity);
-        let base = g.base.as_deref().map_or(String::new(), |b| {
-            format!("<br>against <code class=\"base\">{}</code>", text(b))
-        });
-        let _ = writeln!(
-            out,
-            "<tr><td>{severity}</td><td class=\"num\">{}</td><td>{}</td><td><code class=\"input\">\
-             {}</code>{base}</td></tr>",
-            g.count,
-            text(&g.classes.join(", ")),
-            text(&g.input)
-        );
-    }
-    out.push_str("</tbody></table>\n");
 }
 
 /// Seconds as `2 h 5 min`, `4 min 10 s`, `12 s`.

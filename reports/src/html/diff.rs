@@ -1,10 +1,11 @@
 //! Diffs of field values, made with the `similar` crate at character level: as HTML for the
 //! conform report ([`inline`]: `<del>` the truth's characters, `<ins>` the oracle's, every
-//! piece escaped by [`super::escape::text`]), and as [`Segment`]s, data for the findings
+//! piece through [`Visible`]; a maud template), and as [`Segment`]s, data for the findings
 //! page's script ([`value`]: a character diff only for the fields of
 //! [`CHARACTER_DIFF_FIELDS`], any other value whole).
 
-use super::escape::text;
+use super::escape::Visible;
+use maud::{html, Markup};
 use similar::{ChangeTag, TextDiff};
 use urldiff_compare::project::Projected;
 
@@ -13,56 +14,50 @@ use urldiff_compare::project::Projected;
 const MIN_RATIO: f32 = 0.5;
 
 /// A value as shown when it is not diffed: the text, `(undefined)`, or `""|undef`.
-pub fn whole(value: &Projected) -> String {
-    match value {
-        Projected::Defined(s) if s.is_empty() => "<span class=\"empty\">(empty)</span>".into(),
-        Projected::Defined(s) => text(s),
-        Projected::Undefined => "<span class=\"undef\">(undefined)</span>".into(),
-        Projected::EmptyOrUndefined => "<span class=\"undef\">\"\"|undef</span>".into(),
+pub fn whole(value: &Projected) -> Markup {
+    html! {
+        @match value {
+            Projected::Defined(s) if s.is_empty() => { span.empty { "(empty)" } }
+            Projected::Defined(s) => { (Visible(s)) }
+            Projected::Undefined => { span.undef { "(undefined)" } }
+            Projected::EmptyOrUndefined => { span.undef { "\"\"|undef" } }
+        }
     }
 }
 
 /// The inline diff of `truth` against `got`, as HTML.
 pub fn inline(truth: &Projected, got: &Projected) -> String {
-    let (Projected::Defined(a), Projected::Defined(b)) = (truth, got) else {
-        return format!("<del>{}</del><ins>{}</ins>", whole(truth), whole(got));
-    };
+    inline_markup(truth, got).into_string()
+}
+
+/// [`inline`] as markup: runs of shared, deleted and inserted characters, or both values
+/// whole when one is not text or they have too little in common.
+pub fn inline_markup(truth: &Projected, got: &Projected) -> Markup {
+    let whole_pair = html! { del { (whole(truth)) } ins { (whole(got)) } };
+    let (Projected::Defined(a), Projected::Defined(b)) = (truth, got) else { return whole_pair };
     if a.is_empty() || b.is_empty() {
-        return format!("<del>{}</del><ins>{}</ins>", whole(truth), whole(got));
+        return whole_pair;
     }
     let diff = TextDiff::from_chars(a.as_str(), b.as_str());
     if diff.ratio() < MIN_RATIO {
-        return format!("<del>{}</del><ins>{}</ins>", whole(truth), whole(got));
+        return whole_pair;
     }
-    let mut out = String::new();
-    let mut run: Option<(ChangeTag, String)> = None;
+    let mut runs: Vec<(ChangeTag, String)> = Vec::new();
     for change in diff.iter_all_changes() {
-        let tag = change.tag();
-        match &mut run {
-            Some((t, s)) if *t == tag => s.push_str(change.value()),
-            _ => {
-                if let Some((t, s)) = run.take() {
-                    push_run(&mut out, t, &s);
-                }
-                run = Some((tag, change.value().to_owned()));
+        match runs.last_mut() {
+            Some((tag, s)) if *tag == change.tag() => s.push_str(change.value()),
+            _ => runs.push((change.tag(), change.value().to_owned())),
+        }
+    }
+    html! {
+        @for (tag, s) in &runs {
+            @match tag {
+                ChangeTag::Equal => { (Visible(s)) }
+                ChangeTag::Delete => { del { (Visible(s)) } }
+                ChangeTag::Insert => { ins { (Visible(s)) } }
             }
         }
     }
-    if let Some((t, s)) = run {
-        push_run(&mut out, t, &s);
-    }
-    out
-}
-
-fn push_run(out: &mut String, tag: ChangeTag, s: &str) {
-    let (open, close) = match tag {
-        ChangeTag::Equal => ("", ""),
-        ChangeTag::Delete => ("<del>", "</del>"),
-        ChangeTag::Insert => ("<ins>", "</ins>"),
-    };
-    out.push_str(open);
-    out.push_str(&text(s));
-    out.push_str(close);
 }
 
 /// A piece of a shown value: how it is marked, and its text (made visible,

@@ -1,11 +1,10 @@
-//! Escaping for HTML: the only way a string from a run reaches a page. Inputs are hostile
+//! Hostile text on a page: the only way a string from a run reaches one. Inputs are hostile
 //! (`"><script>`, quotes, control characters, bidi overrides, U+FFFD standing for a lone
-//! surrogate), so every piece of [`crate::hostile::pieces`] is escaped:
-//!
-//! - [`Visible`] (in maud templates) and [`text`] escape `& < > " '` and show each code point
-//!   the hostile-text policy escapes as a marked `\u{…}`;
-//! - [`attr`] does the same for attribute values, where markup cannot go, so the escapes are
-//!   plain text.
+//! surrogate), so every piece of [`crate::hostile::pieces`] is escaped: [`Visible`] (in maud
+//! templates; [`text`] is the same as a string, for the few texts shared with Markdown)
+//! escapes `& < > " '` and shows each code point the hostile-text policy escapes as a marked
+//! `\u{…}`. An attribute value of hostile text is [`crate::hostile::visible`] (the policy's
+//! escapes as plain text: markup cannot go there), which maud then escapes.
 //!
 //! Data for the page's script never goes through here: it is JSON in a data block
 //! ([`super::data_block`]), read with `JSON.parse`.
@@ -13,7 +12,7 @@
 //! Rust strings hold no lone surrogates; readers replace them with U+FFFD before they get here.
 
 use crate::hostile::{pieces, Piece};
-use maud::{html, Markup, Render};
+use maud::{html, Markup, PreEscaped, Render};
 
 fn push_escaped(out: &mut String, s: &str) {
     for c in s.chars() {
@@ -54,30 +53,17 @@ pub fn text(s: &str) -> String {
     out
 }
 
-/// `s` as a double-quoted attribute value (without the quotes).
-pub fn attr(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for piece in pieces(s) {
-        match piece {
-            Piece::Plain(p) => push_escaped(&mut out, p),
-            escaped => escaped.push_to(&mut out),
-        }
-    }
-    out
-}
-
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as
-/// `<code>` with hostile text made visible, the prose around them escaped (its spaces are
-/// the writer's own); an unpaired backtick is text.
-pub fn prose(s: &str) -> String {
-    prose_markup(s).into_string()
-}
-
-/// [`prose`] as markup.
+/// `<code>`, the prose around them as text (its spaces at the ends are the writer's own),
+/// both through the policy; an unpaired backtick is text.
 pub fn prose_markup(s: &str) -> Markup {
     html! {
         @for (is_code, piece) in crate::plain::code_spans(s) {
-            @if is_code { code { (Visible(&piece)) } } @else { (piece.as_ref()) }
+            @if is_code {
+                code { (Visible(&piece)) }
+            } @else {
+                (PreEscaped(crate::table::with_edge_spaces(&piece, text)))
+            }
         }
     }
 }

@@ -10,15 +10,12 @@
 //! answer stays in `findings.json`. Then the model differences,
 //! the class table with this run's counts, the oracles with their exact versions, and the run.
 
-use super::escape::{attr, prose, text, Visible};
+use super::escape::Visible;
 use super::group_details::GroupDetails;
-use super::{class_link, filter_bar, page_markup, severity_badge, FilterData};
+use super::{filter_bar, page_markup, severity_badge, FilterData};
 use crate::classes::ClassTag;
-use crate::findings::{
-    apart, classes_present, known_text, oracles_apart, root_cause_text, safe_link, slug,
-};
-use maud::{html, Markup, PreEscaped};
-use std::fmt::Write as _;
+use crate::findings::{apart, classes_present, known_text, oracles_apart, root_cause_text, tables};
+use maud::{html, Markup};
 use urldiff_compare::Severity;
 use urldiff_triage::findings::{ClassRow, Findings, Group};
 use urldiff_triage::rootcause::FindingKind;
@@ -29,12 +26,13 @@ pub const PAGE_SIZE: usize = 50;
 /// The HTML findings report.
 pub fn render(findings: &Findings) -> String {
     let title = format!("urldiff findings: {} groups", findings.groups.len());
-    let mut rest = String::new();
-    model_section(&mut rest, findings);
-    class_table(&mut rest, &findings.classes);
-    oracles_section(&mut rest, findings);
-    run_section(&mut rest, findings);
-    let body = html! { (groups_section(findings)) (PreEscaped(rest)) };
+    let body = html! {
+        (groups_section(findings))
+        (model_section(findings))
+        (class_section(&findings.classes))
+        (oracles_section(findings))
+        (run_section(findings))
+    };
     page_markup(&title, header(findings), body, &[super::DETAILS_SCRIPT]).into_string()
 }
 
@@ -116,7 +114,7 @@ fn group_row(n: usize, g: &Group, filter: &mut FilterData) -> Markup {
     html! {
         details.group id={ "group-" (n) } data-row {
             summary {
-                (PreEscaped(severity_badge(g.severity)))
+                (severity_badge(g.severity))
                 span.count { (g.count) }
                 span.cause { (Visible(&root_cause_text(&g.root_cause))) }
                 @if g.known.is_some() { span.known { (Visible(&known_text(g))) } }
@@ -134,88 +132,54 @@ fn case_markup(input: &str, base: Option<&str>) -> Markup {
 }
 
 /// The model differences: counted per root cause, with the shortest case.
-fn model_section(out: &mut String, findings: &Findings) {
-    let _ = writeln!(
-        out,
-        "<section id=\"model-differences\"><h2>Model differences ({})</h2>\n<p class=\"note\">\
-         What two standards read differently by design; each side is right by its standard. \
-         Not findings.</p>",
-        findings.model_differences.len()
-    );
-    out.push_str(
-        "<table><thead><tr><th>standards</th><th>field</th><th>class</th><th>cases</th>\
-         <th>implementations</th><th>example</th></tr></thead><tbody>\n",
-    );
-    for m in &findings.model_differences {
-        let rc = &m.root_cause;
-        let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
-        let class = rc.class.as_deref().unwrap_or("unclassified");
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td><a class=\"class-ref\" href=\"#class-{}\">{}</a></td>\
-             <td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>",
-            text(&standards.join(" vs ")),
-            text(&rc.fields.join(", ")),
-            slug(class),
-            text(class),
-            m.cases,
-            text(&m.libraries.join(", ")),
-            case_markup(&m.example.input, m.example.base.as_deref()).into_string()
-        );
+fn model_section(findings: &Findings) -> Markup {
+    html! {
+        section #model-differences {
+            h2 { "Model differences (" (findings.model_differences.len()) ")" }
+            p.note {
+                "What two standards read differently by design; each side is right by its \
+                 standard. Not findings."
+            }
+            (tables::model_differences(findings).html(None))
+        }
     }
-    out.push_str("</tbody></table></section>\n");
 }
 
 /// The class table: each class with its id (a link that filters the findings table),
 /// explanation, sections, validation errors, predicate and this run's counts.
-pub fn class_table(out: &mut String, rows: &[ClassRow]) {
-    out.push_str(
-        "<section id=\"classes\"><h2>Classes</h2><p class=\"note\">The class table \
-         (<code>urldiff triage --explain-classes</code>); an input may be in several classes. \
-         A class's name filters the table above.</p>\n<table id=\"class-table\"><thead><tr>\
-         <th>class</th><th>groups</th><th>cases</th><th>explanation</th><th>sections</th>\
-         <th>validation errors</th><th>when</th></tr></thead><tbody>\n",
-    );
-    for c in rows {
-        let link = |label: &str, url: &str| match safe_link(url) {
-            Some(url) => format!("<a href=\"{}\">{label}</a>", attr(url)),
-            None => format!("{label}: {}", text(url)),
-        };
-        let _ = writeln!(
-            out,
-            "<tr id=\"class-{}\"><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td>{}</td><td>{}<br>{}</td><td>{}</td><td class=\"predicate\">{}</td></tr>",
-            slug(&c.id),
-            class_link(&ClassTag::of(&c.id)),
-            c.groups,
-            c.cases,
-            prose(&c.explanation),
-            link("WHATWG", &c.whatwg),
-            link("RFC 3986", &c.rfc3986),
-            text(&c.validation_errors.join(", ")),
-            prose(&c.predicate)
-        );
+fn class_section(rows: &[ClassRow]) -> Markup {
+    html! {
+        section #classes {
+            h2 { "Classes" }
+            p.note {
+                "The class table (" code { "urldiff triage --explain-classes" } "); an input may \
+                 be in several classes. A class's name filters the table above."
+            }
+            (tables::classes(rows).html(None))
+        }
     }
-    out.push_str("</tbody></table></section>\n");
 }
 
-fn oracles_section(out: &mut String, findings: &Findings) {
+fn oracles_section(findings: &Findings) -> Markup {
     let table = crate::tables::findings_oracles(findings).html(None);
-    out.push_str(&html! { section #oracles { h2 { "Oracles" } (table) } }.into_string());
+    html! { section #oracles { h2 { "Oracles" } (table) } }
 }
 
-fn run_section(out: &mut String, findings: &Findings) {
+fn run_section(findings: &Findings) -> Markup {
     let run = &findings.run;
-    let sources: Vec<String> =
-        run.sources.iter().map(|s| format!("<code>{}</code>", text(s))).collect();
-    let _ = writeln!(
-        out,
-        "<section id=\"run\"><h2>Run</h2><p>Read from {}. {} of {} minimizations are not proven \
-         1-minimal (budget); {} cases are in groups without a class. Schema version {}.</p></section>",
-        if sources.is_empty() { "nothing".to_owned() } else { sources.join(", ") },
-        run.not_one_minimal,
-        run.minimized,
-        run.unclassified_cases,
-        findings.schema_version
-    );
+    html! {
+        section #run {
+            h2 { "Run" }
+            p {
+                "Read from "
+                @if run.sources.is_empty() { "nothing" }
+                @for (i, s) in run.sources.iter().enumerate() {
+                    @if i > 0 { ", " } code { (Visible(s)) }
+                }
+                ". " (run.not_one_minimal) " of " (run.minimized) " minimizations are not \
+                 proven 1-minimal (budget); " (run.unclassified_cases) " cases are in groups \
+                 without a class. Schema version " (findings.schema_version) "."
+            }
+        }
+    }
 }

@@ -19,7 +19,7 @@ pub mod rfc_vs_whatwg;
 
 use crate::classes::ClassTag;
 use base64::Engine as _;
-use escape::{attr, text, Visible};
+use escape::Visible;
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -99,20 +99,7 @@ pub struct FilterData {
 }
 
 impl FilterData {
-    /// Add a row; returns the attributes its element carries (`id="…" data-row`).
-    pub fn row(
-        &mut self,
-        id: String,
-        classes: &[ClassTag],
-        oracles: &[&str],
-        severity: Severity,
-    ) -> String {
-        let attrs = format!("id=\"{}\" data-row", attr(&id));
-        self.add(id, classes, oracles, severity);
-        attrs
-    }
-
-    /// Add a row whose element `id` a template writes itself (with `data-row`).
+    /// Add a row whose element (a template writes it) has this `id` and `data-row`.
     pub fn add(&mut self, id: String, classes: &[ClassTag], oracles: &[&str], severity: Severity) {
         let classes = classes.iter().map(|c| group_details::index(&mut self.classes, &c.id));
         let classes = classes.collect();
@@ -168,17 +155,6 @@ pub fn filter_bar(
 }
 
 /// A severity as a coloured badge.
-pub fn severity_badge(severity: Severity) -> String {
-    format!("<span class=\"sev sev-{0}\">{0}</span>", severity.name())
-}
-
-/// A link that sets the filter to one class.
-pub fn class_link(class: &ClassTag) -> String {
-    let fragment = format!("class={}", class.id);
-    format!(
-        "<a class=\"class-link\" data-class-link=\"{}\" href=\"#{}\">{}</a>",
-        attr(&class.id),
-        attr(&fragment),
-        text(&class.label)
-    )
+pub fn severity_badge(severity: Severity) -> Markup {
+    html! { span class={ "sev sev-" (severity.name()) } { (severity.name()) } }
 }

@@ -1,214 +1,180 @@
-//! The RFC-vs-WHATWG report as one self-contained page (`out/reports/rfc-vs-whatwg.html`):
-//! the same content as the Markdown file ([`crate::rfc_vs_whatwg`]), each component the sides
-//! read differently shown as an inline diff (<del>the WHATWG side's characters</del>
-//! <ins>the RFC side's</ins>); its tables are the Markdown report's
-//! ([`crate::rfc_vs_whatwg_tables`]).
+//! The RFC-vs-WHATWG report as one self-contained page (`out/reports/rfc-vs-whatwg.html`), a
+//! maud template: the same content as the Markdown file ([`crate::rfc_vs_whatwg`]), and the
+//! same tables ([`crate::rfc_vs_whatwg_tables`]). The example in words is the Markdown
+//! report's sentence too, written with this page's escapes ([`Escapes`]).
 
-use super::escape::{prose, text};
-use super::{diff, page};
-use crate::findings::{answer_errors, answer_text, safe_link, slug};
+use super::escape::{prose_markup, text, Visible};
+use super::page_markup;
+use crate::findings::{safe_link, slug};
 use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes};
 use crate::rfc_vs_whatwg_tables as tables;
-use std::fmt::Write as _;
-use urldiff_oracles::{Answer, Record};
+use maud::{html, Markup, PreEscaped};
 use urldiff_triage::rfc_vs_whatwg::{RfcVsWhatwg, Section, SideExample};
 
 fn code(s: &str) -> String {
-    format!("<code>{}</code>", text(s))
+    html! { code { (Visible(s)) } }.into_string()
 }
 
 const HTML: Escapes = Escapes { code, text };
 
 /// The HTML report.
 pub fn render(report: &RfcVsWhatwg) -> String {
-    let header = format!(
-        "<h1>RFC 3986 vs WHATWG</h1>\n<p>{} classes; the sides split on {} of {} inputs. WPT \
-         data {}.{}</p>",
-        report.sections.len(),
-        report.split,
-        report.inputs,
-        text(report.wpt_revision.as_deref().unwrap_or("not located")),
-        match &report.real {
-            Some(real) => format!(
-                " Real parsers from {} {}.",
-                text(&real.tool.name),
-                text(&real.tool.version)
-            ),
-            None => " Real parsers not run.".to_owned(),
+    let header = html! {
+        h1 { "RFC 3986 vs WHATWG" }
+        p {
+            (report.sections.len()) " classes; the sides split on " (report.split) " of "
+            (report.inputs) " inputs. WPT data "
+            (Visible(report.wpt_revision.as_deref().unwrap_or("not located"))) "."
+            @match &report.real {
+                Some(real) => {
+                    " Real parsers from " (Visible(&real.tool.name)) " "
+                    (Visible(&real.tool.version)) "."
+                }
+                None => { " Real parsers not run." }
+            }
         }
-    );
-    let mut body = String::new();
-    corpus(&mut body, report);
-    overall(&mut body, report);
-    contents(&mut body, report);
-    errors(&mut body, report);
+    };
     let unavailable = unavailable_parsers(report);
-    for s in &report.sections {
-        section(&mut body, s, &unavailable);
-    }
-    page("urldiff: RFC 3986 vs WHATWG", &header, &body)
-}
-
-fn link(label: &str, url: &str) -> String {
-    match safe_link(url) {
-        Some(url) => format!("<a href=\"{}\">{label}</a>", super::escape::attr(url)),
-        None => format!("{label}: {}", text(url)),
-    }
-}
-
-fn case(input: &str, base: Option<&str>) -> String {
-    match base {
-        Some(b) => format!(
-            "<code class=\"input\">{}</code> against <code class=\"base\">{}</code>",
-            text(input),
-            text(b)
-        ),
-        None => format!("<code class=\"input\">{}</code>", text(input)),
-    }
-}
-
-fn corpus(out: &mut String, report: &RfcVsWhatwg) {
-    let names = |v: &[urldiff_triage::findings::OracleVersion]| {
-        v.iter().map(|o| code(&o.name)).collect::<Vec<_>>().join(", ")
+    let body = html! {
+        (corpus(report))
+        (overall(report))
+        section #classes { h2 { "Classes" } (tables::classes(report).html(None)) }
+        (errors(report))
+        @for s in &report.sections { (section(s, &unavailable)) }
     };
-    let _ = writeln!(
-        out,
-        "<section id=\"corpus\"><h2>Corpus</h2><p class=\"note\">The WHATWG side ({}) reads URLs \
-         as the URL Standard does, the RFC side ({}) as RFC 3986 does. An input splits the sides \
-         when their in-process oracles read a component (or the outcome) differently.</p>",
-        names(&report.whatwg_side),
-        names(&report.rfc_side)
-    );
-    out.push_str(&tables::corpus(report).html(None).into_string());
-    let _ = writeln!(
-        out,
-        "<p>The RFC side rejects {} split inputs (not URI-references); {} split inputs are in \
-         no class.</p></section>",
-        report.rfc_rejects, report.unclassified
-    );
+    page_markup("urldiff: RFC 3986 vs WHATWG", header, body, &[]).into_string()
 }
 
-fn overall(out: &mut String, report: &RfcVsWhatwg) {
-    out.push_str("<section id=\"real-parsers\"><h2>Real parsers</h2>");
-    let Some(real) = &report.real else {
-        out.push_str("<p>Not run.</p></section>\n");
-        return;
-    };
-    out.push_str("<p class=\"note\">On which side each real parser reads the split inputs.</p>");
-    out.push_str(&tables::overall(report, real).html(None).into_string());
-    for s in &real.skipped {
-        let _ = write!(
-            out,
-            "<p>{} could not run: {}</p>",
-            code(&s.name),
-            text(&crate::plain::first_line(&s.reason))
-        );
+fn link(label: &str, url: &str) -> Markup {
+    html! {
+        @match safe_link(url) {
+            Some(url) => { a href=(url) { (label) } }
+            None => { (label) ": " (Visible(url)) }
+        }
     }
-    out.push_str("</section>\n");
 }
 
-fn contents(out: &mut String, report: &RfcVsWhatwg) {
-    out.push_str("<section id=\"classes\"><h2>Classes</h2>");
-    out.push_str(&tables::classes(report).html(None).into_string());
-    out.push_str("</section>\n");
+fn case(input: &str, base: Option<&str>) -> Markup {
+    html! {
+        code.input { (Visible(input)) }
+        @if let Some(b) = base { " against " code.base { (Visible(b)) } }
+    }
 }
 
-fn errors(out: &mut String, report: &RfcVsWhatwg) {
+/// Names as code, comma-separated.
+fn codes<'a>(names: impl IntoIterator<Item = &'a str>) -> Markup {
+    html! {
+        @for (i, name) in names.into_iter().enumerate() {
+            @if i > 0 { ", " } code { (Visible(name)) }
+        }
+    }
+}
+
+fn corpus(report: &RfcVsWhatwg) -> Markup {
+    html! {
+        section #corpus {
+            h2 { "Corpus" }
+            p.note {
+                "The WHATWG side (" (codes(report.whatwg_side.iter().map(|o| o.name.as_str())))
+                ") reads URLs as the URL Standard does, the RFC side ("
+                (codes(report.rfc_side.iter().map(|o| o.name.as_str())))
+                ") as RFC 3986 does. An input splits the sides when their in-process oracles \
+                 read a component (or the outcome) differently."
+            }
+            (tables::corpus(report).html(None))
+            p {
+                "The RFC side rejects " (report.rfc_rejects) " split inputs (not \
+                 URI-references); " (report.unclassified) " split inputs are in no class."
+            }
+        }
+    }
+}
+
+fn overall(report: &RfcVsWhatwg) -> Markup {
+    html! {
+        section #real-parsers {
+            h2 { "Real parsers" }
+            @if let Some(real) = &report.real {
+                p.note { "On which side each real parser reads the split inputs." }
+                (tables::overall(report, real).html(None))
+                @for s in &real.skipped {
+                    p {
+                        code { (Visible(&s.name)) } " could not run: "
+                        (Visible(&crate::plain::first_line(&s.reason)))
+                    }
+                }
+            } @else {
+                p { "Not run." }
+            }
+        }
+    }
+}
+
+fn errors(report: &RfcVsWhatwg) -> Markup {
     let changing = report.errors.iter().filter(|e| !e.fields.is_empty()).count();
-    let _ = writeln!(
-        out,
-        "<section id=\"validation-errors\"><h2>Validation errors that change a component</h2>\
-         <p class=\"note\">{changing} of {} validation errors change a component: the sides read \
-         their example differently.</p>",
-        report.errors.len()
-    );
-    out.push_str(&tables::errors(report).html(None).into_string());
-    out.push_str("</section>\n");
-}
-
-fn section(out: &mut String, s: &Section, unavailable: &[&str]) {
-    let c = &s.class;
-    let _ = writeln!(
-        out,
-        "<section id=\"{}\" class=\"rfc-class\"><h2>{}</h2><p>{}. {}</p><ul><li>{} · {}</li>\
-         <li>validation errors it covers: {}</li><li>inputs of the corpus in the class: {} ({})</li>\
-         <li>when: {}</li><li>why the URL Standard reads it so: {}</li>\
-         <li>why RFC 3986 reads it so: {}</li><li>what to do: {}</li></ul>",
-        slug(&c.id),
-        text(&c.id),
-        prose(&capitalized(&c.explanation)),
-        in_words(&s.example, &HTML),
-        link("WHATWG section", &c.whatwg),
-        link("RFC 3986 section", &c.rfc3986),
-        if c.validation_errors.is_empty() { "none".to_owned() } else { text(&c.validation_errors.join(", ")) },
-        c.cases,
-        text(&s.by_source.iter().map(|b| format!("{} {}", b.source, b.inputs)).collect::<Vec<_>>().join(", ")),
-        prose(&c.predicate),
-        prose(&c.why_whatwg),
-        prose(&c.why_rfc3986),
-        prose(&c.advice)
-    );
-    example(out, &s.example);
-    if !s.parsers.is_empty() || !unavailable.is_empty() {
-        out.push_str(&tables::parsers(s, unavailable).html(Some("parsers")).into_string());
+    html! {
+        section #validation-errors {
+            h2 { "Validation errors that change a component" }
+            p.note {
+                (changing) " of " (report.errors.len()) " validation errors change a component: \
+                 the sides read their example differently."
+            }
+            (tables::errors(report).html(None))
+        }
     }
-    out.push_str("</section>\n");
 }
 
-fn example(out: &mut String, e: &SideExample) {
+/// `none`, or the names joined.
+fn or_none(names: &[String]) -> String {
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+fn section(s: &Section, unavailable: &[&str]) -> Markup {
+    let c = &s.class;
+    let sources: Vec<String> =
+        s.by_source.iter().map(|b| format!("{} {}", b.source, b.inputs)).collect();
+    html! {
+        section.rfc-class id=(slug(&c.id)) {
+            h2 { (Visible(&c.id)) }
+            // The example in words is shared with the Markdown report, each with its escapes.
+            p { (prose_markup(&capitalized(&c.explanation))) ". " (PreEscaped(in_words(&s.example, &HTML))) }
+            ul {
+                li { (link("WHATWG section", &c.whatwg)) " · " (link("RFC 3986 section", &c.rfc3986)) }
+                li { "validation errors it covers: " (Visible(&or_none(&c.validation_errors))) }
+                li { "inputs of the corpus in the class: " (c.cases) " (" (Visible(&sources.join(", "))) ")" }
+                li { "when: " (prose_markup(&c.predicate)) }
+                li { "why the URL Standard reads it so: " (prose_markup(&c.why_whatwg)) }
+                li { "why RFC 3986 reads it so: " (prose_markup(&c.why_rfc3986)) }
+                li { "what to do: " (prose_markup(&c.advice)) }
+            }
+            (example(&s.example))
+            @if !s.parsers.is_empty() || !unavailable.is_empty() {
+                (tables::parsers(s, unavailable).html(Some("parsers")))
+            }
+        }
+    }
+}
+
+fn example(e: &SideExample) -> Markup {
     let how = match (e.minimized, e.one_minimal) {
         (true, true) => "minimized, 1-minimal",
         (true, false) => "minimized, not proven 1-minimal",
         (false, _) => "as read",
     };
-    let _ = writeln!(
-        out,
-        "<p>Example: {} <span class=\"meta\">({how}; from {} in {}; validation errors: {})</span></p>\
-         <table class=\"sides\"><thead><tr><th>component</th><th>grade</th><th>WHATWG side → RFC side</th>\
-         </tr></thead><tbody>",
-        case(&e.input, e.base.as_deref()),
-        case(&e.original.input, e.original.base.as_deref()),
-        text(&e.original.source),
-        if e.validation_errors.is_empty() { "none".to_owned() } else { text(&e.validation_errors.join(", ")) }
-    );
-    for d in &e.differences {
-        let _ = writeln!(
-            out,
-            "<tr><td class=\"fname\">{}</td><td class=\"grade\">{}</td><td><code class=\"diff\">{}</code></td></tr>",
-            text(&d.field),
-            text(&d.grade),
-            diff::inline(&d.whatwg, &d.rfc)
-        );
-    }
-    out.push_str("</tbody></table><details><summary>both records</summary><table>");
-    for side in [&e.whatwg, &e.rfc] {
-        let errors = answer_errors(&side.answer).join(", ");
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td class=\"meta\">{}</td></tr>",
-            text(&side.oracle),
-            record_html(&side.answer),
-            text(&errors)
-        );
-    }
-    out.push_str("</table></details>\n");
-}
-
-fn record_html(answer: &Answer) -> String {
-    match answer {
-        Answer::Parsed { record: Record::Whatwg(r), .. } => urldiff_oracles::WHATWG_FIELDS
-            .iter()
-            .filter_map(|f| Some(format!("{f} <code>{}</code>", text(&format!("{:?}", r.get(f)?)))))
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        Answer::Parsed { record: Record::Rfc(r), .. } => urldiff_oracles::RFC_FIELDS
-            .iter()
-            .map(|f| match r.get(f).flatten() {
-                Some(v) => format!("{f} <code>{}</code>", text(&format!("{v:?}"))),
-                None => format!("{f} <span class=\"undef\">undefined</span>"),
-            })
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        other => code(&answer_text(other)),
+    html! {
+        p {
+            "Example: " (case(&e.input, e.base.as_deref())) " "
+            span.meta {
+                "(" (how) "; from " (case(&e.original.input, e.original.base.as_deref())) " in "
+                (Visible(&e.original.source)) "; validation errors: "
+                (Visible(&or_none(&e.validation_errors))) ")"
+            }
+        }
+        (tables::differences(e).html(Some("sides")))
+        details { summary { "both records" } (tables::records(e).html(None)) }
     }
 }

@@ -1,0 +1,86 @@
+//! A [`Table`] as HTML, a maud template: maud escapes by construction and hostile text is
+//! shown through [`Visible`] (the one policy, its escapes marked). Right-aligned cells are
+//! `td.num`; a cell's style is its class; a column's style its `<col>` class.
+
+use super::{safe_href, text_span, Align, Cell, Row, Span, Table};
+use crate::hostile::visible;
+use crate::html::diff;
+use crate::html::escape::{prose_markup, Visible};
+use maud::{html, Markup, PreEscaped};
+
+impl Table {
+    /// The table as HTML (`class` on the `<table>`, when given).
+    pub fn html(&self, class: Option<&str>) -> Markup {
+        let styled = self.columns.iter().any(|c| c.style.is_some());
+        html! {
+            table id=[self.id.as_deref()] class=[class] {
+                @if styled { colgroup { @for c in &self.columns { col class=[c.style]; } } }
+                thead { tr { @for c in &self.columns { th { (html_cell(&c.title)) } } } }
+                tbody { @for row in &self.rows { (html_row(self, row)) } }
+            }
+        }
+    }
+}
+
+fn html_row(table: &Table, row: &Row) -> Markup {
+    html! {
+        tr id=[row.id.as_deref()] data-row[row.filtered] {
+            @for (cell, column) in row.cells.iter().zip(&table.columns) {
+                td class=[td_class(cell, column.align)] title=[cell.title.as_deref().map(visible)] {
+                    (html_cell(cell))
+                }
+            }
+        }
+    }
+}
+
+fn td_class(cell: &Cell, align: Align) -> Option<String> {
+    match (align, cell.style) {
+        (Align::Right, Some(style)) => Some(format!("num {style}")),
+        (Align::Right, None) => Some("num".to_owned()),
+        (Align::Left, style) => style.map(str::to_owned),
+    }
+}
+
+fn html_cell(cell: &Cell) -> Markup {
+    let n = cell.spans.len();
+    html! {
+        @for (i, span) in cell.spans.iter().enumerate() {
+            @if let Span::Text(s) = span {
+                (PreEscaped(text_span(s, i, n, crate::html::escape::text)))
+            } @else {
+                (html_span(span))
+            }
+        }
+    }
+}
+
+fn html_span(span: &Span) -> Markup {
+    html! {
+        @match span {
+            Span::Text(s) => { (Visible(s)) }
+            Span::Prose(s) => { (prose_markup(s)) }
+            Span::Code(s) => { code { (Visible(s)) } }
+            Span::Input(s) => { code.input { (Visible(s)) } }
+            Span::Base(s) => { code.base { (Visible(s)) } }
+            Span::Link { text, href } => @match safe_href(href) {
+                Some(href) => { a href=(href) { (Visible(text)) } }
+                None => { (Visible(text)) " (" (Visible(href)) ")" }
+            }
+            Span::Severity(s) => { (crate::html::severity_badge(*s)) }
+            Span::Class(c) => {
+                a.class-link data-class-link=(visible(&c.id)) href={ "#class=" (visible(&c.id)) } {
+                    (Visible(&c.label))
+                }
+            }
+            Span::FieldDiff { field, grade, truth, got } => {
+                div.fd {
+                    span.fname { (Visible(field)) }
+                    span.grade { (Visible(grade)) }
+                    code.diff { (diff::inline_markup(truth, got)) }
+                }
+            }
+            Span::Break => { br; }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! A [`Table`] as GitHub Markdown: every span escaped by [`crate::markdown`] (so a `|` inside
+//! a cell cannot end it), a row's id as an HTML anchor in its first cell.
+
+use super::{safe_href, text_span, Align, Cell, Span, Table};
+use crate::markdown::{code, prose, text};
+
+impl Table {
+    /// The table as GitHub Markdown.
+    pub fn markdown(&self) -> String {
+        let head: Vec<String> = self.columns.iter().map(|c| markdown_cell(&c.title)).collect();
+        let rule: Vec<&str> = self
+            .columns
+            .iter()
+            .map(|c| if c.align == Align::Right { "--:" } else { "---" })
+            .collect();
+        let mut out = format!("| {} |\n|{}|\n", head.join(" | "), rule.join("|"));
+        for row in &self.rows {
+            let mut cells: Vec<String> = row.cells.iter().map(markdown_cell).collect();
+            if let (Some(id), Some(first)) = (&row.id, cells.first_mut()) {
+                // Ids are ours (`class-…`, `group-…`), made of characters an attribute takes.
+                *first = format!("<a id=\"{}\"></a>{first}", text(id));
+            }
+            out.push_str(&format!("| {} |\n", cells.join(" | ")));
+        }
+        out
+    }
+}
+
+fn markdown_cell(cell: &Cell) -> String {
+    let mut out = String::new();
+    let mut after_field = false;
+    let n = cell.spans.len();
+    for (i, span) in cell.spans.iter().enumerate() {
+        let is_field = matches!(span, Span::FieldDiff { .. });
+        if is_field && after_field {
+            out.push_str("<br>");
+        }
+        after_field = is_field;
+        match span {
+            Span::Text(s) => out.push_str(&text_span(s, i, n, text)),
+            span => out.push_str(&markdown_span(span)),
+        }
+    }
+    out
+}
+
+fn markdown_span(span: &Span) -> String {
+    match span {
+        Span::Text(s) => text(s),
+        Span::Prose(s) => prose(s),
+        Span::Code(s) | Span::Input(s) | Span::Base(s) => code(s),
+        Span::Link { text: shown, href } => match safe_href(href) {
+            Some(href) => format!("[{}]({href})", text(shown)),
+            None => text(&format!("{shown} ({href})")),
+        },
+        Span::Severity(s) => s.name().to_owned(),
+        Span::Class(c) => text(&c.label),
+        Span::FieldDiff { field, grade, truth, got } => format!(
+            "{}: {} → {} ({})",
+            text(field),
+            code(&truth.display()),
+            code(&got.display()),
+            text(grade)
+        ),
+        Span::Break => "<br>".to_owned(),
+    }
+}

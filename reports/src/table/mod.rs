@@ -1,0 +1,236 @@
+//! The one table model of the reports: a [`Table`] of columns and rows of [`Cell`]s, written
+//! once and rendered to the terminal ([`Table::terminal`], fitted to a width), Markdown
+//! ([`Table::markdown`]) and HTML ([`Table::html`], a maud template). A cell is made of
+//! [`Span`]s that say what they are (text, code, a case's input, a severity, a class, a field's
+//! two values …), so each format marks them its own way from the same data, and hostile text
+//! goes through the one policy ([`crate::hostile`]) in every format.
+
+mod html;
+mod markdown;
+mod terminal;
+
+use crate::classes::ClassTag;
+use urldiff_compare::{Projected, Severity};
+
+/// How a column's cells are aligned (numbers right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// A column: its title, alignment, and optionally a name for what it holds (HTML gives the
+/// column that class, for its width).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub title: Cell,
+    pub align: Align,
+    pub style: Option<&'static str>,
+}
+
+/// A piece of a cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    /// Text (escaped, made visible). Spaces at an end that touches another span stay spaces:
+    /// they are the table's own separators, as in `` `a` against `b` ``; at the cell's edge
+    /// they are the text's own and shown as escapes, like any hostile text.
+    Text(String),
+    /// Prose of ours with code spans (a class's explanation: "a `\\`, which …").
+    Prose(String),
+    /// A value, shown as code.
+    Code(String),
+    /// A case's input, shown as code.
+    Input(String),
+    /// A case's base, shown as code.
+    Base(String),
+    /// A link: an anchor on the page (`#…`) or an `https:` address of characters that need no
+    /// escaping; any other address is shown as text.
+    Link { text: String, href: String },
+    /// A severity (a coloured badge in HTML).
+    Severity(Severity),
+    /// A class (in HTML a link that sets the page's filter to it).
+    Class(ClassTag),
+    /// A field whose two values differ: its name, grade and both values (an inline diff in
+    /// HTML, `truth → got` elsewhere).
+    FieldDiff { field: String, grade: String, truth: Projected, got: Projected },
+    /// A line break inside the cell.
+    Break,
+}
+
+/// A cell: its spans in order, a name for what it shows (`style`: HTML writes it as the
+/// cell's class; the other formats have no use for it) and a note shown on hover (HTML).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    pub spans: Vec<Span>,
+    pub style: Option<&'static str>,
+    pub title: Option<String>,
+}
+
+impl Cell {
+    pub fn new(spans: Vec<Span>) -> Cell {
+        Cell { spans, ..Cell::default() }
+    }
+
+    pub fn text(s: impl Into<String>) -> Cell {
+        Cell::new(vec![Span::Text(s.into())])
+    }
+
+    pub fn code(s: impl Into<String>) -> Cell {
+        Cell::new(vec![Span::Code(s.into())])
+    }
+
+    pub fn number(n: impl ToString) -> Cell {
+        Cell::text(n.to_string())
+    }
+
+    pub fn link(text: impl Into<String>, href: impl Into<String>) -> Cell {
+        Cell::new(vec![Span::Link { text: text.into(), href: href.into() }])
+    }
+
+    pub fn severity(severity: Severity) -> Cell {
+        Cell::new(vec![Span::Severity(severity)])
+    }
+
+    /// A case: its input, and ` against ` its base when it has one.
+    pub fn case(input: &str, base: Option<&str>) -> Cell {
+        let mut cell = Cell::new(vec![Span::Input(input.to_owned())]);
+        if let Some(base) = base {
+            cell.spans.push(Span::Text(" against ".to_owned()));
+            cell.spans.push(Span::Base(base.to_owned()));
+        }
+        cell
+    }
+
+    /// The cells' spans one after another, `separator` (text) between them.
+    pub fn joined(cells: impl IntoIterator<Item = Cell>, separator: &str) -> Cell {
+        let mut out = Vec::new();
+        for (i, cell) in cells.into_iter().enumerate() {
+            if i > 0 {
+                out.push(Span::Text(separator.to_owned()));
+            }
+            out.extend(cell.spans);
+        }
+        Cell::new(out)
+    }
+
+    /// This cell followed by `span`.
+    pub fn and(mut self, span: Span) -> Cell {
+        self.spans.push(span);
+        self
+    }
+
+    /// This cell named as showing `style` (its class in HTML).
+    pub fn styled(mut self, style: &'static str) -> Cell {
+        self.style = Some(style);
+        self
+    }
+
+    /// This cell with a note shown on hover.
+    pub fn titled(mut self, title: impl Into<String>) -> Cell {
+        self.title = Some(title.into());
+        self
+    }
+}
+
+/// A row: its cells (as many as there are columns), an id others link to (HTML: the row's
+/// `id`; Markdown: an anchor in its first cell) and whether the page's filter shows or hides
+/// it (HTML: `data-row`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Row {
+    pub cells: Vec<Cell>,
+    pub id: Option<String>,
+    pub filtered: bool,
+}
+
+/// A table: its columns, then its rows; `id` names it on an HTML page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub columns: Vec<Column>,
+    pub rows: Vec<Row>,
+    pub id: Option<String>,
+}
+
+/// `href` when it may be written as a link: an anchor of this page, or a safe `https:` address.
+fn safe_href(href: &str) -> Option<&str> {
+    let anchor = href.starts_with('#')
+        && href[1..].chars().all(|c| c.is_ascii_alphanumeric() || "-_=&.".contains(c));
+    if anchor {
+        return Some(href);
+    }
+    crate::findings::safe_link(href)
+}
+
+/// `render` of `s` without its spaces at either end, which are put back as spaces.
+pub(crate) fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
+    let inner = s.trim_matches(' ');
+    if inner.is_empty() {
+        return s.to_owned();
+    }
+    let lead = s.len() - s.trim_start_matches(' ').len();
+    let trail = s.len() - s.trim_end_matches(' ').len();
+    format!("{}{}{}", " ".repeat(lead), render(inner), " ".repeat(trail))
+}
+
+/// A [`Span::Text`] at `i` of `n` spans, rendered by `render`: see [`Span::Text`].
+fn text_span(s: &str, i: usize, n: usize, render: impl Fn(&str) -> String) -> String {
+    let keep_lead = i > 0;
+    let keep_trail = i + 1 < n;
+    let inner_start = if keep_lead { s.len() - s.trim_start_matches(' ').len() } else { 0 };
+    let inner_end = if keep_trail { s.trim_end_matches(' ').len() } else { s.len() };
+    if inner_start >= inner_end {
+        return if keep_lead || keep_trail { s.to_owned() } else { render(s) };
+    }
+    format!("{}{}{}", &s[..inner_start], render(&s[inner_start..inner_end]), &s[inner_end..])
+}
+
+impl Table {
+    /// A table with these column titles, every column left-aligned.
+    pub fn new(titles: &[&str]) -> Table {
+        Table::with_columns(titles.iter().map(|t| Cell::text(*t)))
+    }
+
+    /// A table with these column titles (cells: a title may be code), left-aligned.
+    pub fn with_columns(titles: impl IntoIterator<Item = Cell>) -> Table {
+        let columns = titles
+            .into_iter()
+            .map(|title| Column { title, align: Align::Left, style: None })
+            .collect();
+        Table { columns, ..Table::default() }
+    }
+
+    /// The same table with the columns `right` right-aligned (numbers).
+    pub fn right_aligned(mut self, right: &[usize]) -> Table {
+        for i in right {
+            if let Some(c) = self.columns.get_mut(*i) {
+                c.align = Align::Right;
+            }
+        }
+        self
+    }
+
+    /// The same table with each column named for what it holds (HTML: a `<col>` class).
+    pub fn column_styles(mut self, styles: &[Option<&'static str>]) -> Table {
+        for (c, style) in self.columns.iter_mut().zip(styles) {
+            c.style = *style;
+        }
+        self
+    }
+
+    /// The same table with `id` (HTML).
+    pub fn with_id(mut self, id: &str) -> Table {
+        self.id = Some(id.to_owned());
+        self
+    }
+
+    pub fn row(&mut self, cells: Vec<Cell>) {
+        self.rows.push(Row { cells, ..Row::default() });
+    }
+
+    /// A row with an id, filtered by the page's filter when `filtered`.
+    pub fn row_with_id(&mut self, id: String, filtered: bool, cells: Vec<Cell>) {
+        self.rows.push(Row { cells, id: Some(id), filtered });
+    }
+}
+
+#[cfg(test)]
+mod tests;
