@@ -16,6 +16,7 @@ pub mod ledger;
 pub mod report;
 pub mod sources;
 pub mod suite;
+pub mod timings;
 
 use crate::events::Events;
 use anyhow::bail;
@@ -44,6 +45,11 @@ pub struct Options {
     /// Some suites could not be loaded (no WPT data): ledger case entries are then not
     /// checked against the suites' cases (they may name a case of a missing suite).
     pub incomplete_suites: bool,
+    /// `--timings`: gather where the time went (the JSON report then carries it).
+    pub timings: bool,
+    /// The phases before [`execute`] (reading the suites, setting up the oracles), for the
+    /// timings.
+    pub setup_phases: Phases,
 }
 
 impl Options {
@@ -101,6 +107,9 @@ pub struct Finished {
     pub phases: Phases,
     /// With `--bless`: what changed in each ledger file.
     pub bless: Option<Vec<bless::BlessChange>>,
+    /// With `--timings`: where the time went, the writing of the reports included (the JSON
+    /// report's copy, written during that phase, stops before it).
+    pub timings: Option<urldiff_reports::timings::Timings>,
 }
 
 /// Keep the suites named in `wanted` (all when empty); an unknown name is an error.
@@ -151,7 +160,9 @@ pub fn execute(
     let bless = opts.bless.then(|| bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();
-    let report = report::finish(result, wall_seconds, code);
+    let timings = opts.timings.then(|| timings::of(&opts.setup_phases, &phases, &result));
+    let mut report = report::finish(result, wall_seconds, code);
+    report.timings = timings;
     let (summary, matrix) = phases.time("reports", || {
         let mut files = opts.outputs().render(&report)?;
         for change in bless.iter().flatten() {
@@ -161,5 +172,9 @@ pub fn execute(
         let summary = urldiff_reports::terminal::render(&report);
         anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
     })?;
-    Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless })
+    let timings = report.timings.clone().map(|mut t| {
+        t.phases.extend(phases.0.last().map(|(name, s)| timings::phase(name, *s)));
+        t
+    });
+    Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless, timings })
 }
