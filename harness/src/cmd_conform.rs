@@ -43,6 +43,10 @@ pub struct ConformArgs {
     /// Print the projection, equivalence and severity tables, and exit.
     #[arg(long)]
     pub explain_projection: bool,
+    /// Also print where the time went (each phase, each oracle's start-up and answering, each
+    /// suite's judging) as tables, and put it in the JSON report (`timings`).
+    #[arg(long)]
+    pub timings: bool,
     /// Read our own cases from this folder instead of the embedded corpus/cases/.
     #[arg(long, value_name = "DIR", hide = true)]
     pub cases: Option<PathBuf>,
@@ -60,14 +64,17 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     let events = progress::for_stderr("conform");
+    let mut setup = Phases::default();
     let cases = args.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
     // Located once for both the suites and the `wpt` oracle.
     let wpt = urldiff_corpus::wpt::locate();
-    let suites = if args.only_cases {
-        urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
-    } else {
-        sources::default_suites(&wpt, &cases, events.as_ref())?
-    };
+    let suites = setup.time("suites", || {
+        anyhow::Ok(if args.only_cases {
+            urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
+        } else {
+            sources::default_suites(&wpt, &cases, events.as_ref())?
+        })
+    })?;
     let ledger = sources::LedgerSource::find(args.ledger)?;
     if let (true, sources::LedgerSource::Embedded(_)) = (args.bless, &ledger) {
         bail!(
@@ -76,15 +83,16 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
              reads the ledger embedded in the binary. Run it in a checkout or pass --ledger DIR."
         );
     }
-    let oracles: Vec<Box<dyn Oracle>> = if args.table_oracles.is_empty() {
-        sources::default_oracles(&wpt)?
-    } else {
+    let oracles: Vec<Box<dyn Oracle>> = setup.time("registry", || {
+        if args.table_oracles.is_empty() {
+            return sources::default_oracles(&wpt);
+        }
         let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
         for spec in &args.table_oracles {
             fakes.push(Box::new(table_oracle(spec)?));
         }
-        fakes
-    };
+        anyhow::Ok(fakes)
+    })?;
     let opts = conform::Options {
         oracles: args.oracles,
         suites: args.suites,
@@ -97,6 +105,8 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         bless: args.bless,
         incomplete_suites: !args.only_cases && wpt.is_err(),
         summary_width: Some(crate::terminal::width()),
+        timings: args.timings,
+        setup_phases: setup,
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
     match print_finished(&finished) {
@@ -116,6 +126,9 @@ fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::S
     let (before, reports) = (Phases(before), Phases(reports));
     writeln!(out, "wall time: {:.2} s ({before} s)", finished.wall_seconds)?;
     writeln!(out, "then {reports} s")?;
+    if let Some(timings) = &finished.timings {
+        write!(out, "{}", timings.terminal(crate::terminal::width()))?;
+    }
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {
         let (added, removed) = (change.added.len(), change.removed.len());

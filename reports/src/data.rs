@@ -211,6 +211,9 @@ pub struct ConformReport {
     pub duplicates: Vec<Duplicate>,
     /// The adapter rules of the oracles that ran (what their adapters do to answers).
     pub adapter_rules: Vec<RuleRow>,
+    /// Where the run's time went; only with `urldiff conform --timings` (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timings: Option<crate::timings::Timings>,
 }
 
 /// A report's `tool`, read alone (every other key skipped).
@@ -264,6 +267,7 @@ impl ConformReport {
             unknown: Vec::new(),
             duplicates: Vec::new(),
             adapter_rules: Vec::new(),
+            timings: None,
         }
     }
 

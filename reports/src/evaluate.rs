@@ -10,6 +10,7 @@ use crate::data::{
     CaseStatus, Cell, ConformReport, Divergence, LedgerLine, OracleStatus, RuleRow, SuiteReport,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::time::Instant;
 use urldiff_compare::ledger::{difference, Entry, Index, Ledger, Matcher};
 use urldiff_compare::{compare, Severity, SharedField, Source, Sources, Verdict};
 use urldiff_oracles::suite::Suite;
@@ -52,6 +53,10 @@ pub struct RunResult {
     pub scope: HashMap<String, HashSet<usize>>,
     /// Per oracle, the ledger entries (by line index) that covered something.
     pub used: HashMap<String, HashSet<usize>>,
+    /// Per suite (in the plan's order), the seconds spent judging its cells.
+    pub evaluate_seconds: Vec<f64>,
+    /// Per oracle that ran or was skipped, the seconds its start-up took (set by the driver).
+    pub start_up_seconds: Vec<(String, f64)>,
 }
 
 impl RunResult {
@@ -95,20 +100,29 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
     report.duplicates = plan.ledger.duplicates();
-    let mut result = RunResult { report, scope: HashMap::new(), used: HashMap::new() };
+    let mut result = RunResult {
+        report,
+        scope: HashMap::new(),
+        used: HashMap::new(),
+        evaluate_seconds: vec![0.0; plan.suites.len()],
+        start_up_seconds: Vec::new(),
+    };
     for (status, answers) in answered {
         if let Some(answers) = &answers {
             let name = status.info.name.as_str();
-            for (suite, answers) in plan.suites.iter().zip(per_suite(plan.suites, answers)) {
+            let each_suite = plan.suites.iter().zip(per_suite(plan.suites, answers));
+            for (nth, (suite, answers)) in each_suite.enumerate() {
                 if suite.truth.oracle_name() == Some(name) {
                     continue;
                 }
+                let started = Instant::now();
                 let truth_source = truth_source(plan, suite);
                 let sources = Sources { truth: truth_source, got: Source::of(&status.info) };
                 let kinds = &status.info.case_kinds;
                 let input = CellInput { suite, answers, sources, kinds };
                 let cell = evaluate_cell(plan, &mut result, input);
                 result.report.cells.push(cell);
+                result.evaluate_seconds[nth] += started.elapsed().as_secs_f64();
             }
             find_stale(plan, &mut result, name);
         }

@@ -30,7 +30,8 @@
 //! - [`parse_answer`]: the WHATWG answer of `urldiff parse --json`, written as it is serialized;
 //!   [`parse_rfc_answer`]: the RFC modes' answer (`parse --rfc3986 --json`);
 //! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
-//!   groups per class as an inline SVG (`plotters`).
+//!   groups per class as an inline SVG (`plotters`);
+//! - [`timings`]: where a conform run's time went (`urldiff conform --timings`).
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
 
@@ -58,6 +59,7 @@ pub mod rfc_vs_whatwg_tables;
 pub mod table;
 pub mod tables;
 pub mod terminal;
+pub mod timings;
 pub mod upstream;
 
 pub use data::ConformReport;

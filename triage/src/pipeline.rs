@@ -25,6 +25,7 @@ use crate::rootcause::keys::{keys, ToKey};
 use crate::rootcause::parts::{parts_of, Judged, Part};
 use crate::rootcause::{FindingKind, RootCause};
 use crate::standards::references_for;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use urldiff_compare::DisagreeingFields;
@@ -174,40 +175,71 @@ pub fn triage(
     })
 }
 
+/// What [`cut`] made of one case.
+enum Cut {
+    /// No part: the oracles and references agree where it matters.
+    Agreeing,
+    /// Every part is in the ledger.
+    Expected,
+    Kept(Divergent),
+}
+
 /// The divergent cases and their parts, less what the ledger expects: (divergent, expected,
-/// kept).
+/// kept). Each case is cut on its own, so the cases are cut side by side on rayon.
 fn cut(
     cases: &[TriageCase],
     config: &Config,
     judged: &Judged,
     answers: &[Vec<Answer>],
 ) -> (usize, usize, Vec<Divergent>) {
+    let each: Vec<Cut> = cases
+        .par_iter()
+        .zip(answers)
+        .enumerate()
+        .map(|(i, (case, answers))| cut_one(i, case, config, judged, answers))
+        .collect();
     let mut divergent = 0;
     let mut expected = 0;
     let mut kept = Vec::new();
-    for (i, (case, answers)) in cases.iter().zip(answers).enumerate() {
-        let comparison = compare_answers(&judged.oracles, &case.request, answers);
-        if !comparison.disagrees() {
-            continue;
-        }
-        let mut parts = parts_of(judged, answers, &comparison);
-        if parts.is_empty() {
-            continue;
-        }
-        divergent += 1;
-        if let Some(ledger) = config.ledger.or(config.known) {
-            annotate(ledger, judged, case, answers, &comparison, &mut parts);
-        }
-        if let Some(ledger) = config.ledger {
-            parts = unexpected_parts(ledger, judged, case, answers, &comparison, parts);
-            if parts.is_empty() {
-                expected += 1;
-                continue;
+    for cut in each {
+        match cut {
+            Cut::Agreeing => {}
+            Cut::Expected => (divergent, expected) = (divergent + 1, expected + 1),
+            Cut::Kept(d) => {
+                divergent += 1;
+                kept.push(d);
             }
         }
-        kept.push(Divergent { case: i, parts });
     }
     (divergent, expected, kept)
+}
+
+/// One case (the `i`-th) cut into its parts, less what the ledger expects.
+fn cut_one(
+    i: usize,
+    case: &TriageCase,
+    config: &Config,
+    judged: &Judged,
+    answers: &[Answer],
+) -> Cut {
+    let comparison = compare_answers(&judged.oracles, &case.request, answers);
+    if !comparison.disagrees() {
+        return Cut::Agreeing;
+    }
+    let mut parts = parts_of(judged, answers, &comparison);
+    if parts.is_empty() {
+        return Cut::Agreeing;
+    }
+    if let Some(ledger) = config.ledger.or(config.known) {
+        annotate(ledger, judged, case, answers, &comparison, &mut parts);
+    }
+    if let Some(ledger) = config.ledger {
+        parts = unexpected_parts(ledger, judged, case, answers, &comparison, parts);
+        if parts.is_empty() {
+            return Cut::Expected;
+        }
+    }
+    Cut::Kept(Divergent { case: i, parts })
 }
 
 /// Mark each conformance part whose library's ledger entry names an upstream issue or a fixing

@@ -1,8 +1,9 @@
-//! The parallel driver: every selected oracle answers every suite in one batch, oracles run
-//! side by side on rayon (in-process oracles also split their batch across threads; a
-//! subprocess oracle gets its batch whole and spreads it over its own worker pool). Progress
-//! goes to the plan's [`Events`]; the answers go to `urldiff_reports::evaluate`, which compares
-//! them with each suite's truth and checks the ledger.
+//! The parallel driver: every selected oracle answers every suite in one batch, each oracle
+//! started and answering on a thread of its own (in-process oracles also split their batch
+//! across rayon's threads; a subprocess oracle gets its batch whole and spreads it over its own
+//! worker pool). Progress
+//! goes to the plan's [`Events`]; the answers go to `urldiff_reports::evaluate`,
+//! which compares them with each suite's truth and checks the ledger.
 
 use crate::conform::ledger::{lost, Ledger, Lost};
 use crate::conform::Phases;
@@ -90,26 +91,32 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
 
 /// Run the plan: answer, compare, check the ledger. An oracle named with `--oracle` that
 /// cannot run is an error: a run over zero of its cases would pass for nothing.
+///
+/// Every oracle starts at once, each on a thread of its own that goes on to answer as soon as
+/// its oracle is up: the in-process oracles answer while the subprocess runtimes start, and a
+/// worker that starts early does not wait for the slowest one (a JVM). The phase `start-up`
+/// is the time until the last oracle was up, `answers` the rest until the last answer.
 pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
-    // Start every oracle at once (availability is cached), not two at a time on rayon's
-    // per-core threads. (Starting each on the thread that then answers for it was measured
-    // no faster: the runtimes' start-up and the answering share the same cores.)
-    let checks = phases.time("start-up", || start_all(plan.events, &to_run));
-    for (oracle, check) in to_run.iter().zip(&checks) {
-        if let (Availability::Unavailable { reason }, true) = (check, !plan.selected.is_empty()) {
+    let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
+    plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
+    let began = Instant::now();
+    let each = start_and_answer_all(plan, &to_run, &all_cases);
+    let last_up = each.iter().map(|e| e.up).max().unwrap_or(began);
+    phases.0.push(("start-up", last_up.duration_since(began).as_secs_f64()));
+    phases.0.push(("answers", last_up.elapsed().as_secs_f64()));
+    plan.events.run_finished();
+    for (oracle, each) in to_run.iter().zip(&each) {
+        if let (Availability::Unavailable { reason }, true) =
+            (&each.availability, !plan.selected.is_empty())
+        {
             bail!("oracle {} was asked for with --oracle but cannot run: {reason}", oracle.name());
         }
     }
-    let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
-    plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
-    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> = phases.time("answers", || {
-        to_run
-            .par_iter()
-            .map(|oracle| answer_one(plan, *oracle, &all_cases))
-            .collect::<Result<_, OracleError>>()
-    })?;
-    plan.events.run_finished();
+    let start_up: Vec<(String, f64)> =
+        to_run.iter().zip(&each).map(|(o, e)| (o.name().to_owned(), e.start_up)).collect();
+    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> =
+        each.into_iter().map(|e| e.answered).collect::<Result<_, OracleError>>()?;
     for (status, answers) in &answered {
         if let Some(answers) = answers.as_ref().filter(|a| a.len() != all_cases.len()) {
             bail!(
@@ -127,12 +134,24 @@ pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
         known_cases: plan.known_cases.as_ref(),
         ledger: plan.ledger,
     };
-    Ok(phases.time("evaluate", || evaluate(&judged_against, answered)))
+    let mut result = phases.time("evaluate", || evaluate(&judged_against, answered));
+    result.start_up_seconds = start_up;
+    Ok(result)
 }
 
-/// Every oracle's availability, each found on a thread of its own (which starts its runtime
-/// and first worker); how long each took to start goes to the events.
-fn start_all(events: &dyn Events, oracles: &[&dyn Oracle]) -> Vec<Availability> {
+/// One oracle's run: whether it could start, when it was up and how long that took, and its
+/// answers.
+struct Started {
+    availability: Availability,
+    up: Instant,
+    start_up: f64,
+    answered: Result<(OracleStatus, Option<Vec<Answer>>), OracleError>,
+}
+
+/// Every oracle started (availability is cached: the first check starts its runtime and
+/// first worker) and answering, each on a thread of its own; how long each took to start goes
+/// to the events.
+fn start_and_answer_all(plan: &Plan, oracles: &[&dyn Oracle], cases: &[Case]) -> Vec<Started> {
     std::thread::scope(|scope| {
         let each: Vec<_> = oracles
             .iter()
@@ -140,14 +159,17 @@ fn start_all(events: &dyn Events, oracles: &[&dyn Oracle]) -> Vec<Availability> 
                 scope.spawn(move || {
                     let start = Instant::now();
                     let availability = oracle.availability();
+                    let up = Instant::now();
+                    let start_up = up.duration_since(start).as_secs_f64();
                     if availability == Availability::Available {
-                        events.oracle_started(oracle.name(), start.elapsed().as_secs_f64());
+                        plan.events.oracle_started(oracle.name(), start_up);
                     }
-                    availability
+                    let answered = answer_one(plan, *oracle, cases);
+                    Started { availability, up, start_up, answered }
                 })
             })
             .collect();
-        each.into_iter().map(|h| h.join().expect("an availability check panicked")).collect()
+        each.into_iter().map(|h| h.join().expect("an oracle's thread panicked")).collect()
     })
 }
 

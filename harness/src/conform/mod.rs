@@ -15,6 +15,7 @@ pub mod ledger;
 pub mod report;
 pub mod sources;
 pub mod suite;
+pub mod timings;
 
 use crate::events::Events;
 use anyhow::bail;
@@ -45,6 +46,11 @@ pub struct Options {
     pub incomplete_suites: bool,
     /// The terminal summary's width (the terminal's); `None`: the reports' default, 100.
     pub summary_width: Option<usize>,
+    /// `--timings`: gather where the time went (the JSON report then carries it).
+    pub timings: bool,
+    /// The phases before [`execute`] (reading the suites, setting up the oracles), for the
+    /// timings.
+    pub setup_phases: Phases,
 }
 
 impl Options {
@@ -102,6 +108,9 @@ pub struct Finished {
     pub phases: Phases,
     /// With `--bless`: what changed in each ledger file.
     pub bless: Option<Vec<urldiff_reports::bless::BlessChange>>,
+    /// With `--timings`: where the time went, the writing of the reports included (the JSON
+    /// report's copy, written during that phase, stops before it).
+    pub timings: Option<urldiff_reports::timings::Timings>,
 }
 
 /// Keep the suites named in `wanted` (all when empty); an unknown name is an error.
@@ -152,7 +161,9 @@ pub fn execute(
     let bless = opts.bless.then(|| urldiff_reports::bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();
-    let report = result.finish(wall_seconds, code);
+    let timings = opts.timings.then(|| timings::of(&opts.setup_phases, &phases, &result));
+    let mut report = result.finish(wall_seconds, code);
+    report.timings = timings;
     let (summary, matrix) = phases.time("reports", || {
         let mut files = opts.outputs().render(&report)?;
         for change in bless.iter().flatten() {
@@ -163,5 +174,9 @@ pub fn execute(
         let summary = urldiff_reports::terminal::render_to_width(&report, width);
         anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
     })?;
-    Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless })
+    let timings = report.timings.clone().map(|mut t| {
+        t.phases.extend(phases.0.last().map(|(name, s)| timings::phase(name, *s)));
+        t
+    });
+    Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless, timings })
 }

@@ -12,6 +12,7 @@ use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::{classify, Facts, UNCLASSIFIED};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use urldiff_compare::{compare_all, Answered};
 use urldiff_oracles::{Answer, Oracle, OracleInfo};
 
 /// One part to key: the request and the part.
@@ -26,16 +27,23 @@ pub struct ToKey<'p> {
 /// The key of every part, in order.
 pub fn keys(judged: &Judged, parts: &[ToKey]) -> Result<Vec<RootCause>, AskError> {
     let mut keys: Vec<Option<RootCause>> = vec![None; parts.len()];
-    // Conformance parts, one batch per library.
     let mut by_library: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut between: Vec<usize> = Vec::new();
     for (k, p) in parts.iter().enumerate() {
         match (p.part.kind, p.part.library) {
             (FindingKind::Conformance, Some(library)) => {
                 by_library.entry(library).or_default().push(k)
             }
-            _ => keys[k] = Some(between_key(judged, p)),
+            _ => between.push(k),
         }
     }
+    // Each between-standards key is read from its own part's answers alone: side by side.
+    let between_keys: Vec<RootCause> =
+        between.par_iter().map(|&k| between_key(judged, &parts[k])).collect();
+    for (k, key) in between.into_iter().zip(between_keys) {
+        keys[k] = Some(key);
+    }
+    // Conformance parts, one batch per library.
     for (library, members) in by_library {
         for (k, key) in conformance_keys(judged, library, parts, &members)? {
             keys[k] = Some(key);
@@ -121,10 +129,16 @@ fn conformance_key(judged: &Judged, library: usize, p: &ToKey, index: Option<usi
 /// The first class (table order) of a part between standards, read from its implementations'
 /// answers; `unclassified` when none.
 pub fn class_of(judged: &Judged, request: &Request, answers: &[Answer], part: &Part) -> String {
-    let oracles: Vec<&dyn Oracle> = part.libraries.iter().map(|&i| judged.oracles[i]).collect();
-    let own: Vec<Answer> = part.libraries.iter().map(|&i| answers[i].clone()).collect();
-    let infos: Vec<&OracleInfo> = oracles.iter().map(|o| o.info()).collect();
-    let comparison = compare_answers(&oracles, request, &own);
+    let infos: Vec<&OracleInfo> =
+        part.libraries.iter().map(|&i| judged.oracles[i].info()).collect();
+    // The part's own answers, borrowed (not cloned) from every oracle's.
+    let answered: Vec<Answered> = part
+        .libraries
+        .iter()
+        .zip(&infos)
+        .map(|(&i, info)| Answered { info, answer: &answers[i] })
+        .collect();
+    let comparison = compare_all(&request.case(), &answered);
     classify(&Facts::new(request, &comparison, &infos))
         .first()
         .map_or(UNCLASSIFIED, |c| c)
