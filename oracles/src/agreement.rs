@@ -1,6 +1,6 @@
 //! The parse answers of the in-process WHATWG oracles, cut down to what the comparison core
-//! reads of them, with a shortcut for the common case that they agree: decided straight off the three parsers, before any
-//! answer is built.
+//! reads of them, with a shortcut for the common case that they agree: decided straight off
+//! the three parsers, before any answer is built.
 //!
 //! The differential fuzz target asks this for every input. Most inputs the reference,
 //! rust-url and ada answer alike, and building three answers only for the comparison core to
