@@ -3,7 +3,7 @@
 //!
 //! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. First
 //! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer alike
-//! (all fail, or every getter the projection reads is equal, which equal hrefs decide), as
+//! (all fail, or every getter the projection reads is equal), as
 //! they do for most inputs, nothing more is done, since no comparison could find a difference.
 //! Otherwise their answers, cut down to what the comparison core reads of them, are compared;
 //! when they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader)
@@ -109,7 +109,7 @@ pub fn compare_case(
 
 /// The case and the three oracles' answers cut down to what the comparison core reads of them
 /// (`urldiff_oracles::agreement`); `None` when the parsers answer alike (all fail, or all
-/// parse with every getter the projection reads equal, which equal hrefs decide), which no
+/// parse with every getter the projection reads equal), which no
 /// comparison calls a divergence, so for most inputs no answer is built.
 ///
 /// A panic of the reference breaks the target's invariant (our bug: the fuzzer keeps the input
