@@ -13,10 +13,11 @@
 //! on (`parser/benches/corpus_gen.rs`: realistic URLs, relative references, invalid inputs,
 //! WPT's), and the target's seeds with cases generated from them (mutations and grammar-built
 //! URLs, fixed seed, [`urldiff_fuzz::seeds::differential_workload`]), whose share of divergent
-//! inputs is more like a campaign's. Each measurement runs whole rounds for about a second
-//! (a third with `--quick`); the best round counts. Prints, asserts nothing. Under libFuzzer
-//! the rate is far lower (coverage instrumentation and libFuzzer's own work per execution):
-//! see the README's "Fuzzing" section for measured executions per second.
+//! inputs is more like a campaign's. Each measurement runs whole rounds for about 1.5 s
+//! (a fifth with `--quick`) and counts this thread's CPU time over them (Linux; elsewhere the
+//! best round's wall time), so that a loaded machine does not skew the ratios. Prints, asserts
+//! nothing. Under libFuzzer the rate is far lower (coverage instrumentation and libFuzzer's own
+//! work per execution): see the README's "Fuzzing" section for measured executions per second.
 //!
 //! `cargo bench --manifest-path fuzz/Cargo.toml --bench differential_rate`; `--quick` for a
 //! shorter run.
@@ -42,16 +43,29 @@ fn check(inputs: &[Vec<u8>]) -> usize {
     black_box(findings.sum())
 }
 
-/// Seconds per item of the best of rounds of `run` over `n` items, run for about `budget`.
+/// Seconds per item of `run` over `n` items, run in whole rounds for about `budget`: this
+/// thread's CPU time over all rounds where Linux tells it, so that other processes' load on a
+/// shared machine counts only through the caches they disturb; else the best round's wall time.
 fn per_item(n: usize, budget: Duration, mut run: impl FnMut() -> usize) -> f64 {
     black_box(run()); // warm-up: page in code and data, fill the ledger and oracle state
-    let (start, mut best) = (Instant::now(), Duration::MAX);
-    while start.elapsed() < budget {
+    let (start, cpu_start, mut best, mut rounds) =
+        (Instant::now(), thread_cpu_time(), Duration::MAX, 0);
+    while start.elapsed() < budget || rounds == 0 {
         let round = Instant::now();
         black_box(run());
         best = best.min(round.elapsed());
+        rounds += 1;
     }
-    best.as_secs_f64() / n as f64
+    let cpu = cpu_start.zip(thread_cpu_time()).map(|(from, to)| (to - from) / rounds);
+    cpu.unwrap_or(best).as_secs_f64() / n as f64
+}
+
+/// This thread's time on a CPU so far: the first field of `/proc/thread-self/schedstat`
+/// (nanoseconds; brought up to date at each scheduler tick, so a budget of a second is
+/// measured to about 1%). `None` where there is no such file.
+fn thread_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(stat.split_whitespace().next()?.parse().ok()?))
 }
 
 fn main() {

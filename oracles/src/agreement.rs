@@ -1,13 +1,15 @@
 //! The parse answers of the in-process WHATWG oracles, cut down to what the comparison core
-//! reads of them, with a shortcut for the common case that they agree: decided straight off the three parsers, before any
-//! answer is built.
+//! reads of them, with a shortcut for the common case that they agree: decided straight off
+//! the three parsers, before any answer is built.
 //!
 //! The differential fuzz target asks this for every input. Most inputs the reference,
 //! rust-url and ada answer alike, and building three answers only for the comparison core to
 //! find them equal costs several times the parsing. So each parser parses through its
 //! adapter's lean [`UrlApi::parse_url`] (the adapter's parse without errors and reasons): when
 //! all three fail, or all three parse and every getter the caller names is byte-equal, the
-//! answer is [`ParseAnswers::Alike`] and nothing more is done.
+//! answer is [`ParseAnswers::Alike`] and nothing more is done. Every getter is compared, href
+//! or not: a getter that disagrees with its own parser's href (an offset bug in a library
+//! that slices its serialization) is exactly what a differential target is for.
 //!
 //! Otherwise the same parses become the answers, holding what the comparison core reads of
 //! them and nothing else: a parsed answer's record has the getters the caller names (the
@@ -134,18 +136,53 @@ fn parse_all(input: &str, base: Option<&str>) -> Parses {
     Parses { reference, rust_url, ada }
 }
 
+/// Whether the three parses are alike: all failed, or all parsed and agree on every getter.
 fn alike(parses: &Parses, getters: &Getters) -> bool {
     match (&parses.reference, &parses.rust_url, &parses.ada) {
         (None, None, Some(None)) => true,
-        (Some(r), Some(u), Some(Some(a))) => {
-            let each = getters.reference.iter().zip(&getters.rust_url).zip(&getters.ada);
-            each.into_iter().all(|((ours, rust_url), ada)| {
-                let ours = ours(r);
-                ours == rust_url(u) && ours == ada(a)
-            })
-        }
+        (Some(r), Some(u), Some(Some(a))) => getters.all_equal(r, u, a),
         _ => false,
     }
+}
+
+impl Getters {
+    /// Whether the three URLs' getters at `slot` give the same text.
+    fn equal_at(
+        &self,
+        slot: usize,
+        r: &<ReferenceApi as UrlApi>::Url,
+        u: &<RustUrlApi as UrlApi>::Url,
+        a: &<AdaApi as UrlApi>::Url,
+    ) -> bool {
+        let ours = self.reference[slot](r);
+        same_text(&ours, &self.rust_url[slot](u)) && same_text(&ours, &self.ada[slot](a))
+    }
+
+    /// Whether every getter gives the same text for the three URLs.
+    fn all_equal(
+        &self,
+        r: &<ReferenceApi as UrlApi>::Url,
+        u: &<RustUrlApi as UrlApi>::Url,
+        a: &<AdaApi as UrlApi>::Url,
+    ) -> bool {
+        (0..self.reference.len()).all(|slot| self.equal_at(slot, r, u, a))
+    }
+}
+
+/// `a == b`, compared here eight bytes at a time rather than by a call to libc's `memcmp`:
+/// between three parsers' code that call's own code is cold, and comparing the nine getters
+/// with `==` cost 0.45 µs an input, more than the getters themselves (fuzz bench notes in
+/// docs/benchmarks.md).
+#[inline]
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let (mut a_words, mut b_words) = (a.chunks_exact(8), b.chunks_exact(8));
+    let word = |w: &[u8]| u64::from_ne_bytes(w.try_into().expect("chunks of eight bytes"));
+    a_words.by_ref().zip(b_words.by_ref()).all(|(x, y)| word(x) == word(y))
+        && a_words.remainder().iter().zip(b_words.remainder()).all(|(x, y)| x == y)
 }
 
 /// `oracle`'s cut-down answer: its record, or a failure when it has none; behind the
@@ -258,6 +295,23 @@ mod tests {
             same_as_parse(&ReferenceApi, input, base);
             same_as_parse(&RustUrlApi, input, base);
             same_as_parse(&AdaApi, input, base);
+        }
+    }
+
+    /// `same_text` is `==`: every length up to 20, a difference at each position.
+    #[test]
+    fn same_text_is_string_equality() {
+        let text = "abcdefghijklmnopqrstu";
+        for len in 0..=20 {
+            let a = &text[..len];
+            assert!(same_text(a, &String::from(a)));
+            assert!(!same_text(a, &text[..len + 1]) && !same_text(&text[..len + 1], a));
+            for at in 0..len {
+                let mut b = a.as_bytes().to_vec();
+                b[at] = b'-';
+                let b = String::from_utf8(b).unwrap();
+                assert!(!same_text(a, &b), "{a:?} vs {b:?}");
+            }
         }
     }
 

@@ -3,14 +3,14 @@
 //!
 //! Fields of the input: `[input, base]` (see [`crate::input`]); an empty base is none. First
 //! the three parsers are asked straight (`urldiff_oracles::agreement`): when they answer alike
-//! (all fail, or every getter the projection reads is equal), as they do for most inputs,
-//! nothing more is done, since no comparison could find a difference. Otherwise their answers,
-//! cut down to what the comparison core reads of them, are compared; when
-//! they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader) does
-//! not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and the
-//! run goes on. A panic of the reference is a broken invariant (libFuzzer keeps the input as a
-//! crash); a panic of rust-url or ada is that oracle's `Crashed` answer, a divergence like any
-//! other.
+//! (all fail, or every getter the projection reads is equal), as
+//! they do for most inputs, nothing more is done, since no comparison could find a difference.
+//! Otherwise their answers, cut down to what the comparison core reads of them, are compared;
+//! when they disagree and the ledger (`corpus/expected/`, as embedded, read by its one reader)
+//! does not expect it, the divergence is a [`Finding`] keyed by its divergence signature, and
+//! the run goes on. A panic of the reference is a broken invariant (libFuzzer keeps the input
+//! as a crash); a panic of rust-url or ada is that oracle's `Crashed` answer, a divergence like
+//! any other.
 //!
 //! The ledger is read as `urldiff triage` reads it: for the suite `fuzz/<target>` and the
 //! case's name, each oracle's difference from the reference must be covered by that oracle's
@@ -108,9 +108,9 @@ pub fn compare_case(
 }
 
 /// The case and the three oracles' answers cut down to what the comparison core reads of them
-/// (`urldiff_oracles::agreement`); `None` when the parsers answer alike (all
-/// fail, or all parse with every getter the projection reads equal), which no comparison calls
-/// a divergence, so for most inputs no answer is built.
+/// (`urldiff_oracles::agreement`); `None` when the parsers answer alike (all fail, or all
+/// parse with every getter the projection reads equal), which no
+/// comparison calls a divergence, so for most inputs no answer is built.
 ///
 /// A panic of the reference breaks the target's invariant (our bug: the fuzzer keeps the input
 /// as a crash); a panic of rust-url or ada is that oracle's `Crashed` answer, compared like any
