@@ -1,7 +1,9 @@
 //! The `urldiff conform` binary on fixture files: a cases folder in the urltestdata.json
 //! format as the suite and a table oracle (hidden `--table-oracle NAME=FILE`) as the fake.
 
-use std::path::Path;
+mod conform_support;
+
+use conform_support::conform;
 use std::process::{Command, Output};
 
 /// The suite's truth (hand-checked against the WHATWG URL Standard): a tab is removed from
@@ -28,28 +30,7 @@ const FAKE: &str = r#"[
 ]"#;
 
 fn fixture(ledger: Option<&str>) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("cases")).unwrap();
-    std::fs::create_dir_all(dir.path().join("ledger")).unwrap();
-    std::fs::write(dir.path().join("cases/mini.json"), TRUTH).unwrap();
-    std::fs::write(dir.path().join("fake.json"), FAKE).unwrap();
-    if let Some(text) = ledger {
-        std::fs::write(dir.path().join("ledger/fake.txt"), text).unwrap();
-    }
-    dir
-}
-
-fn conform(dir: &Path, extra: &[&str]) -> Output {
-    let fake = format!("fake={}", dir.join("fake.json").display());
-    Command::new(env!("CARGO_BIN_EXE_urldiff"))
-        .arg("conform")
-        .args(["--only-cases", "--cases"])
-        .arg(dir.join("cases"))
-        .args(["--table-oracle", &fake, "--ledger"])
-        .arg(dir.join("ledger"))
-        .args(extra)
-        .output()
-        .unwrap()
+    conform_support::fixture(TRUTH, FAKE, ledger)
 }
 
 const LEDGER_LINE: &str = "<HTTP://A/> | href,scheme,host | the fake keeps ASCII case\n";

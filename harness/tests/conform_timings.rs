@@ -3,8 +3,10 @@
 //! suites; without the option neither appears and the gate's exit code is the same. Only the
 //! structure is checked, never a duration.
 
+mod conform_support;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// One case; the fake answers as the truth (hand-checked: a tab is removed from the input).
 const TABLE: &str = r#"[
@@ -14,27 +16,15 @@ const TABLE: &str = r#"[
 ]"#;
 
 fn fixture() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("cases")).unwrap();
-    std::fs::create_dir_all(dir.path().join("ledger")).unwrap();
-    std::fs::write(dir.path().join("cases/mini.json"), TABLE).unwrap();
-    std::fs::write(dir.path().join("fake.json"), TABLE).unwrap();
-    dir
+    conform_support::fixture(TABLE, TABLE, None)
 }
 
+/// `urldiff conform` on the fixture, writing the JSON report to `run.json`.
 fn conform(dir: &Path, extra: &[&str]) -> Output {
-    let fake = format!("fake={}", dir.join("fake.json").display());
-    Command::new(env!("CARGO_BIN_EXE_urldiff"))
-        .arg("conform")
-        .args(["--only-cases", "--cases"])
-        .arg(dir.join("cases"))
-        .args(["--table-oracle", &fake, "--ledger"])
-        .arg(dir.join("ledger"))
-        .arg("--json")
-        .arg(dir.join("run.json"))
-        .args(extra)
-        .output()
-        .unwrap()
+    let json = dir.join("run.json");
+    let mut args = vec!["--json", json.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    conform_support::conform(dir, &args)
 }
 
 fn run_json(dir: &Path) -> serde_json::Value {
