@@ -172,7 +172,7 @@ fn report_renders_a_saved_json_report_into_the_same_files() {
     let summary = String::from_utf8_lossy(&report.stdout);
     assert!(String::from_utf8_lossy(&run.stdout).starts_with(summary.as_ref()), "{summary}");
     // The ledgered divergence under its class (the fake keeps the scheme's ASCII case).
-    let class = summary.lines().find(|l| l.starts_with("  medium     1  case-normalization "));
+    let class = summary.lines().find(|l| l.starts_with("  medium  1  case-normalization "));
     assert!(class.is_some_and(|l| l.trim_end().ends_with(" fake")), "{summary}");
     let html = std::fs::read_to_string(first("html")).unwrap();
     assert!(html.contains("<del>http</del><ins>HTTP</ins>"), "the scheme's diff: {html}");

@@ -3,6 +3,12 @@
 //! `<tr>`) or a maud `thead`/`tbody` anywhere else in the workspace's Rust sources means a
 //! table written by hand again, with its own field list and escaping: build a
 //! `urldiff_reports::table::Table` instead. Comments may show tables; code may not.
+//!
+//! The terminal layout is there too, once: `Table::terminal_with` fits a table to a width
+//! (side by side, else in blocks). A `fn vertical`/`fn horizontal`, a padding helper (`fn pad`,
+//! `pad_left`, `plain::pad`) or a format width taken from a variable (`{:w$}`, `{:>w$}`)
+//! anywhere else means a second fit-or-vertical layout drawn by hand: build a `Table` and pick
+//! its `TerminalLayout`.
 
 use regex::Regex;
 use std::path::{Path, PathBuf};
@@ -33,7 +39,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn hand_written_table() -> Regex {
-    Regex::new(r"\|---|\|--:|<table|<thead|<tbody|<tr[ >]|\bthead\s*\{|\btbody\s*\{").unwrap()
+    let formats = r"\|---|\|--:|<table|<thead|<tbody|<tr[ >]|\bthead\s*\{|\btbody\s*\{";
+    let layout = r"\bfn (vertical|horizontal|pad|pad_left)\b|\bpad_left\(|\bplain::pad\b";
+    let computed_width = r"\{[\w.]*:[<>^]?\w+\$\}";
+    Regex::new(&format!("{formats}|{layout}|{computed_width}")).unwrap()
 }
 
 /// `(file:line, line)` of every code line (not a comment) of `files` that writes a table.
@@ -66,7 +75,7 @@ fn no_table_is_rendered_outside_the_table_module() {
     files.sort();
     assert!(files.len() > 100, "the sources were not found under {}", root.display());
     let found = offenders(&root, &files);
-    assert!(found.is_empty(), "tables written by hand:\n{}", found.join("\n"));
+    assert!(found.is_empty(), "tables or terminal layouts written by hand:\n{}", found.join("\n"));
 }
 
 #[test]
@@ -78,6 +87,11 @@ fn the_check_finds_each_kind_of_hand_written_table() {
         r#"write!(out, "<table><tr><td>{x}</td></tr></table>");"#,
         r#"html! { thead { tr { th { "a" } } } }"#,
         r#"html! { tbody { } }"#,
+        r#"fn vertical(grid: &Grid, width: usize) -> String {"#,
+        r#"fn pad(s: &str, w: usize) -> String {"#,
+        r#"let cell = plain::pad_left(&n.to_string(), 5);"#,
+        r#"let _ = write!(out, "{:label_w$}", row.label);"#,
+        r#"let _ = write!(out, "  {name:>w$}");"#,
     ];
     let mut files = Vec::new();
     for (i, line) in lines.iter().enumerate() {
@@ -88,4 +102,19 @@ fn the_check_finds_each_kind_of_hand_written_table() {
     let found = offenders(dir.path(), &files);
     assert_eq!(found.len(), lines.len(), "{found:?}");
     assert!(found.iter().all(|f| f.contains(":2: ")), "comments are not flagged: {found:?}");
+}
+
+#[test]
+fn the_check_leaves_fixed_widths_and_other_pads_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = [
+        r#"let _ = writeln!(out, "    {:>9}: {}", "reason", why);"#,
+        r#"format!("{fence}{pad}{s}{pad}{fence}")"#,
+        r#"let padded = padding(&have) >= padding(&fixed);"#,
+        r#"fn vertically_aligned() {}"#,
+    ];
+    let file = dir.path().join("innocent.rs");
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let found = offenders(dir.path(), &[file]);
+    assert!(found.is_empty(), "{found:?}");
 }

@@ -80,16 +80,6 @@ pub fn fit(s: &str, max: usize) -> String {
     out
 }
 
-/// `s` padded with spaces to `w` columns (left-aligned).
-pub fn pad(s: &str, w: usize) -> String {
-    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
-}
-
-/// `s` padded with spaces to `w` columns (right-aligned).
-pub fn pad_left(s: &str, w: usize) -> String {
-    format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
-}
-
 /// Every line of `text` wrapped to `max_width`: broken at the last space that fits (else cut
 /// mid-word), continuation lines indented by two spaces.
 pub fn wrap_lines(text: &str, max_width: usize) -> String {

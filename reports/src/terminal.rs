@@ -8,8 +8,8 @@
 use crate::classes::{ledgered_by_class, values_line, ClassGroup};
 use crate::data::ConformReport;
 use crate::matrix::SHOWN_DIVERGENCES;
-use crate::plain::{self, first_line, fit, one_line, pad, pad_left};
-use crate::table::{Cell, Table};
+use crate::plain::{self, first_line, fit, one_line};
+use crate::table::{Cell, Table, TerminalLayout};
 use urldiff_compare::Severity;
 
 /// The widest line of the summary, in columns, when no width is given.
@@ -18,8 +18,8 @@ pub const WIDTH: usize = 100;
 /// The narrowest width the summary is fitted to (a smaller one is taken as this).
 const MIN_WIDTH: usize = 40;
 
-/// The class column: the longest class id of the table.
-const CLASS_WIDTH: usize = 30;
+/// How far the class table is indented under its heading.
+const INDENT: &str = "  ";
 
 /// How many classes of each severity below high the summary lists.
 const SHOWN_LOWER_CLASSES: usize = 5;
@@ -126,16 +126,22 @@ fn ledgered(out: &mut Lines, report: &ConformReport) {
         report.ledgered().count()
     ));
     let mut left_out: Vec<(Severity, usize, usize)> = Vec::new();
+    let mut table =
+        Table::new(&["severity", "divergences", "class", "oracles"]).right_aligned(&[1]);
     for severity in [Severity::High, Severity::Medium, Severity::Low, Severity::Info] {
         let of: Vec<&ClassGroup> = groups.iter().filter(|g| g.severity == severity).collect();
         let shown = if severity == Severity::High { of.len() } else { SHOWN_LOWER_CLASSES };
         for g in of.iter().take(shown) {
-            group_line(out, g, severity == Severity::High);
+            class_row(&mut table, g, severity == Severity::High);
         }
         if of.len() > shown {
             let rest: usize = of[shown..].iter().map(|g| g.members.len()).sum();
             left_out.push((severity, of.len() - shown, rest));
         }
+    }
+    let layout = TerminalLayout { width: out.1 - INDENT.len(), head: false, ..Default::default() };
+    for line in table.terminal_with(&layout).lines() {
+        out.line(&format!("{INDENT}{line}"));
     }
     for (severity, classes, divergences) in left_out {
         out.line(&format!(
@@ -146,24 +152,21 @@ fn ledgered(out: &mut Lines, report: &ConformReport) {
     }
 }
 
-/// `  high     10  backslash-confusion            python-urllib, …`, and for a high class the
-/// example under it: `e.g. python-urllib <case>: host "127.0.0.1" → "evil.com"; …`.
-fn group_line(out: &mut Lines, g: &ClassGroup, with_example: bool) {
+/// A class's row (`high  10  backslash-confusion  python-urllib, …`), and for a high class
+/// its example as the row's note: `e.g. python-urllib <case>: host "127.0.0.1" → "evil.com"`.
+fn class_row(table: &mut Table, g: &ClassGroup, with_example: bool) {
     let oracles: Vec<&str> = g.oracles.iter().copied().collect();
-    out.line(&format!(
-        "  {} {}  {} {}",
-        pad(g.severity.name(), 6),
-        pad_left(&g.members.len().to_string(), 5),
-        pad(&one_line(&g.class.label), CLASS_WIDTH),
-        one_line(&oracles.join(", "))
-    ));
+    let cells = vec![
+        Cell::severity(g.severity),
+        Cell::number(g.members.len()),
+        Cell::text(&g.class.label),
+        Cell::text(oracles.join(", ")),
+    ];
     if with_example {
         let e = g.example;
-        out.line(&format!(
-            "                e.g. {} {}: {}",
-            one_line(&e.oracle),
-            e.name,
-            values_line(e)
-        ));
+        let note = format!("e.g. {} {}: {}", one_line(&e.oracle), e.name, values_line(e));
+        table.row_with_note(cells, Cell::text(note));
+    } else {
+        table.row(cells);
     }
 }

@@ -1,8 +1,8 @@
 //! The views of a comparison (`urldiff_triage::compared::Compared`): what `urldiff compare`
 //! and `urldiff serve` show. No I/O: each view is text or a serde type the caller writes.
 //!
-//! - [`table`]: the default table, oracles grouped by agreement, fitted to a width (a
-//!   vertical layout when the table would be wider);
+//! - [`table`]: the default table, oracles grouped by agreement: a [`crate::table::Table`]
+//!   fitted to a width by the one terminal layout (one block per column when wider);
 //! - [`listing`]: `--wide`, every oracle's whole answer, one field per line;
 //! - [`json`]: the typed JSON form (`--json`, `--jsonl`, the API);
 //! - [`validity`]: the valid-URL-string verdict both show.

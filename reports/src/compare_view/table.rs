@@ -13,12 +13,14 @@
 //! classes and the signature.
 //!
 //! Everything fits a given width (the terminal's): no line ends in padding, long note lines
-//! wrap (at spaces when they can), and a table wider than the width is drawn vertically, one
-//! block per column (its oracles, then a `label value` line per row).
+//! wrap (at spaces when they can), and the table is a [`Table`] drawn by its one terminal
+//! layout: wider than the width, one block per column (its oracles, then a `label value`
+//! line per row).
 
 use super::validity::{answered_verdict, url_string_check};
 use crate::hostile::first_line;
-use crate::plain::{one_line, width as text_width, wrap_lines};
+use crate::plain::{one_line, wrap_lines};
+use crate::table::{Blocks, Cell, Span, Table, TerminalLayout};
 use std::fmt::Write as _;
 use urldiff_compare::verdict::{evidence, is_lost};
 use urldiff_compare::{Comparison, Group, Projected, SharedField};
@@ -28,14 +30,7 @@ use urldiff_triage::compared::Compared;
 /// The widest a cell gets; longer values are cut with `…` (`--wide` shows them whole).
 const MAX_CELL: usize = 40;
 
-/// How differing cells are highlighted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Highlight {
-    /// ANSI colour (a terminal).
-    Colour,
-    /// A `*` before the value.
-    Marker,
-}
+pub use crate::table::Highlight;
 
 /// One row: its label and, per oracle (selection order), its group index, value and shown
 /// text.
@@ -72,12 +67,14 @@ pub fn render(
     }
     let mut out = wrap_lines(&head, width);
     out.push('\n');
-    let table = horizontal(&grid, highlight);
-    if table.lines().all(|l| visible_width(l) <= width) {
-        out.push_str(&table);
-    } else {
-        out.push_str(&vertical(&grid, highlight, width));
-    }
+    let layout = TerminalLayout {
+        width,
+        max_cell: MAX_CELL,
+        highlight,
+        blocks: Blocks::PerColumn,
+        head: true,
+    };
+    out.push_str(&grid_table(&grid).terminal_with(&layout));
     let mut notes = String::new();
     write_notes(&mut notes, oracles, compared);
     out.push_str(&wrap_lines(&notes, width));
@@ -210,86 +207,28 @@ fn columns(names: &[&str], rows: &[Row]) -> Vec<Vec<usize>> {
     columns
 }
 
-fn cut(text: &str) -> String {
-    crate::plain::fit(text, MAX_CELL)
-}
-
-/// The columns side by side, each line without trailing padding.
-fn horizontal(grid: &Grid, highlight: Highlight) -> String {
-    let mut out = String::new();
-    write_grid(&mut out, grid, highlight);
-    trim_line_ends(&out)
-}
-
-fn trim_line_ends(text: &str) -> String {
-    text.lines().map(|l| format!("{}\n", l.trim_end())).collect()
-}
-
-/// One block per column: its oracles (wrapped), then `label value` per row that column
-/// speaks about; values cut to the width.
-fn vertical(grid: &Grid, highlight: Highlight, width: usize) -> String {
-    let label_w = grid.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
-    let value_w = width.saturating_sub(label_w + 4).max(8);
-    let mut out = String::new();
-    for (k, names) in grid.columns.iter().enumerate() {
-        if k > 0 {
-            out.push('\n');
+/// The grid as a [`Table`]: a column of row labels, then one per group of oracles (its title
+/// the oracles, one a line), the differing cells marked.
+pub fn grid_table(grid: &Grid) -> Table {
+    let titles = std::iter::once(Cell::default()).chain(grid.columns.iter().map(|names| {
+        let mut spans = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::Break);
+            }
+            spans.push(Span::Text(name.clone()));
         }
-        out.push_str(&wrap_lines(&format!("{}\n", names.join(", ")), width));
-        for row in &grid.rows {
-            let Some(cell) = &row.cells[k] else { continue };
-            let text = crate::plain::fit(&cell.shown, value_w);
-            let painted = paint(&text, 0, cell.differs, highlight);
-            let _ = writeln!(out, "  {:label_w$} {}", row.label, painted);
-        }
-    }
-    out
-}
-
-/// Columns a line takes on a terminal (ANSI colour sequences take none).
-fn visible_width(line: &str) -> usize {
-    text_width(&line.replace("\x1b[1;31m", "").replace("\x1b[0m", ""))
-}
-
-fn write_grid(out: &mut String, grid: &Grid, highlight: Highlight) {
-    let label_w = grid.rows.iter().map(|r| r.label.len()).max().unwrap_or(0);
-    let widths: Vec<usize> = grid
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(k, names)| {
-            let head = names.iter().map(String::len);
-            let cells = grid.rows.iter().filter_map(|r| r.cells[k].as_ref());
-            head.chain(cells.map(|c| text_width(&cut(&c.shown)) + 1)).max().unwrap_or(1)
-        })
-        .collect();
-    let depth = grid.columns.iter().map(Vec::len).max().unwrap_or(0);
-    for k in 0..depth {
-        let _ = write!(out, "{:label_w$}", "");
-        for (c, w) in grid.columns.iter().zip(&widths) {
-            let _ = write!(out, "  {:w$}", c.get(k).map_or("", String::as_str));
-        }
-        out.push('\n');
-    }
+        Cell::new(spans)
+    }));
+    let mut table = Table::with_columns(titles).marked_columns(1..=grid.columns.len());
     for row in &grid.rows {
-        let _ = write!(out, "{:label_w$}", row.label);
-        for (cell, w) in row.cells.iter().zip(&widths) {
-            let differs = cell.as_ref().is_some_and(|c| c.differs);
-            let text = cell.as_ref().map_or(String::new(), |c| cut(&c.shown));
-            let _ = write!(out, "  {}", paint(&text, *w, differs, highlight));
-        }
-        out.push('\n');
+        let cells = row.cells.iter().map(|cell| match cell {
+            Some(c) => Cell::text(c.shown.as_str()).differing(c.differs),
+            None => Cell::default(),
+        });
+        table.row(std::iter::once(Cell::text(row.label.as_str())).chain(cells).collect());
     }
-}
-
-/// A cell padded to `width`, highlighted when it differs.
-fn paint(text: &str, width: usize, differs: bool, highlight: Highlight) -> String {
-    let pad = width.saturating_sub(text_width(text) + 1);
-    match (differs, highlight) {
-        (false, _) => format!(" {text}{:pad$}", ""),
-        (true, Highlight::Marker) => format!("*{text}{:pad$}", ""),
-        (true, Highlight::Colour) => format!(" \x1b[1;31m{text}\x1b[0m{:pad$}", ""),
-    }
+    table
 }
 
 /// Under the table: the reference's validation errors, failure reasons (not the WHATWG ones

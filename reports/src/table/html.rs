@@ -1,6 +1,7 @@
 //! A [`Table`] as HTML, a maud template: maud escapes by construction and hostile text is
 //! shown through [`Visible`] (the one policy, its escapes marked). Right-aligned cells are
-//! `td.num`; a cell's style is its class; a column's style its `<col>` class.
+//! `td.num`; a cell's style is its class (and `differs` when it differs); a column's style
+//! its `<col>` class; a row's note a `tr.note` under it, one cell across the table.
 
 use super::{safe_href, text_span, Align, Cell, Row, Span, Table};
 use crate::hostile::visible;
@@ -31,15 +32,17 @@ fn html_row(table: &Table, row: &Row) -> Markup {
                 }
             }
         }
+        @if let Some(note) = &row.note {
+            tr.note { td colspan=(table.columns.len()) { (html_cell(note)) } }
+        }
     }
 }
 
 fn td_class(cell: &Cell, align: Align) -> Option<String> {
-    match (align, cell.style) {
-        (Align::Right, Some(style)) => Some(format!("num {style}")),
-        (Align::Right, None) => Some("num".to_owned()),
-        (Align::Left, style) => style.map(str::to_owned),
-    }
+    let num = (align == Align::Right).then_some("num");
+    let differs = cell.differs.then_some("differs");
+    let classes: Vec<&str> = [num, cell.style, differs].into_iter().flatten().collect();
+    (!classes.is_empty()).then(|| classes.join(" "))
 }
 
 fn html_cell(cell: &Cell) -> Markup {

@@ -21,6 +21,10 @@ impl Table {
                 *first = format!("<a id=\"{}\"></a>{first}", text(id));
             }
             out.push_str(&format!("| {} |\n", cells.join(" | ")));
+            if let Some(note) = &row.note {
+                let rest = " |".repeat(self.columns.len().saturating_sub(1));
+                out.push_str(&format!("| {} |{rest}\n", markdown_cell(note)));
+            }
         }
         out
     }
@@ -40,6 +44,9 @@ fn markdown_cell(cell: &Cell) -> String {
             Span::Text(s) => out.push_str(&text_span(s, i, n, text)),
             span => out.push_str(&markdown_span(span)),
         }
+    }
+    if cell.differs && !out.is_empty() {
+        return format!("**{out}**");
     }
     out
 }

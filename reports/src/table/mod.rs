@@ -1,5 +1,6 @@
 //! The one table model of the reports: a [`Table`] of columns and rows of [`Cell`]s, written
-//! once and rendered to the terminal ([`Table::terminal`], fitted to a width), Markdown
+//! once and rendered to the terminal ([`Table::terminal`] and [`Table::terminal_with`], fitted
+//! to a width: the one fit-or-blocks layout of every terminal table), Markdown
 //! ([`Table::markdown`]) and HTML ([`Table::html`], a maud template). A cell is made of
 //! [`Span`]s that say what they are (text, code, a case's input, a severity, a class, a field's
 //! two values …), so each format marks them its own way from the same data, and hostile text
@@ -10,6 +11,7 @@ mod markdown;
 mod terminal;
 
 use crate::classes::ClassTag;
+pub use terminal::{Blocks, Highlight, TerminalLayout};
 use urldiff_compare::{Projected, Severity};
 
 /// How a column's cells are aligned (numbers right).
@@ -19,13 +21,16 @@ pub enum Align {
     Right,
 }
 
-/// A column: its title, alignment, and optionally a name for what it holds (HTML gives the
-/// column that class, for its width).
+/// A column: its title (a [`Span::Break`] in it starts a new title line on a terminal),
+/// alignment, optionally a name for what it holds (HTML gives the column that class, for its
+/// width), and whether its cells may be marked as differing ([`Cell::differs`]: the terminal
+/// keeps a character before each of its cells for the mark).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
     pub title: Cell,
     pub align: Align,
     pub style: Option<&'static str>,
+    pub marks: bool,
 }
 
 /// A piece of a cell.
@@ -58,12 +63,15 @@ pub enum Span {
 }
 
 /// A cell: its spans in order, a name for what it shows (`style`: HTML writes it as the
-/// cell's class; the other formats have no use for it) and a note shown on hover (HTML).
+/// cell's class; the other formats have no use for it), a note shown on hover (HTML), and
+/// whether it differs from the first cell of its row that speaks (`differs`: the terminal
+/// marks it by [`Highlight`], Markdown bolds it, HTML gives it the class `differs`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cell {
     pub spans: Vec<Span>,
     pub style: Option<&'static str>,
     pub title: Option<String>,
+    pub differs: bool,
 }
 
 impl Cell {
@@ -125,6 +133,12 @@ impl Cell {
         self
     }
 
+    /// This cell marked as differing from the first cell of its row that speaks, when `differs`.
+    pub fn differing(mut self, differs: bool) -> Cell {
+        self.differs = differs;
+        self
+    }
+
     /// This cell with a note shown on hover.
     pub fn titled(mut self, title: impl Into<String>) -> Cell {
         self.title = Some(title.into());
@@ -133,13 +147,15 @@ impl Cell {
 }
 
 /// A row: its cells (as many as there are columns), an id others link to (HTML: the row's
-/// `id`; Markdown: an anchor in its first cell) and whether the page's filter shows or hides
-/// it (HTML: `data-row`).
+/// `id`; Markdown: an anchor in its first cell), whether the page's filter shows or hides it
+/// (HTML: `data-row`), and a note drawn under it across the table's width (an example of what
+/// the row counts).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Row {
     pub cells: Vec<Cell>,
     pub id: Option<String>,
     pub filtered: bool,
+    pub note: Option<Cell>,
 }
 
 /// A table: its columns, then its rows; `id` names it on an HTML page.
@@ -193,7 +209,7 @@ impl Table {
     pub fn with_columns(titles: impl IntoIterator<Item = Cell>) -> Table {
         let columns = titles
             .into_iter()
-            .map(|title| Column { title, align: Align::Left, style: None })
+            .map(|title| Column { title, align: Align::Left, style: None, marks: false })
             .collect();
         Table { columns, ..Table::default() }
     }
@@ -216,6 +232,16 @@ impl Table {
         self
     }
 
+    /// The same table with the columns `marked` keeping room for the differs mark.
+    pub fn marked_columns(mut self, marked: impl IntoIterator<Item = usize>) -> Table {
+        for i in marked {
+            if let Some(c) = self.columns.get_mut(i) {
+                c.marks = true;
+            }
+        }
+        self
+    }
+
     /// The same table with `id` (HTML).
     pub fn with_id(mut self, id: &str) -> Table {
         self.id = Some(id.to_owned());
@@ -228,7 +254,12 @@ impl Table {
 
     /// A row with an id, filtered by the page's filter when `filtered`.
     pub fn row_with_id(&mut self, id: String, filtered: bool, cells: Vec<Cell>) {
-        self.rows.push(Row { cells, id: Some(id), filtered });
+        self.rows.push(Row { cells, id: Some(id), filtered, note: None });
+    }
+
+    /// A row with a note under it.
+    pub fn row_with_note(&mut self, cells: Vec<Cell>, note: Cell) {
+        self.rows.push(Row { cells, note: Some(note), ..Row::default() });
     }
 }
 

@@ -1,82 +1,259 @@
-//! A [`Table`] as plain text for a terminal, fitted to a width the way `urldiff compare`'s
-//! table is ([`crate::compare_view::table`]): columns side by side when they fit (the last
-//! column cut with `…` when that is enough), else one block per row; no line ends in spaces.
+//! A [`Table`] as plain text for a terminal, fitted to a width: the one terminal layout of
+//! every table (the conform summary's, `urldiff compare`'s grid, the explain tables …).
+//! Columns side by side when they fit (the last column cut with `…` when that is enough and
+//! the layout allows it), else one block per row or per column ([`Blocks`]); no line ends in
+//! spaces.
 
-use super::{text_span, Align, Cell, Span, Table};
+use super::{text_span, Align, Cell, Column, Span, Table};
 use crate::hostile::visible;
-use crate::plain::{fit, pad, pad_left, width, wrap_lines};
+use crate::plain::{fit, width, wrap_lines};
 
-/// The fewest columns the last column is cut to before the table is drawn vertically.
+/// The fewest columns a value is cut to: the last column side by side, a value in a block.
 const MIN_LAST_COLUMN: usize = 12;
 
 /// The gap between two columns.
 const GAP: usize = 2;
 
+/// How much deeper than its row a row's note starts.
+const NOTE_INDENT: &str = "    ";
+
+/// The ANSI sequences around a highlighted value.
+const COLOUR_ON: &str = "\x1b[1;31m";
+const COLOUR_OFF: &str = "\x1b[0m";
+
+/// How differing cells ([`Cell::differs`]) are marked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Highlight {
+    /// ANSI colour (a terminal).
+    Colour,
+    /// A `*` before the value.
+    #[default]
+    Marker,
+}
+
+/// The layout of a table too wide for side by side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blocks {
+    /// One block per row: its first cell, then a `title  value` line per other cell. The last
+    /// column may be cut first, to stay side by side.
+    #[default]
+    PerRow,
+    /// One block per column after the first: its title, then a `key  value` line per row (the
+    /// row's first cell as the key). For tables whose columns are what is compared: no column
+    /// is cut to stay side by side.
+    PerColumn,
+}
+
+/// How a table is drawn on a terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TerminalLayout {
+    /// The widest a line may be (`usize::MAX`: as wide as the table is).
+    pub width: usize,
+    /// The widest a body cell is side by side (cut with `…`); `usize::MAX`: whole.
+    pub max_cell: usize,
+    pub highlight: Highlight,
+    pub blocks: Blocks,
+    /// Whether the titles head the columns side by side (blocks always name them).
+    pub head: bool,
+}
+
+impl Default for TerminalLayout {
+    fn default() -> TerminalLayout {
+        TerminalLayout {
+            width: usize::MAX,
+            max_cell: usize::MAX,
+            highlight: Highlight::Marker,
+            blocks: Blocks::PerRow,
+            head: true,
+        }
+    }
+}
+
+/// The table's text: title lines per column, body cells per row, notes per row.
+struct Plain {
+    head: Vec<Vec<String>>,
+    body: Vec<Vec<String>>,
+    notes: Vec<Option<String>>,
+}
+
 impl Table {
     /// The table as plain text at most `max_width` columns wide (`usize::MAX`: as wide as it
-    /// is): columns padded to their widest cell, two spaces apart, titles first; when that is
-    /// too wide and cutting the last column does not help, one block per row (its first cell,
-    /// then a `title  value` line per other non-empty cell, the value cut to the width).
+    /// is), in the default [`TerminalLayout`].
     pub fn terminal(&self, max_width: usize) -> String {
-        let head: Vec<String> = self.columns.iter().map(|c| plain_cell(&c.title)).collect();
-        let body: Vec<Vec<String>> =
-            self.rows.iter().map(|r| r.cells.iter().map(plain_cell).collect()).collect();
-        let mut widths: Vec<usize> = (0..self.columns.len())
-            .map(|i| {
-                let cells = std::iter::once(&head).chain(&body).filter_map(|r| r.get(i));
-                cells.map(|s| width(s)).max().unwrap_or(0)
+        self.terminal_with(&TerminalLayout { width: max_width, ..TerminalLayout::default() })
+    }
+
+    /// The table as plain text in `layout`: columns padded to their widest cell, two spaces
+    /// apart, titles first, each row's note under it; when that is wider than the width (and,
+    /// per row, cutting the last column does not help), in blocks.
+    pub fn terminal_with(&self, layout: &TerminalLayout) -> String {
+        let plain = Plain {
+            head: self.columns.iter().map(|c| title_lines(&c.title)).collect(),
+            body: self.rows.iter().map(|r| r.cells.iter().map(plain_cell).collect()).collect(),
+            notes: self.rows.iter().map(|r| r.note.as_ref().map(plain_cell)).collect(),
+        };
+        let side_cells: Vec<Vec<String>> = plain
+            .body
+            .iter()
+            .map(|r| r.iter().map(|s| fit(s, layout.max_cell)).collect())
+            .collect();
+        let mut widths: Vec<usize> = self
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let titles = plain.head[i].iter().filter(|_| layout.head).map(|s| width(s));
+                let slot = usize::from(c.marks);
+                let cells = side_cells.iter().filter_map(|r| r.get(i)).map(|s| width(s) + slot);
+                titles.chain(cells).max().unwrap_or(0)
             })
             .collect();
         let total = widths.iter().sum::<usize>() + GAP * widths.len().saturating_sub(1);
-        if total > max_width {
+        if total > layout.width {
             let Some(last) = widths.last_mut() else { return String::new() };
-            let room = (max_width + *last).saturating_sub(total);
-            if room < MIN_LAST_COLUMN.min(*last) {
-                return self.vertical(&head, &body, max_width);
+            let room = (layout.width + *last).saturating_sub(total);
+            if layout.blocks == Blocks::PerColumn || room < MIN_LAST_COLUMN.min(*last) {
+                return self.blocks(&plain, layout);
             }
             *last = room;
         }
-        let line = |cells: &[String]| {
-            let padded: Vec<String> = cells
-                .iter()
-                .zip(&self.columns)
-                .zip(&widths)
-                .map(|((s, c), w)| {
-                    let s = fit(s, *w);
-                    match c.align {
-                        Align::Left => pad(&s, *w),
-                        Align::Right => pad_left(&s, *w),
+        self.side_by_side(&plain, &side_cells, &widths, layout)
+    }
+
+    fn side_by_side(
+        &self,
+        plain: &Plain,
+        cells: &[Vec<String>],
+        widths: &[usize],
+        layout: &TerminalLayout,
+    ) -> String {
+        let depth =
+            if layout.head { plain.head.iter().map(Vec::len).max().unwrap_or(0) } else { 0 };
+        let mut out = String::new();
+        for k in 0..depth {
+            let line: Vec<String> = (plain.head.iter().zip(&self.columns).zip(widths))
+                .map(|((lines, column), w)| {
+                    let title = fit(lines.get(k).map_or("", String::as_str), *w);
+                    match column.align {
+                        Align::Left => pad(&title, *w),
+                        Align::Right => pad_left(&title, *w),
                     }
                 })
                 .collect();
-            format!("{}\n", padded.join(&" ".repeat(GAP)).trim_end())
-        };
-        std::iter::once(&head).chain(&body).map(|r| line(r)).collect()
-    }
-
-    fn vertical(&self, head: &[String], body: &[Vec<String>], max_width: usize) -> String {
-        let title_w = head.iter().skip(1).map(|t| width(t)).max().unwrap_or(0);
-        // As `urldiff compare`'s vertical table: the heading wraps, values are cut.
-        let value_w = max_width.saturating_sub(title_w + 2 * GAP).max(MIN_LAST_COLUMN);
-        let mut out = String::new();
-        for (n, row) in body.iter().enumerate() {
-            if n > 0 {
-                out.push('\n');
-            }
-            if let (Some(title), Some(first)) = (head.first(), row.first()) {
-                out.push_str(&wrap_lines(&format!("{title}: {first}\n"), max_width));
-            }
-            for (title, value) in head.iter().zip(row).skip(1) {
-                if !value.is_empty() {
-                    let value = fit(value, value_w);
-                    let line = format!("  {}  {value}", pad(title, title_w));
-                    out.push_str(line.trim_end());
-                    out.push('\n');
-                }
+            push_line(&mut out, &line.join(&" ".repeat(GAP)));
+        }
+        for (n, row) in self.rows.iter().enumerate() {
+            let line: Vec<String> = (self.columns.iter().zip(widths).zip(&row.cells))
+                .zip(&cells[n])
+                .map(|(((column, w), cell), text)| {
+                    let slot = usize::from(column.marks);
+                    let text = fit(text, w.saturating_sub(slot));
+                    let padding = " ".repeat(w.saturating_sub(width(&text) + slot));
+                    let shown = marked(column, cell.differs, &text, layout.highlight);
+                    match column.align {
+                        Align::Left => format!("{shown}{padding}"),
+                        Align::Right => format!("{padding}{shown}"),
+                    }
+                })
+                .collect();
+            push_line(&mut out, &line.join(&" ".repeat(GAP)));
+            if let Some(note) = &plain.notes[n] {
+                push_line(&mut out, &fit(&format!("{NOTE_INDENT}{note}"), layout.width));
             }
         }
         out
     }
+
+    /// The table in blocks (see [`Blocks`]), each `key  value` line's value cut to the width.
+    fn blocks(&self, plain: &Plain, layout: &TerminalLayout) -> String {
+        let title = |i: usize| plain.head[i].join(", ");
+        let (keys, blocks): (Vec<String>, usize) = match layout.blocks {
+            Blocks::PerRow => ((1..self.columns.len()).map(title).collect(), self.rows.len()),
+            Blocks::PerColumn => (
+                plain.body.iter().map(|r| r.first().cloned().unwrap_or_default()).collect(),
+                self.columns.len().saturating_sub(1),
+            ),
+        };
+        let key_w = keys.iter().map(|k| width(k)).max().unwrap_or(0);
+        let value_w = layout.width.saturating_sub(key_w + 2 * GAP).max(MIN_LAST_COLUMN);
+        let mut out = String::new();
+        for b in 0..blocks {
+            if b > 0 {
+                out.push('\n');
+            }
+            // (row, column) of each line of this block, under its heading.
+            let (heading, cells): (String, Vec<(usize, usize)>) = match layout.blocks {
+                Blocks::PerRow => {
+                    let first = plain.body[b].first().map_or("", String::as_str);
+                    let heading = format!("{}: {first}", title(0));
+                    (heading, (1..self.columns.len()).map(|c| (b, c)).collect())
+                }
+                Blocks::PerColumn => {
+                    (title(b + 1), (0..self.rows.len()).map(|r| (r, b + 1)).collect())
+                }
+            };
+            out.push_str(&wrap_lines(&format!("{heading}\n"), layout.width));
+            for (line, (r, c)) in cells.into_iter().enumerate() {
+                let value = &plain.body[r][c];
+                if !value.is_empty() {
+                    let column = &self.columns[c];
+                    let text = fit(value, value_w);
+                    let shown =
+                        marked(column, self.rows[r].cells[c].differs, &text, layout.highlight);
+                    let shown = if column.marks { shown } else { format!(" {shown}") };
+                    push_line(&mut out, &format!("  {} {shown}", pad(&keys[line], key_w)));
+                }
+                let note_here = layout.blocks == Blocks::PerColumn && b == 0;
+                if let (true, Some(note)) = (note_here, &plain.notes[r]) {
+                    push_line(&mut out, &fit(&format!("{NOTE_INDENT}{note}"), layout.width));
+                }
+            }
+            if let (Blocks::PerRow, Some(note)) = (layout.blocks, &plain.notes[b]) {
+                push_line(&mut out, &fit(&format!("  {note}"), layout.width));
+            }
+        }
+        out
+    }
+}
+
+/// `s` padded with spaces to `w` columns (left-aligned). Private: column layout is this
+/// module's alone (`harness/tests/one_table_renderer.rs`).
+fn pad(s: &str, w: usize) -> String {
+    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// `s` padded with spaces to `w` columns (right-aligned).
+fn pad_left(s: &str, w: usize) -> String {
+    format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// `line` without its trailing spaces, and a newline.
+fn push_line(out: &mut String, line: &str) {
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
+/// `text` with the mark slot of a marking column before it: a space, or the mark when it
+/// differs (`*`, or a space and the text in colour).
+fn marked(column: &Column, differs: bool, text: &str, highlight: Highlight) -> String {
+    match (column.marks, differs, highlight) {
+        (false, _, _) => text.to_owned(),
+        (true, false, _) => format!(" {text}"),
+        (true, true, Highlight::Marker) => format!("*{text}"),
+        (true, true, Highlight::Colour) => format!(" {COLOUR_ON}{text}{COLOUR_OFF}"),
+    }
+}
+
+/// A title's lines: its text split at each [`Span::Break`].
+fn title_lines(title: &Cell) -> Vec<String> {
+    let mut lines = vec![Vec::new()];
+    for span in &title.spans {
+        match span {
+            Span::Break => lines.push(Vec::new()),
+            span => lines.last_mut().expect("one line at least").push(span.clone()),
+        }
+    }
+    lines.into_iter().map(|spans| plain_cell(&Cell::new(spans))).collect()
 }
 
 fn plain_cell(cell: &Cell) -> String {

@@ -118,3 +118,73 @@ fn every_span_kind_goes_through_the_policy_in_every_format() {
     // Each span's trailing space is shown, not trimmed: as an escape in code and values.
     assert!(outputs[0].1.contains("\\u{20}"), "{}", outputs[0].1);
 }
+
+/// `urldiff compare`'s shape: a label column, then columns that mark their differing cells,
+/// one titled by two lines.
+fn grid() -> Table {
+    let two_lines = Cell::new(vec![Span::Text("a".into()), Span::Break, Span::Text("b".into())]);
+    let mut t =
+        Table::with_columns([Cell::default(), two_lines, Cell::text("c")]).marked_columns([1, 2]);
+    t.row(vec![Cell::text("outcome"), Cell::text("parsed"), Cell::text("failure").differing(true)]);
+    t.row(vec![Cell::text("href"), Cell::text("\"x\""), Cell::default()]);
+    t
+}
+
+#[test]
+fn marked_columns_keep_a_slot_for_the_mark_and_titles_break_into_lines() {
+    // Widths: 7 (`outcome`), 7 (`parsed` and its slot), 8 (`failure` and its slot).
+    let text = grid().terminal(usize::MAX);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        ["         a        c", "         b", "outcome   parsed  *failure", "href      \"x\""]
+    );
+    let layout = TerminalLayout { highlight: Highlight::Colour, ..TerminalLayout::default() };
+    let text = grid().terminal_with(&layout);
+    assert_eq!(text.lines().nth(2), Some("outcome   parsed   \x1b[1;31mfailure\x1b[0m"));
+}
+
+#[test]
+fn cells_are_cut_to_the_widest_cell_side_by_side() {
+    let layout = TerminalLayout { max_cell: 4, ..TerminalLayout::default() };
+    let text = grid().terminal_with(&layout);
+    // Every body cell, the labels too; the slot stays.
+    assert_eq!(text.lines().nth(2), Some("out…   par…  *fai…"));
+}
+
+#[test]
+fn a_table_too_wide_may_be_drawn_one_block_per_column() {
+    // 26 columns side by side; per column, the last one is not cut first.
+    let layout =
+        TerminalLayout { width: 20, blocks: Blocks::PerColumn, ..TerminalLayout::default() };
+    let text = grid().terminal_with(&layout);
+    assert_eq!(text, "a, b\n  outcome  parsed\n  href     \"x\"\n\nc\n  outcome *failure\n");
+}
+
+#[test]
+fn a_note_goes_under_its_row_in_every_format() {
+    let mut t = Table::new(&["class", "n"]);
+    t.row_with_note(vec![Cell::text("x"), Cell::number(1)], Cell::text("e.g. y"));
+    t.row(vec![Cell::text("z"), Cell::number(2)]);
+    let layout = TerminalLayout { head: false, ..TerminalLayout::default() };
+    assert_eq!(t.terminal_with(&layout), "x  1\n    e.g. y\nz  2\n");
+    assert!(t.markdown().contains("| x | 1 |\n| e.g. y | |\n| z | 2 |\n"), "{}", t.markdown());
+    let html = t.html(None).into_string();
+    assert!(html.contains("<tr class=\"note\"><td colspan=\"2\">e.g. y</td></tr>"), "{html}");
+    // Blocks per row (62 columns side by side; cutting the last column leaves 8 at 30): the
+    // note closes its row's block.
+    let mut t = Table::new(&["class", "oracles"]);
+    let cells = vec![Cell::text("x".repeat(20)), Cell::text("y".repeat(40))];
+    t.row_with_note(cells, Cell::text("e.g. y"));
+    let expected = format!("class: {}\n  oracles  {}…\n  e.g. y\n", "x".repeat(20), "y".repeat(18));
+    assert_eq!(t.terminal(30), expected);
+}
+
+#[test]
+fn a_differing_cell_is_bold_in_markdown_and_classed_in_html() {
+    let mut t = Table::new(&["a", "b"]).marked_columns([1]);
+    t.row(vec![Cell::text("href"), Cell::code("v").differing(true)]);
+    assert!(t.markdown().contains("| href | **`v`** |"), "{}", t.markdown());
+    let html = t.html(None).into_string();
+    assert!(html.contains("<td class=\"differs\"><code>v</code></td>"), "{html}");
+}
