@@ -399,3 +399,32 @@ fn the_node_worker_records_the_fields_urldiff_passes() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains(var));
 }
+
+/// Choosing oracles by name or kind starts nothing: the launcher runs first when the oracle
+/// is checked or asked (here: its availability).
+#[test]
+fn name_and_kind_come_from_the_declaration_without_a_launch() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let launches = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&launches);
+    let declared = Declared {
+        name: "counted".into(),
+        kind: OracleKind::External,
+        model: RecordModel::Whatwg,
+        fields: vec![],
+        case_kinds: vec![],
+        claim: Default::default(),
+    };
+    let oracle = WorkerOracle::new(
+        declared,
+        Box::new(move || {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Ok(WorkerCommand::new("sh", &[&fixture_path()]))
+        }),
+    );
+    assert_eq!((oracle.name(), oracle.kind()), ("counted", OracleKind::External));
+    assert_eq!(launches.load(Ordering::SeqCst), 0);
+    assert_eq!(oracle.availability(), Availability::Available);
+    assert_eq!(launches.load(Ordering::SeqCst), 1);
+}

@@ -198,7 +198,7 @@ pub async fn minimize(State(state): Shared, JsonBody(body): JsonBody<MinimizeBod
             .oracles
             .iter()
             .map(|o| o.as_ref())
-            .filter(|o| o.info().kind != OracleKind::ExpectationTable)
+            .filter(|o| o.kind() != OracleKind::ExpectationTable)
             .collect();
         let count = oracles.len();
         // Boxed: a minimization's error carries an oracle's evidence, and is rare.

@@ -110,7 +110,7 @@ fn main() {
     let in_process: Vec<&dyn Oracle> = all
         .iter()
         .map(|o| o.as_ref())
-        .filter(|o| matches!(o.info().kind, OracleKind::InProcess | OracleKind::SpecAlgorithm))
+        .filter(|o| matches!(o.kind(), OracleKind::InProcess | OracleKind::SpecAlgorithm))
         .collect();
     run("in-process oracles", &in_process, 1.0, Some(2000));
     let Some(python) = all.iter().find(|o| o.name() == "python-urllib") else { return };

@@ -56,7 +56,7 @@ fn main() {
     let oracles: Vec<&dyn Oracle> = all
         .iter()
         .map(|o| o.as_ref())
-        .filter(|o| matches!(o.info().kind, OracleKind::InProcess | OracleKind::SpecAlgorithm))
+        .filter(|o| matches!(o.kind(), OracleKind::InProcess | OracleKind::SpecAlgorithm))
         .collect();
     let cases = divergent(&oracles);
     let config = Config {

@@ -11,7 +11,7 @@ use urldiff_oracles::{default_oracles, Oracle, OracleKind, RegistryConfig};
 pub fn select_oracles(wanted: &[String]) -> Result<Selection, CompareError> {
     let mut selection = select(default_oracles(&RegistryConfig::default()), wanted)?;
     if wanted.is_empty() {
-        selection.oracles.retain(|o| o.info().kind != OracleKind::ExpectationTable);
+        selection.oracles.retain(|o| o.kind() != OracleKind::ExpectationTable);
     }
     Ok(selection)
 }

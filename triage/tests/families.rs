@@ -145,7 +145,7 @@ fn available() -> Vec<Box<dyn Oracle>> {
         let why = format!("{name} unavailable ({first}); its family is skipped");
         urldiff_corpus::required::skip(runtime, "families", &why);
     }
-    oracles.into_iter().filter(|o| o.info().kind != OracleKind::ExpectationTable).collect()
+    oracles.into_iter().filter(|o| o.kind() != OracleKind::ExpectationTable).collect()
 }
 
 /// The groups (ids) holding each member (input, base).

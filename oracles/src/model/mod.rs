@@ -126,6 +126,12 @@ pub trait Oracle: Send + Sync {
         &self.info().name
     }
 
+    /// The kind, without any setup work, as [`Oracle::name`]: so that choosing oracles by kind
+    /// (in-process only, no expectation tables) starts no worker.
+    fn kind(&self) -> OracleKind {
+        self.info().kind
+    }
+
     /// Checked once before a run; an unavailable oracle is skipped with its reason.
     fn availability(&self) -> Availability {
         Availability::Available

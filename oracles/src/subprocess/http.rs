@@ -319,6 +319,10 @@ impl Oracle for HttpOracle {
         &self.settings.name
     }
 
+    fn kind(&self) -> OracleKind {
+        OracleKind::External
+    }
+
     fn availability(&self) -> Availability {
         match &self.setup().ready {
             Ok(_) => Availability::Available,

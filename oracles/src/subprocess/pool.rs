@@ -316,6 +316,10 @@ impl Oracle for WorkerOracle {
         &self.declared.name
     }
 
+    fn kind(&self) -> OracleKind {
+        self.declared.kind
+    }
+
     fn availability(&self) -> Availability {
         match &self.setup().command {
             Ok(_) => Availability::Available,
