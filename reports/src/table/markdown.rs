@@ -1,7 +1,7 @@
 //! A [`Table`] as GitHub Markdown: every span escaped by [`crate::markdown`] (so a `|` inside
 //! a cell cannot end it), a row's id as an HTML anchor in its first cell.
 
-use super::{safe_href, text_span, Align, Cell, Span, Table};
+use super::{safe_href, spans_text, Align, Cell, Span, Table};
 use crate::markdown::{code, prose, text};
 
 impl Table {
@@ -31,20 +31,7 @@ impl Table {
 }
 
 fn markdown_cell(cell: &Cell) -> String {
-    let mut out = String::new();
-    let mut after_field = false;
-    let n = cell.spans.len();
-    for (i, span) in cell.spans.iter().enumerate() {
-        let is_field = matches!(span, Span::FieldDiff { .. });
-        if is_field && after_field {
-            out.push_str("<br>");
-        }
-        after_field = is_field;
-        match span {
-            Span::Text(s) => out.push_str(&text_span(s, i, n, text)),
-            span => out.push_str(&markdown_span(span)),
-        }
-    }
+    let out = spans_text(cell, "<br>", text, markdown_span);
     if cell.differs && !out.is_empty() {
         return format!("**{out}**");
     }

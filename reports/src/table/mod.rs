@@ -199,6 +199,32 @@ fn text_span(s: &str, i: usize, n: usize, render: impl Fn(&str) -> String) -> St
     format!("{}{}{}", &s[..inner_start], render(&s[inner_start..inner_end]), &s[inner_end..])
 }
 
+/// A cell's spans as text, one format's way: a text span through `text` (its edge spaces kept
+/// where another span borders them, see [`Span::Text`]), any other through `other`, and
+/// `between_fields` between two field diffs in a row.
+fn spans_text(
+    cell: &Cell,
+    between_fields: &str,
+    text: impl Fn(&str) -> String,
+    other: impl Fn(&Span) -> String,
+) -> String {
+    let mut out = String::new();
+    let mut after_field = false;
+    let n = cell.spans.len();
+    for (i, span) in cell.spans.iter().enumerate() {
+        let is_field = matches!(span, Span::FieldDiff { .. });
+        if is_field && after_field {
+            out.push_str(between_fields);
+        }
+        after_field = is_field;
+        match span {
+            Span::Text(s) => out.push_str(&text_span(s, i, n, &text)),
+            span => out.push_str(&other(span)),
+        }
+    }
+    out
+}
+
 impl Table {
     /// A table with these column titles, every column left-aligned.
     pub fn new(titles: &[&str]) -> Table {

@@ -4,7 +4,7 @@
 //! the layout allows it), else one block per row or per column ([`Blocks`]); no line ends in
 //! spaces.
 
-use super::{text_span, Align, Cell, Column, Span, Table};
+use super::{spans_text, Align, Cell, Column, Span, Table};
 use crate::hostile::visible;
 use crate::plain::{fit, width, wrap_lines};
 
@@ -257,32 +257,22 @@ fn title_lines(title: &Cell) -> Vec<String> {
 }
 
 fn plain_cell(cell: &Cell) -> String {
-    let mut out = String::new();
-    let mut after_field = false;
-    let n = cell.spans.len();
-    for (i, span) in cell.spans.iter().enumerate() {
-        let is_field = matches!(span, Span::FieldDiff { .. });
-        if is_field && after_field {
-            out.push_str("; ");
+    spans_text(cell, "; ", visible, |span| match span {
+        // An empty value as Markdown shows it: an empty string would vanish.
+        Span::Code(s) | Span::Input(s) | Span::Base(s) if s.is_empty() => "(empty)".into(),
+        Span::Text(s) | Span::Prose(s) | Span::Code(s) | Span::Input(s) | Span::Base(s) => {
+            visible(s)
         }
-        after_field = is_field;
-        out.push_str(&match span {
-            Span::Text(s) => text_span(s, i, n, visible),
-            // An empty value as Markdown shows it: an empty string would vanish.
-            Span::Code(s) | Span::Input(s) | Span::Base(s) if s.is_empty() => "(empty)".into(),
-            Span::Prose(s) | Span::Code(s) | Span::Input(s) | Span::Base(s) => visible(s),
-            Span::Link { text, .. } => visible(text),
-            Span::Severity(s) => s.name().to_owned(),
-            Span::Class(c) => visible(&c.label),
-            Span::FieldDiff { field, grade, truth, got } => format!(
-                "{}: {} → {} ({})",
-                visible(field),
-                visible(&truth.display()),
-                visible(&got.display()),
-                visible(grade)
-            ),
-            Span::Break => "; ".to_owned(),
-        });
-    }
-    out
+        Span::Link { text, .. } => visible(text),
+        Span::Severity(s) => s.name().to_owned(),
+        Span::Class(c) => visible(&c.label),
+        Span::FieldDiff { field, grade, truth, got } => format!(
+            "{}: {} → {} ({})",
+            visible(field),
+            visible(&truth.display()),
+            visible(&got.display()),
+            visible(grade)
+        ),
+        Span::Break => "; ".to_owned(),
+    })
 }
