@@ -11,6 +11,7 @@
 mod domain;
 mod ipv4;
 mod ipv6;
+mod strict_verdict;
 
 pub use domain::{
     domain_to_ascii, domain_to_ascii_by_uts46, domain_to_unicode, is_forbidden_domain_code_point,
