@@ -44,17 +44,6 @@ impl Url {
         special
     }
 
-    /// [`Url::push_scheme`] of a scheme known to be special and lowercase (as
-    /// [`SPECIAL_SCHEMES`](crate::SPECIAL_SCHEMES) writes it): nothing to lowercase or look up.
-    pub(crate) fn push_special_scheme(&mut self, scheme: &str) {
-        debug_assert!(is_special_scheme(scheme));
-        self.serialization.clear();
-        self.serialization.push_str(scheme);
-        self.scheme_end = self.end();
-        self.serialization.push(':');
-        self.reset_offsets_to_end();
-    }
-
     /// "Set url's scheme to base's scheme" for a URL being parsed: base's scheme is already
     /// lowercase, so it is copied with its `:`.
     pub(crate) fn copy_scheme(&mut self, base: &Url) {

@@ -161,9 +161,6 @@ pub(crate) struct Parser<'a> {
     pub(crate) segment_start: Option<usize>,
     /// Whether the URL's scheme is special (cached; the scheme rarely changes mid-parse).
     pub(crate) special: bool,
-    /// Where in `input` the scheme is, while it, its `:` and the authority's `//` are not
-    /// written yet (a shortcut of the scheme state: see `scheme_complete`).
-    pub(crate) scheme_unwritten: Option<(usize, usize)>,
     /// The capacity the serialization gets when its first component is about to be written
     /// (see [`Parser::reserve_serialization`]); 0 once it has it, or when it came with one.
     serialization_capacity: usize,
@@ -304,7 +301,6 @@ impl<'a> Parser<'a> {
             shortcuts: true,
             segment_start: None,
             special,
-            scheme_unwritten: None,
             serialization_capacity: 0,
             position_map: None,
             leading_trim: 0,

@@ -22,15 +22,6 @@ const HOST_RUN_INSIDE_BRACKETS: AsciiRun = AsciiRun::all_but(b"/?#\\[]");
 /// ASCII digits, which the port state appends.
 const PORT_RUN: AsciiRun = AsciiRun::digits();
 
-/// `after` when `remaining` is `//` and then `after`, whose first code point is neither `/`
-/// nor `\`: what the shortcut `Parser::enter_authority_with_run` needs.
-fn authority_after_slashes(remaining: &str) -> Option<&[u8]> {
-    match remaining.as_bytes() {
-        [b'/', b'/', after @ ..] if !matches!(after.first(), Some(b'/' | b'\\')) => Some(after),
-        _ => None,
-    }
-}
-
 impl Parser<'_> {
     /// <https://url.spec.whatwg.org/#scheme-start-state>
     pub(super) fn scheme_start_state(&mut self, c: Option<char>) -> StepResult {
@@ -108,25 +99,10 @@ impl Parser<'_> {
 
     /// Scheme state, step 2, without a state override: the scheme is complete.
     fn scheme_complete(&mut self, c: Option<char>) -> StepResult {
-        let remaining = self.remaining(c);
-        // Shortcut: see `enter_authority_with_run`. A special scheme other than "file", as
-        // written (lowercase), is not even written yet: the scheme, its `:` and the `//`
-        // wait for the host (`write_unwritten_scheme`), so a parse that fails before its
-        // host is set allocates nothing (`shortcuts_are_the_full_path` compares both ways).
-        if self.shortcuts {
-            let scheme = &self.input[self.buffer_start..self.pointer];
-            if let Some(after) = authority_after_slashes(remaining) {
-                // The special schemes but "file" are those with a default port.
-                if default_port(scheme).is_some() {
-                    self.special = true;
-                    self.scheme_unwritten = Some((self.buffer_start, self.pointer));
-                    return self.enter_authority_with_run(after);
-                }
-            }
-        }
         // "2. Set url's scheme to buffer. … 4. Set buffer to the empty string."
         self.reserve_serialization();
         self.special = self.url.push_scheme(&self.input[self.buffer_start..self.pointer]);
+        let remaining = self.remaining(c);
         // "5. If url's scheme is "file", then: If remaining does not start with "//",
         // special-scheme-missing-following-solidus validation error. Set state to file state."
         if self.url.scheme() == "file" {
@@ -135,9 +111,28 @@ impl Parser<'_> {
             }
             return self.go(State::File);
         }
+        // Shortcut for steps 6 and 7 with remaining starting with "//" and a code point
+        // after it that is neither `/` nor `\`: through the special relative or authority
+        // state or the special authority slashes state, then the special authority ignore
+        // slashes state, which reports nothing and enters the authority state at that code
+        // point; whose first step, when the code point starts a run the authority state
+        // appends to its buffer, takes that run. (The property test
+        // `shortcuts_are_the_full_path` compares both ways.)
         if self.special && self.shortcuts {
-            if let Some(after) = authority_after_slashes(remaining) {
-                return self.enter_authority_with_run(after);
+            if let [b'/', b'/', after @ ..] = remaining.as_bytes() {
+                if !matches!(after.first(), Some(b'/' | b'\\')) {
+                    let start = self.pointer + 3;
+                    self.enter_authority(start)?;
+                    let run = AUTHORITY_RUN.prefix_len(after);
+                    crate::work::tally(run);
+                    if run == 0 {
+                        self.pointer = start;
+                        return Ok(Step::Reprocess);
+                    }
+                    // The driver moves pointer past c (`:`) to the code point after the run.
+                    self.pointer = start + run - 1;
+                    return Ok(Step::Continue);
+                }
             }
         }
         // "6. Otherwise, if url is special, base is non-null, and base's scheme is url's
@@ -300,42 +295,9 @@ impl Parser<'_> {
         Ok(Step::Continue)
     }
 
-    /// Shortcut for the scheme state's steps 6 and 7 on a special URL whose remaining is
-    /// `//` and then `after`, found by [`authority_after_slashes`]: through the special
-    /// relative or authority state or the special authority slashes state, then the special
-    /// authority ignore slashes state, which reports nothing and enters the authority state at
-    /// `after`; whose first step, when `after` starts with a run the authority state appends
-    /// to its buffer, takes that run. (The property test `shortcuts_are_the_full_path`
-    /// compares both ways.)
-    fn enter_authority_with_run(&mut self, after: &[u8]) -> StepResult {
-        let start = self.pointer + 3;
-        self.enter_authority(start)?;
-        let run = AUTHORITY_RUN.prefix_len(after);
-        crate::work::tally(run);
-        if run == 0 {
-            self.pointer = start;
-            return Ok(Step::Reprocess);
-        }
-        // The driver moves pointer past c (`:`) to the code point after the run.
-        self.pointer = start + run - 1;
-        Ok(Step::Continue)
-    }
-
-    /// Write what the scheme state left unwritten (`scheme_complete`): the scheme, its `:`
-    /// and the authority's `//`, in order, before the first component after them.
-    fn write_unwritten_scheme(&mut self) {
-        if let Some((start, end)) = self.scheme_unwritten.take() {
-            self.reserve_serialization();
-            self.url.push_special_scheme(&self.input[start..end]);
-            self.url.begin_authority();
-        }
-    }
-
     /// Enter the authority state with its buffer starting at `buffer_start`.
     fn enter_authority(&mut self, buffer_start: usize) -> StepResult {
-        if self.scheme_unwritten.is_none() {
-            self.url.begin_authority();
-        }
+        self.url.begin_authority();
         self.buffer_start = buffer_start;
         self.host_delimiter_seen = false;
         self.go(State::Authority)
@@ -355,7 +317,6 @@ impl Parser<'_> {
         if c == Some('@') {
             // "1. Invalid-credentials validation error."
             self.report(E::InvalidCredentials);
-            self.write_unwritten_scheme();
             let buffer = &self.input[self.buffer_start..self.pointer];
             // "2. If atSignSeen is true, then prepend "%40" to buffer."
             // "3. Set atSignSeen to true." "4. For each codePoint in buffer: …"
@@ -377,10 +338,7 @@ impl Parser<'_> {
             if self.at_sign_seen && self.buffer_start == self.pointer {
                 return self.fail(E::HostMissing, ParseError::HostMissing);
             }
-            // (Without an `@`, an unwritten scheme's empty userinfo is written with it.)
-            if self.scheme_unwritten.is_none() {
-                self.url.finish_userinfo(self.password_token_seen);
-            }
+            self.url.finish_userinfo(self.password_token_seen);
             // "2. Decrease pointer by buffer's code point length + 1, set buffer to the empty
             // string, and set state to host state."
             // Shortcut: without a `:`, `[` or `]` in buffer, the host state would append each
@@ -494,10 +452,6 @@ impl Parser<'_> {
         let offset = self.original_position(self.buffer_start);
         let host = parse_host(buffer, !self.special, &mut self.errors, offset)
             .map_err(|_| ParseError::InvalidHost)?;
-        if self.scheme_unwritten.is_some() {
-            self.write_unwritten_scheme();
-            self.url.finish_userinfo(false);
-        }
         self.url.write_host(&host);
         Ok(())
     }
