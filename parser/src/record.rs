@@ -30,12 +30,14 @@ impl Url {
     pub(crate) fn push_scheme(&mut self, scheme: &str) -> bool {
         self.serialization.clear();
         self.serialization.push_str(scheme);
-        // Most schemes are in lowercase already: a test costs less than a pass.
-        if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.serialization.make_ascii_lowercase();
-        }
         // The one list of special schemes (`SPECIAL_SCHEMES`) decides, here as everywhere.
-        let special = is_special_scheme(&self.serialization);
+        // Most schemes are in lowercase already, and a special one found as it is needs no
+        // test for upper case; any other is lowercased (when it has upper case) and then asked.
+        let mut special = is_special_scheme(scheme);
+        if !special && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.serialization.make_ascii_lowercase();
+            special = is_special_scheme(&self.serialization);
+        }
         self.scheme_end = self.end();
         self.serialization.push(':');
         self.reset_offsets_to_end();

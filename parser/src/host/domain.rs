@@ -5,13 +5,15 @@
 //! UTS #46 itself is the `idna` crate's; this module only chooses its options as the URL
 //! Standard says and turns its failures into the spec's validation errors.
 //!
-//! Domain to ASCII takes two shortcuts past UTS #46 where its answer is known: strict ToASCII
-//! of an ASCII domain without a Punycode label is decided by byte tests, and relaxed ToASCII
-//! reuses a strict success. Property tests compare both with UTS #46 on generated domains,
-//! and [`domain_to_ascii_by_uts46`] (no shortcuts) lets the fuzz `roundtrip` target compare
-//! the whole algorithm both ways on every input.
+//! Domain to ASCII takes three shortcuts past UTS #46 where its answer is known: strict
+//! ToASCII of an ASCII domain without a Punycode label is decided by byte tests, relaxed
+//! ToASCII reuses a strict success, and for any other non-ASCII domain the relaxed run comes
+//! first and mostly decides the strict one (`strict_verdict`). Property tests compare each
+//! with UTS #46 on generated domains, and [`domain_to_ascii_by_uts46`] (no shortcuts) lets
+//! the fuzz `roundtrip` target compare the whole algorithm both ways on every input.
 
 use crate::errors::{Errors, ValidationErrorKind};
+use crate::host::strict_verdict::strict_verdict_of_relaxed;
 use crate::host::HostParseFailure;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
@@ -83,7 +85,7 @@ impl DomainBytes {
     /// An ASCII upper-case letter.
     const UPPER: u8 = 1;
     /// A byte UseSTD3ASCIIRules does not keep: neither an ASCII alphanumeric, `-` nor `.`.
-    const NOT_LDH: u8 = 2;
+    pub(crate) const NOT_LDH: u8 = 2;
     /// A forbidden domain code point (all ASCII).
     const FORBIDDEN: u8 = 4;
     /// `%`.
@@ -124,7 +126,7 @@ impl DomainBytes {
         DomainBytes(s.bytes().fold(0, |bits, b| bits | Self::TABLE[usize::from(b)]))
     }
 
-    fn has(self, bits: u8) -> bool {
+    pub(crate) fn has(self, bits: u8) -> bool {
         self.0 & bits != 0
     }
 
@@ -137,8 +139,9 @@ impl DomainBytes {
     }
 }
 
-/// Whether domain to ASCII takes its two shortcuts ([`strict_ascii_verdict`] and
-/// [`relaxed_to_ascii`]'s reuse of a strict success) or asks UTS #46 every time: the parser
+/// Whether domain to ASCII takes its shortcuts ([`strict_ascii_verdict`], the strict verdict
+/// read off a relaxed result, and [`relaxed_to_ascii`]'s reuse of a strict success or of a
+/// relaxed result) or asks UTS #46 every time: the parser
 /// takes them; [`domain_to_ascii_by_uts46`] does not, for comparing the two (the property
 /// tests here and the fuzz `roundtrip` target).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,22 +150,41 @@ enum Shortcuts {
     Skip,
 }
 
-/// Domain parser ToASCII with beStrict true: [`strict_ascii_verdict`]'s answer where it has
-/// one (its property test shows it equals UTS #46's), UTS #46 otherwise.
+/// A domain parser ToASCII result.
+type ToAscii<'a> = Result<Cow<'a, str>, ()>;
+
+/// Domain parser ToASCII with beStrict true and, when UTS #46 was asked with beStrict false to
+/// decide it, that result too: [`strict_ascii_verdict`]'s answer where it has one (its
+/// property test shows it equals UTS #46's), else [`strict_verdict_of_relaxed`]'s on the
+/// relaxed result (likewise), else UTS #46's.
 fn strict_to_ascii(
     domain: &str,
     bytes: DomainBytes,
     shortcuts: Shortcuts,
-) -> Result<Cow<'_, str>, ()> {
-    let verdict = match shortcuts {
-        Shortcuts::Take => strict_ascii_verdict(domain.as_bytes(), bytes),
-        Shortcuts::Skip => None,
-    };
-    match verdict {
+) -> (ToAscii<'_>, Option<ToAscii<'_>>) {
+    if shortcuts == Shortcuts::Skip {
+        return (domain_parser_to_ascii(domain, true), None);
+    }
+    match strict_ascii_verdict(domain.as_bytes(), bytes) {
         // UTS #46 maps ASCII only by lowercasing it.
-        Some(true) => Ok(ascii_lowercase(domain, bytes)),
-        Some(false) => Err(()),
-        None => domain_parser_to_ascii(domain, true),
+        Some(true) => return (Ok(ascii_lowercase(domain, bytes)), None),
+        Some(false) => return (Err(()), None),
+        // An ASCII domain's relaxed result is never asked for (domain to ASCII's step 5).
+        None if bytes.is_ascii() => return (domain_parser_to_ascii(domain, true), None),
+        None => {}
+    }
+    // A non-ASCII domain needs the relaxed result whenever the strict run fails, and the
+    // strict verdict can mostly be read off it: one run where two were.
+    let relaxed = domain_parser_to_ascii(domain, false);
+    let verdict = match &relaxed {
+        Err(()) => Some(false),
+        Ok(result) => strict_verdict_of_relaxed(result),
+    };
+    match (verdict, relaxed) {
+        // A strict success is the relaxed result.
+        (Some(true), relaxed) => (relaxed, None),
+        (Some(false), relaxed) => (Err(()), Some(relaxed)),
+        (None, relaxed) => (domain_parser_to_ascii(domain, true), Some(relaxed)),
     }
 }
 
@@ -222,7 +244,7 @@ pub(crate) fn ldh_domain_to_ascii(domain: &str, bytes: DomainBytes) -> Option<Co
 }
 
 /// A label of LDH bytes that passes CheckHyphens and VerifyDnsLength (see above).
-fn is_strict_ascii_label(label: &[u8]) -> bool {
+pub(super) fn is_strict_ascii_label(label: &[u8]) -> bool {
     let hyphen_at = |i: usize| label.get(i) == Some(&b'-');
     // CheckHyphens: no `-` first, last, or third and fourth.
     let misplaced_hyphen =
@@ -278,7 +300,7 @@ fn domain_to_ascii_with<'a>(
 ) -> Result<Cow<'a, str>, HostParseFailure> {
     // "1. Let strictResult be the result of running domain parser ToASCII with domain and
     // true."
-    let strict_result = strict_to_ascii(&domain, bytes, shortcuts);
+    let (strict_result, relaxed_result) = strict_to_ascii(&domain, bytes, shortcuts);
     // "2. If strictResult is a failure value, domain-to-ASCII validation error. This step
     // does not return."
     if strict_result.is_err() {
@@ -292,7 +314,7 @@ fn domain_to_ascii_with<'a>(
     // "4. Let result be null."
     // "5. If domain is an ASCII string, then set result to domain, lowercased."
     let (result, result_bytes) = if bytes.is_ascii() {
-        drop(strict_result);
+        drop((strict_result, relaxed_result));
         // Lowercasing changes no byte's forbidden-ness: `result_bytes` stays right for step 8.
         let result = match domain {
             Cow::Borrowed(domain) => ascii_lowercase(domain, bytes),
@@ -305,8 +327,8 @@ fn domain_to_ascii_with<'a>(
     } else {
         // "6. Otherwise: 1. Set result to the result of running domain parser ToASCII with
         // domain and false. 2. If result is a failure value, then return failure."
-        let result =
-            relaxed_to_ascii(&domain, strict_result, shortcuts).map_err(|()| HostParseFailure)?;
+        let result = relaxed_to_ascii(&domain, strict_result, relaxed_result, shortcuts)
+            .map_err(|()| HostParseFailure)?;
         let result_bytes = DomainBytes::of(&result);
         (Cow::Owned(result), result_bytes)
     };
@@ -323,17 +345,20 @@ fn domain_to_ascii_with<'a>(
     Ok(result)
 }
 
-/// Domain parser ToASCII with beStrict false, given `strict`, its result with beStrict true:
-/// when that succeeded, it is the answer, since the checks beStrict turns on
-/// (UseSTD3ASCIIRules, CheckHyphens, VerifyDnsLength) only reject, never change UTS #46's
-/// output (a property test compares both on generated domains).
+/// Domain parser ToASCII with beStrict false, given `strict`, its result with beStrict true,
+/// and `relaxed`, the answer itself when UTS #46 already gave it: when strict succeeded, it
+/// is the answer, since the checks beStrict turns on (UseSTD3ASCIIRules, CheckHyphens,
+/// VerifyDnsLength) only reject, never change UTS #46's output (a property test compares both
+/// on generated domains).
 fn relaxed_to_ascii(
     domain: &str,
-    strict: Result<Cow<'_, str>, ()>,
+    strict: ToAscii<'_>,
+    relaxed: Option<ToAscii<'_>>,
     shortcuts: Shortcuts,
 ) -> Result<String, ()> {
-    match (strict, shortcuts) {
-        (Ok(result), Shortcuts::Take) => Ok(result.into_owned()),
+    match (strict, relaxed, shortcuts) {
+        (Ok(result), _, Shortcuts::Take) => Ok(result.into_owned()),
+        (_, Some(relaxed), Shortcuts::Take) => relaxed.map(Cow::into_owned),
         _ => domain_parser_to_ascii(domain, false).map(Cow::into_owned),
     }
 }
@@ -478,7 +503,7 @@ mod tests {
                 domain.push('.');
             }
             let bytes = DomainBytes::of(&domain);
-            let fast = strict_to_ascii(&domain, bytes, Shortcuts::Take).map(Cow::into_owned);
+            let fast = strict_to_ascii(&domain, bytes, Shortcuts::Take).0.map(Cow::into_owned);
             let full = domain_parser_to_ascii(&domain, true).map(Cow::into_owned);
             proptest::prop_assert_eq!(fast, full, "{:?}", domain);
         }
@@ -510,7 +535,7 @@ mod tests {
         fn relaxed_to_ascii_is_uts46s(domain in unicode_domain()) {
             let strict = domain_parser_to_ascii(&domain, true);
             let full = domain_parser_to_ascii(&domain, false).map(Cow::into_owned);
-            let relaxed = relaxed_to_ascii(&domain, strict, Shortcuts::Take);
+            let relaxed = relaxed_to_ascii(&domain, strict, None, Shortcuts::Take);
             proptest::prop_assert_eq!(relaxed, full, "{:?}", domain);
         }
     }

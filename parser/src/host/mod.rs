@@ -11,6 +11,7 @@
 mod domain;
 mod ipv4;
 mod ipv6;
+mod strict_verdict;
 
 pub use domain::{
     domain_to_ascii, domain_to_ascii_by_uts46, domain_to_unicode, is_forbidden_domain_code_point,
@@ -163,7 +164,11 @@ fn first_percent_encoded_byte(input: &str) -> Option<usize> {
 /// UTF-8 decode without BOM of the percent-decoding of `input`.
 fn utf8_decode_percent_decoded(input: &str) -> Cow<'static, str> {
     let decoded = percent::percent_decode(input.as_bytes());
-    Cow::Owned(String::from_utf8_lossy(&decoded).into_owned())
+    // Valid UTF-8 keeps the decoded bytes' buffer; only invalid UTF-8 needs a new one.
+    Cow::Owned(match String::from_utf8(decoded) {
+        Ok(domain) => domain,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
 }
 
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>

@@ -223,10 +223,42 @@ impl Parser<'_> {
     pub(super) fn open_segment_after(&mut self, slash: char) {
         self.open_segment();
         if self.shortcuts {
-            let run = self.take_run(slash, &PATH_RUN);
-            self.url.serialization.push_str(run);
-            self.take_plain_segments(slash);
+            self.take_first_run_and_plain_segments(slash);
         }
+    }
+
+    /// [`Parser::take_run`] of the path state's first run after `slash`, then
+    /// [`Parser::take_plain_segments`], written with one copy: the same segments, taken by
+    /// the same tests, end at the same place.
+    fn take_first_run_and_plain_segments(&mut self, slash: char) {
+        let may_be_dots = |segment: &[u8]| matches!(segment.first(), Some(b'.' | b'%'));
+        let bytes = self.input.as_bytes();
+        let start = self.pointer + slash.len_utf8();
+        let mut end = start + PATH_RUN.prefix_len(&bytes[start..]);
+        crate::work::tally(end - start);
+        // The slash opening the last segment taken, when it is not `slash`.
+        let mut last_slash = None;
+        if bytes.get(end) == Some(&b'/')
+            && !may_be_dots(&bytes[start..end])
+            && self.url.scheme() != "file"
+        {
+            loop {
+                let segment = &bytes[end + 1..];
+                let len = PATH_RUN.prefix_len(segment);
+                crate::work::tally(len + 1);
+                last_slash = Some(end);
+                end += 1 + len;
+                if bytes.get(end) != Some(&b'/') || may_be_dots(&segment[..len]) {
+                    break;
+                }
+            }
+        }
+        let written = self.url.serialization.len();
+        self.url.serialization.push_str(&self.input[start..end]);
+        if let Some(last_slash) = last_slash {
+            self.segment_start = Some(written + (last_slash - start));
+        }
+        self.pointer = end - slash.len_utf8();
     }
 
     /// <https://url.spec.whatwg.org/#path-state>

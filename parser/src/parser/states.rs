@@ -35,6 +35,16 @@ impl Parser<'_> {
                 // it (property test `shortcuts_are_the_full_path`).
                 if self.shortcuts {
                     self.take_run(c, &SCHEME_RUN);
+                    // The scheme state runs on the code point after the run now, as the driver
+                    // would run it next, when that is the `:` ending the scheme (the driver's
+                    // "increase pointer by 1" after it is the same, c and `:` being ASCII).
+                    if self.state_override.is_none()
+                        && self.input.as_bytes().get(self.pointer + 1) == Some(&b':')
+                    {
+                        self.pointer += 1;
+                        self.state = State::Scheme;
+                        return self.scheme_complete(Some(':'));
+                    }
                 }
                 self.go(State::Scheme)
             }
