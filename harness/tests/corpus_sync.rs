@@ -1,6 +1,6 @@
 //! `urldiff corpus sync` against a small HTTP server on loopback (127.0.0.1, an ephemeral
 //! port): good files are cached with a REVISION file; a corrupted file is rejected with both
-//! checksums named and the cache untouched; an unreachable server fails with a clear message.
+//! checksums named and the cache untouched; a server that hangs up fails with a clear message.
 //! Every test points URLDIFF_CACHE and the checksum folder at temporary folders.
 
 use std::collections::HashMap;
@@ -118,10 +118,13 @@ fn without_recorded_checksums_sync_refuses_unless_trusted() {
 }
 
 #[test]
-fn no_network_fails_clearly_and_changes_nothing() {
+fn a_server_that_hangs_up_fails_clearly_and_changes_nothing() {
     let (cache, checksums) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    // A port that was just free: nothing listens there.
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    // A server that hangs up on every connection without a word. The test holds its port, so
+    // no other test's server can take it (a port merely freed again could be).
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || listener.incoming().for_each(drop));
     let from = format!("http://127.0.0.1:{port}/");
     let output = sync(cache.path(), checksums.path(), &["--from", &from, "--trust"]);
     assert_eq!(output.status.code(), Some(2));
