@@ -105,8 +105,11 @@ fn batches_are_posted_and_faults_are_isolated() {
 
 #[test]
 fn a_service_that_is_not_there_is_unavailable() {
-    // Bind and drop a listener to get a loopback port nobody serves.
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    // A loopback port held by a listener that hangs up on every connection: a port merely
+    // freed again could be taken by another test's server meanwhile.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || listener.incoming().for_each(drop));
     let oracle = HttpOracle::new(settings(format!("http://127.0.0.1:{port}/parse")));
     let Availability::Unavailable { reason } = oracle.availability() else { panic!() };
     assert!(reason.starts_with("svc:"), "{reason}");
