@@ -66,8 +66,8 @@ fn state() -> &'static Differential {
 }
 
 pub fn check(data: &[u8]) -> CheckResult {
-    let fields = input::fields(data);
-    compare_case(TARGET, &fields[0], input::optional(&fields, 1), data)
+    let [input, base] = input::first_two(data);
+    compare_case(TARGET, &input, Some(&*base).filter(|b| !b.is_empty()), data)
 }
 
 /// Compare the three oracles' answers to `input` against `base`: no finding when they agree
