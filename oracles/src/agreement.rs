@@ -97,6 +97,20 @@ pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> Pars
         Ok(parses) => Some(parses),
         Err(_) => None,
     };
+    differ(input, base, parses, getters)
+}
+
+/// The answers where the parsers differ (`parses`: `None` after a panic while deciding). Kept
+/// out of line and cold, so that the agreeing path's code stays small between the three
+/// parsers' (their instruction-cache interference is the check's main cost).
+#[cold]
+#[inline(never)]
+fn differ(
+    input: &str,
+    base: Option<&str>,
+    parses: Option<Parses>,
+    getters: &Getters,
+) -> ParseAnswers {
     let case = Case::parse(input, base);
     let answers = match parses {
         Some(Parses { reference, rust_url, ada }) => {
