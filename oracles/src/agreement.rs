@@ -262,6 +262,18 @@ mod tests {
         assert!(!alike("http://h/a^b", None));
     }
 
+    /// Only the named getters are compared: rust-url's unencoded "^" in a path shows in
+    /// `href` and `pathname`, not in `hostname` or `search`.
+    #[test]
+    fn only_the_named_getters_are_compared() {
+        let alike_on = |named: &[Attribute]| {
+            matches!(parse_answers("http://h/a^b", None, &Getters::new(named)), ParseAnswers::Alike)
+        };
+        assert!(alike_on(&[Attribute::Hostname, Attribute::Search]));
+        assert!(!alike_on(&[Attribute::Pathname]));
+        assert!(!alike_on(&[Attribute::Hostname, Attribute::Href]));
+    }
+
     /// Where they differ, each answer has its oracle's outcome and, of its record, the
     /// fields the getters name, as the oracle's own answer has them; nothing else.
     #[test]
