@@ -11,13 +11,42 @@ use std::borrow::Cow;
 /// The separator between fields.
 pub const SEPARATOR: u8 = 0xFF;
 
-/// The fields of `data`, each decoded as UTF-8 with replacement (borrowed when valid: the
-/// differential target runs this on every execution).
+/// The fields of `data`, each decoded as UTF-8 with replacement (borrowed when valid).
 pub fn fields(data: &[u8]) -> Vec<Cow<'_, str>> {
-    // `from_utf8` first: it checks valid text faster than the lossy decoder does.
-    let decode =
-        |f| std::str::from_utf8(f).map_or_else(|_| String::from_utf8_lossy(f), Cow::Borrowed);
-    data.split(|b| *b == SEPARATOR).map(decode).collect()
+    let mut fields = Vec::new();
+    let mut rest = Some(data);
+    while let Some(data) = rest {
+        let (field, after) = split_first(data);
+        fields.push(field);
+        rest = after;
+    }
+    fields
+}
+
+/// The first two [`fields`] of `data`, the second empty when there is none, without building
+/// the list: the differential target reads only these, on every execution.
+pub fn first_two(data: &[u8]) -> [Cow<'_, str>; 2] {
+    let (first, rest) = split_first(data);
+    [first, rest.map_or(Cow::Borrowed(""), |rest| split_first(rest).0)]
+}
+
+/// The first field of `data`, decoded, and the bytes after its separator when there is one.
+fn split_first(data: &[u8]) -> (Cow<'_, str>, Option<&[u8]>) {
+    // The separator is never valid UTF-8, so one validation (faster than a search byte by
+    // byte) finds the end of the text or the separator.
+    let valid_up_to = match std::str::from_utf8(data) {
+        Ok(text) => return (Cow::Borrowed(text), None),
+        Err(e) => e.valid_up_to(),
+    };
+    if data[valid_up_to] == SEPARATOR {
+        let text = std::str::from_utf8(&data[..valid_up_to]).expect("valid up to here");
+        return (Cow::Borrowed(text), Some(&data[valid_up_to + 1..]));
+    }
+    // Invalid UTF-8 before any separator: this field is decoded with replacement.
+    match data.iter().position(|&b| b == SEPARATOR) {
+        Some(end) => (String::from_utf8_lossy(&data[..end]), Some(&data[end + 1..])),
+        None => (String::from_utf8_lossy(data), None),
+    }
 }
 
 /// The bytes whose [`fields`] are `fields` (the seeds tool writes inputs this way).
@@ -50,5 +79,30 @@ mod tests {
         assert_eq!(fields(b"\xFF"), ["", ""]);
         assert_eq!(optional(&fields(b"a\xFF"), 1), None);
         assert_eq!(optional(&fields(b"a\xFFb"), 1), Some("b"));
+        assert_eq!(fields(b"a\xC3\xFF\xFFb\xC3"), ["a\u{FFFD}", "", "b\u{FFFD}"]);
+    }
+
+    /// `first_two` is the first two of `fields`, padded with "": valid and invalid UTF-8
+    /// before, between and after separators.
+    #[test]
+    fn first_two_is_the_first_two_fields() {
+        let inputs: [&[u8]; 11] = [
+            b"",
+            b"a",
+            b"\xFF",
+            b"\xFF\xFF",
+            b"a\xFFb",
+            b"a\xFFb\xFFc",
+            b"\xC3",
+            b"a\xC3\xFFb",
+            b"a\xFF\xC3b\xFFc",
+            b"\xC3\xA9\xFF\xE2\x82\xAC",
+            b"a\xFFb\xC3",
+        ];
+        for data in inputs {
+            let mut expected = fields(data);
+            expected.resize(expected.len().max(2), Cow::Borrowed(""));
+            assert_eq!(first_two(data), expected[..2], "{data:?}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! reason beyond "the input is not a valid URL". Setters are ada's own `set_*`, which follow
 //! the URL API (a rejected value leaves the URL unchanged).
 
-use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{
     Answer, Attribute, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
 };
@@ -77,8 +77,9 @@ impl UrlApi for AdaApi {
         Url::parse(input, base).ok()
     }
 
-    fn getter(&self, attribute: Attribute) -> Getter<Url> {
-        getter_of(attribute)
+    #[inline]
+    fn get<'u>(&self, url: &'u Url, attribute: Attribute) -> Cow<'u, str> {
+        getter(url, attribute)
     }
 
     fn set(&self, url: &mut Url, attribute: Attribute, value: &str) -> SetterCall {
@@ -135,23 +136,19 @@ pub fn set(url: &mut Url, attribute: Attribute, value: &str) -> bool {
 
 /// ada's getter of `attribute`: the one mapping the adapter's records and the fuzz targets'
 /// getter comparisons both use.
+#[inline]
 pub fn getter<'u>(url: &'u Url, attribute: Attribute) -> Cow<'u, str> {
-    getter_of(attribute)(url)
-}
-
-/// ada's getter of `attribute`, chosen once (see [`getter`]).
-pub(crate) fn getter_of(attribute: Attribute) -> Getter<Url> {
     match attribute {
-        Attribute::Href => |url| Cow::Borrowed(url.href()),
-        Attribute::Origin => |url| Cow::Owned(url.origin()),
-        Attribute::Protocol => |url| Cow::Borrowed(url.protocol()),
-        Attribute::Username => |url| Cow::Borrowed(url.username()),
-        Attribute::Password => |url| Cow::Borrowed(url.password()),
-        Attribute::Host => |url| Cow::Borrowed(url.host()),
-        Attribute::Hostname => |url| Cow::Borrowed(url.hostname()),
-        Attribute::Port => |url| Cow::Borrowed(url.port()),
-        Attribute::Pathname => |url| Cow::Borrowed(url.pathname()),
-        Attribute::Search => |url| Cow::Borrowed(url.search()),
-        Attribute::Hash => |url| Cow::Borrowed(url.hash()),
+        Attribute::Href => Cow::Borrowed(url.href()),
+        Attribute::Origin => Cow::Owned(url.origin()),
+        Attribute::Protocol => Cow::Borrowed(url.protocol()),
+        Attribute::Username => Cow::Borrowed(url.username()),
+        Attribute::Password => Cow::Borrowed(url.password()),
+        Attribute::Host => Cow::Borrowed(url.host()),
+        Attribute::Hostname => Cow::Borrowed(url.hostname()),
+        Attribute::Port => Cow::Borrowed(url.port()),
+        Attribute::Pathname => Cow::Borrowed(url.pathname()),
+        Attribute::Search => Cow::Borrowed(url.search()),
+        Attribute::Hash => Cow::Borrowed(url.hash()),
     }
 }

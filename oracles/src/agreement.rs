@@ -28,7 +28,7 @@
 //! tests check that no input said to be alike is one the comparison finds a difference in.
 
 use crate::ada::AdaApi;
-use crate::inprocess::{self, Getter, UrlApi};
+use crate::inprocess::{self, UrlApi};
 use crate::model::{Answer, Attribute, Case, Record, WhatwgRecord, WHATWG_FIELDS};
 use crate::panic_guard::catch_quietly;
 use crate::reference::ReferenceApi;
@@ -47,20 +47,15 @@ pub enum ParseAnswers {
     Differ { case: Case, answers: Vec<Answer> },
 }
 
-/// The getters to compare, each parser's chosen once ([`UrlApi::getter`]), so that deciding
-/// does not look a getter up for every input.
+/// The getters to compare: their attributes, and for each [`Attribute`] whether it is one.
 pub struct Getters {
-    /// For each [`Attribute`], the position of its getter here, if there is one.
-    slots: [Option<usize>; WHATWG_FIELDS.len()],
-    reference: Vec<Getter<<ReferenceApi as UrlApi>::Url>>,
-    rust_url: Vec<Getter<<RustUrlApi as UrlApi>::Url>>,
-    ada: Vec<Getter<<AdaApi as UrlApi>::Url>>,
+    attributes: Vec<Attribute>,
+    named: [bool; WHATWG_FIELDS.len()],
 }
 
 impl std::fmt::Debug for Getters {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names = Attribute::ALL.iter().zip(&self.slots).filter(|(_, slot)| slot.is_some());
-        let names: Vec<&str> = names.map(|(attribute, _)| attribute.name()).collect();
+        let names: Vec<&str> = self.attributes.iter().map(|a| a.name()).collect();
         f.debug_struct("Getters").field("names", &names).finish()
     }
 }
@@ -69,18 +64,15 @@ impl Getters {
     /// The getters of `attributes` of each parser.
     pub fn new(attributes: &[Attribute]) -> Getters {
         Getters {
-            slots: std::array::from_fn(|i| attributes.iter().position(|a| *a == Attribute::ALL[i])),
-            reference: attributes.iter().map(|&a| ReferenceApi.getter(a)).collect(),
-            rust_url: attributes.iter().map(|&a| RustUrlApi.getter(a)).collect(),
-            ada: attributes.iter().map(|&a| AdaApi.getter(a)).collect(),
+            attributes: attributes.to_vec(),
+            named: std::array::from_fn(|i| attributes.contains(&Attribute::ALL[i])),
         }
     }
 
-    /// The record of `url` with the fields these getters read, through `getters` (one of
-    /// this set's parsers).
-    fn record<U>(&self, getters: &[Getter<U>], url: &U) -> WhatwgRecord {
+    /// The record of `url` with the fields these getters read, through `api`'s getters.
+    fn record<A: UrlApi>(&self, api: &A, url: &A::Url) -> WhatwgRecord {
         WhatwgRecord::from_attributes(|attribute| {
-            Some(getters[self.slots[attribute as usize]?](url).into_owned())
+            self.named[attribute as usize].then(|| api.get(url, attribute).into_owned())
         })
     }
 }
@@ -88,9 +80,9 @@ impl Getters {
 /// The three first parses of one case; ada's is skipped when the first two already differ in
 /// outcome.
 struct Parses {
-    reference: Option<<ReferenceApi as UrlApi>::Url>,
-    rust_url: Option<<RustUrlApi as UrlApi>::Url>,
-    ada: Option<Option<<AdaApi as UrlApi>::Url>>,
+    reference: Option<ReferenceUrl>,
+    rust_url: Option<RustUrl>,
+    ada: Option<Option<AdaUrl>>,
 }
 
 /// The [`ORACLES`]' answers to `new URL(input, base)`, cut down to what the comparison reads, or
@@ -105,19 +97,29 @@ pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> Pars
         Ok(parses) => Some(parses),
         Err(_) => None,
     };
+    differ(input, base, parses, getters)
+}
+
+/// The answers where the parsers differ (`parses`: `None` after a panic while deciding). Kept
+/// out of line and cold, so that the agreeing path's code stays small between the three
+/// parsers' (their instruction-cache interference is the check's main cost).
+#[cold]
+#[inline(never)]
+fn differ(
+    input: &str,
+    base: Option<&str>,
+    parses: Option<Parses>,
+    getters: &Getters,
+) -> ParseAnswers {
     let case = Case::parse(input, base);
     let answers = match parses {
         Some(Parses { reference, rust_url, ada }) => {
             // ada's parse, when deciding skipped it, runs behind its answer's guard.
             let ada = || ada.unwrap_or_else(|| AdaApi.parse_url(input, base));
             vec![
-                answer(ORACLES[0], &case, || {
-                    reference.map(|u| getters.record(&getters.reference, &u))
-                }),
-                answer(ORACLES[1], &case, || {
-                    rust_url.map(|u| getters.record(&getters.rust_url, &u))
-                }),
-                answer(ORACLES[2], &case, || ada().map(|u| getters.record(&getters.ada, &u))),
+                answer(ORACLES[0], &case, || reference.map(|u| getters.record(&ReferenceApi, &u))),
+                answer(ORACLES[1], &case, || rust_url.map(|u| getters.record(&RustUrlApi, &u))),
+                answer(ORACLES[2], &case, || ada().map(|u| getters.record(&AdaApi, &u))),
             ]
         }
         None => vec![
@@ -145,28 +147,50 @@ fn alike(parses: &Parses, getters: &Getters) -> bool {
     }
 }
 
-impl Getters {
-    /// Whether the three URLs' getters at `slot` give the same text.
-    fn equal_at(
-        &self,
-        slot: usize,
-        r: &<ReferenceApi as UrlApi>::Url,
-        u: &<RustUrlApi as UrlApi>::Url,
-        a: &<AdaApi as UrlApi>::Url,
-    ) -> bool {
-        let ours = self.reference[slot](r);
-        same_text(&ours, &self.rust_url[slot](u)) && same_text(&ours, &self.ada[slot](a))
-    }
+type ReferenceUrl = <ReferenceApi as UrlApi>::Url;
+type RustUrl = <RustUrlApi as UrlApi>::Url;
+type AdaUrl = <AdaApi as UrlApi>::Url;
 
-    /// Whether every getter gives the same text for the three URLs.
-    fn all_equal(
-        &self,
-        r: &<ReferenceApi as UrlApi>::Url,
-        u: &<RustUrlApi as UrlApi>::Url,
-        a: &<AdaApi as UrlApi>::Url,
-    ) -> bool {
-        (0..self.reference.len()).all(|slot| self.equal_at(slot, r, u, a))
+// `all_equal` spells out each attribute.
+const _: () = assert!(Attribute::ALL.len() == 11, "a new attribute: add it to all_equal");
+
+impl Getters {
+    /// Whether every getter gives the same text for the three URLs. Each attribute is spelled
+    /// out, so that the adapters' inlined `get`s fold to one getter call each: no function
+    /// pointer and no dispatch on the attribute (measured: the whole check 2% fewer
+    /// instructions than with a loop over the attributes, 1-2% less time).
+    #[inline(never)]
+    fn all_equal(&self, r: &ReferenceUrl, u: &RustUrl, a: &AdaUrl) -> bool {
+        use Attribute::*;
+        let equal = |attribute| equal_if_named(&self.named, attribute, r, u, a);
+        equal(Href)
+            && equal(Origin)
+            && equal(Protocol)
+            && equal(Username)
+            && equal(Password)
+            && equal(Host)
+            && equal(Hostname)
+            && equal(Port)
+            && equal(Pathname)
+            && equal(Search)
+            && equal(Hash)
     }
+}
+
+/// Whether the three URLs' getters of `attribute` give the same text, or it is not `named`.
+#[inline(always)]
+fn equal_if_named(
+    named: &[bool; WHATWG_FIELDS.len()],
+    attribute: Attribute,
+    r: &ReferenceUrl,
+    u: &RustUrl,
+    a: &AdaUrl,
+) -> bool {
+    if !named[attribute as usize] {
+        return true;
+    }
+    let ours = ReferenceApi.get(r, attribute);
+    same_text(&ours, &RustUrlApi.get(u, attribute)) && same_text(&ours, &AdaApi.get(a, attribute))
 }
 
 /// `a == b`, compared here eight bytes at a time rather than by a call to libc's `memcmp`:
@@ -176,13 +200,17 @@ impl Getters {
 #[inline]
 fn same_text(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
+    let n = a.len();
+    if n != b.len() {
         return false;
     }
-    let (mut a_words, mut b_words) = (a.chunks_exact(8), b.chunks_exact(8));
-    let word = |w: &[u8]| u64::from_ne_bytes(w.try_into().expect("chunks of eight bytes"));
-    a_words.by_ref().zip(b_words.by_ref()).all(|(x, y)| word(x) == word(y))
-        && a_words.remainder().iter().zip(b_words.remainder()).all(|(x, y)| x == y)
+    if n < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    // Whole words, then the last eight bytes (overlapping the words already compared) rather
+    // than a loop over the remainder.
+    let word = |s: &[u8], at: usize| u64::from_ne_bytes(s[at..at + 8].try_into().expect("8"));
+    (0..n / 8).all(|i| word(a, 8 * i) == word(b, 8 * i)) && word(a, n - 8) == word(b, n - 8)
 }
 
 /// `oracle`'s cut-down answer: its record, or a failure when it has none; behind the
@@ -232,6 +260,18 @@ mod tests {
         assert!(!alike("///x", Some("http://h/")));
         // A getter: "^" in a path (rust-url does not percent-encode it).
         assert!(!alike("http://h/a^b", None));
+    }
+
+    /// Only the named getters are compared: rust-url's unencoded "^" in a path shows in
+    /// `href` and `pathname`, not in `hostname` or `search`.
+    #[test]
+    fn only_the_named_getters_are_compared() {
+        let alike_on = |named: &[Attribute]| {
+            matches!(parse_answers("http://h/a^b", None, &Getters::new(named)), ParseAnswers::Alike)
+        };
+        assert!(alike_on(&[Attribute::Hostname, Attribute::Search]));
+        assert!(!alike_on(&[Attribute::Pathname]));
+        assert!(!alike_on(&[Attribute::Hostname, Attribute::Href]));
     }
 
     /// Where they differ, each answer has its oracle's outcome and, of its record, the

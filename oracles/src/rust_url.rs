@@ -6,7 +6,7 @@
 //! `errors` speaks the same vocabulary as the reference. The mapping's catch-all is the named
 //! adapter rule `rust-url/syntax-violation-names` (`urldiff_compare::rules`).
 
-use crate::inprocess::{self, Getter, Parsed, Rejection, SetterCall, UrlApi};
+use crate::inprocess::{self, Parsed, Rejection, SetterCall, UrlApi};
 use crate::model::{
     Answer, Attribute, Case, Oracle, OracleError, OracleInfo, OracleKind, RecordModel,
 };
@@ -103,19 +103,20 @@ impl UrlApi for RustUrlApi {
         Url::options().base_url(base.as_ref()).parse(input).ok()
     }
 
-    fn getter(&self, attribute: Attribute) -> Getter<Url> {
+    #[inline]
+    fn get<'u>(&self, url: &'u Url, attribute: Attribute) -> Cow<'u, str> {
         match attribute {
-            Attribute::Href => |url| Cow::Borrowed(quirks::href(url)),
-            Attribute::Origin => |url| Cow::Owned(quirks::origin(url)),
-            Attribute::Protocol => |url| Cow::Borrowed(quirks::protocol(url)),
-            Attribute::Username => |url| Cow::Borrowed(quirks::username(url)),
-            Attribute::Password => |url| Cow::Borrowed(quirks::password(url)),
-            Attribute::Host => |url| Cow::Borrowed(quirks::host(url)),
-            Attribute::Hostname => |url| Cow::Borrowed(quirks::hostname(url)),
-            Attribute::Port => |url| Cow::Borrowed(quirks::port(url)),
-            Attribute::Pathname => |url| Cow::Borrowed(quirks::pathname(url)),
-            Attribute::Search => |url| Cow::Borrowed(quirks::search(url)),
-            Attribute::Hash => |url| Cow::Borrowed(quirks::hash(url)),
+            Attribute::Href => Cow::Borrowed(quirks::href(url)),
+            Attribute::Origin => Cow::Owned(quirks::origin(url)),
+            Attribute::Protocol => Cow::Borrowed(quirks::protocol(url)),
+            Attribute::Username => Cow::Borrowed(quirks::username(url)),
+            Attribute::Password => Cow::Borrowed(quirks::password(url)),
+            Attribute::Host => Cow::Borrowed(quirks::host(url)),
+            Attribute::Hostname => Cow::Borrowed(quirks::hostname(url)),
+            Attribute::Port => Cow::Borrowed(quirks::port(url)),
+            Attribute::Pathname => Cow::Borrowed(quirks::pathname(url)),
+            Attribute::Search => Cow::Borrowed(quirks::search(url)),
+            Attribute::Hash => Cow::Borrowed(quirks::hash(url)),
         }
     }
 

@@ -66,8 +66,8 @@ fn state() -> &'static Differential {
 }
 
 pub fn check(data: &[u8]) -> CheckResult {
-    let fields = input::fields(data);
-    compare_case(TARGET, &fields[0], input::optional(&fields, 1), data)
+    let [input, base] = input::first_two(data);
+    compare_case(TARGET, &input, Some(&*base).filter(|b| !b.is_empty()), data)
 }
 
 /// Compare the three oracles' answers to `input` against `base`: no finding when they agree
@@ -85,26 +85,40 @@ pub fn compare_case(
     base: Option<&str>,
     data: &[u8],
 ) -> CheckResult {
+    match answers(comparing.target, input, base)? {
+        None => Ok(Vec::new()),
+        Some((case, answers)) => Ok(divergence(comparing, (input, base), &case, &answers, data)),
+    }
+}
+
+/// The finding, if any, of answers that differ: none when the ledger expects the divergence.
+/// Out of line and cold, so that the agreeing path's code stays small (see `agreement`).
+#[cold]
+#[inline(never)]
+fn divergence(
+    comparing: Comparing,
+    (input, base): (&str, Option<&str>),
+    case: &Case,
+    answers: &[Answer],
+    data: &[u8],
+) -> Vec<Finding> {
     let Comparing { target, suite } = comparing;
-    let Some((case, answers)) = answers(target, input, base)? else {
-        return Ok(Vec::new());
-    };
     let state = state();
-    let answered = answered(&answers);
+    let answered = answered(answers);
     let oracles = &state.oracles;
     let name = case.name();
-    let groups = AgreementGroups::of(&case, &answered);
-    if is_expected(&state.ledger, oracles, &answers, &groups, (suite, &name)) {
-        return Ok(Vec::new());
+    let groups = AgreementGroups::of(case, &answered);
+    if is_expected(&state.ledger, oracles, answers, &groups, (suite, &name)) {
+        return Vec::new();
     }
-    let comparison = compare_all(&case, &answered);
+    let comparison = compare_all(case, &answered);
     if !comparison.disagrees() {
-        return Ok(Vec::new());
+        return Vec::new();
     }
     let line = Signature::of(&comparison).line();
     let id = Signature::id_of_line(&line);
-    let detail = format!("{name}: {}", outcomes(oracles, &answers));
-    Ok(vec![Finding::of_divergence(target, (line, id), detail, data, (input, base))])
+    let detail = format!("{name}: {}", outcomes(oracles, answers));
+    vec![Finding::of_divergence(target, (line, id), detail, data, (input, base))]
 }
 
 /// The case and the three oracles' answers cut down to what the comparison core reads of them
