@@ -151,29 +151,14 @@ type ReferenceUrl = <ReferenceApi as UrlApi>::Url;
 type RustUrl = <RustUrlApi as UrlApi>::Url;
 type AdaUrl = <AdaApi as UrlApi>::Url;
 
-// `all_equal` spells out each attribute.
-const _: () = assert!(Attribute::ALL.len() == 11, "a new attribute: add it to all_equal");
-
 impl Getters {
-    /// Whether every getter gives the same text for the three URLs. Each attribute is spelled
-    /// out, so that the adapters' inlined `get`s fold to one getter call each: no function
-    /// pointer and no dispatch on the attribute (measured: the whole check 2% fewer
-    /// instructions than with a loop over the attributes, 1-2% less time).
+    /// Whether every getter gives the same text for the three URLs. The walk is over the
+    /// parser's constant attribute list (the one list, not a second spelling of it), so the
+    /// adapters' inlined `get`s can fold to one getter call each: no function pointer per
+    /// getter.
     #[inline(never)]
     fn all_equal(&self, r: &ReferenceUrl, u: &RustUrl, a: &AdaUrl) -> bool {
-        use Attribute::*;
-        let equal = |attribute| equal_if_named(&self.named, attribute, r, u, a);
-        equal(Href)
-            && equal(Origin)
-            && equal(Protocol)
-            && equal(Username)
-            && equal(Password)
-            && equal(Host)
-            && equal(Hostname)
-            && equal(Port)
-            && equal(Pathname)
-            && equal(Search)
-            && equal(Hash)
+        Attribute::ALL.iter().all(|&attribute| equal_if_named(&self.named, attribute, r, u, a))
     }
 }
 
