@@ -11,6 +11,8 @@
 //! - [`process_group`]: every live worker's process group, killed all at once when urldiff is
 //!   interrupted.
 //! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
+//! - [`interpreter_cache`]: the real interpreter behind a version-manager shim, remembered
+//!   until what the shim chooses by changes.
 //! - [`launch`]: why a worker oracle cannot run here (a missing runtime, a failed set-up), as
 //!   typed errors that carry their evidence.
 //! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
@@ -21,6 +23,7 @@
 
 pub mod external;
 pub mod http;
+pub mod interpreter_cache;
 pub mod java;
 pub mod launch;
 pub mod node;
