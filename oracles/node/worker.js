@@ -83,6 +83,62 @@ function whatwgMode(URLClass, validationErrors, validity) {
   };
 }
 
+// The most distinct bases a whatwg-url worker keeps parsed; past it the map starts afresh.
+const MAX_BASES = 1024;
+
+// whatwg-url's mode. Each case parses its input once with validation errors, against a base
+// parsed once per worker (both are basicURLParse, as in whatwg-url's URL constructor). A
+// parse case that parses is answered by whatwg-url's own URL getters (URL-impl.js, which the
+// URL class's getters return unchanged) over that one parse's record; a failure, and every
+// setter case, goes through the URL constructor, so the reason is whatwg-url's own.
+function whatwgUrlMode(node) {
+  const whatwg = require("whatwg-url");
+  const { implementation: URLImpl } = require("whatwg-url/lib/URL-impl.js");
+  const bases = new Map();
+  // The base as a URL record: null without a base, undefined when it does not parse.
+  const baseRecord = base => {
+    if (base === null || base === undefined) return null;
+    if (!bases.has(base)) {
+      if (bases.size >= MAX_BASES) bases.clear();
+      bases.set(base, whatwg.basicURLParse(base) ?? undefined);
+    }
+    return bases.get(base);
+  };
+  // The input's validation errors (spec names; a base's own errors are not the input's) and
+  // its URL record, or null when it does not parse (or its base does not).
+  const parsed = (input, base) => {
+    const baseURL = baseRecord(base);
+    if (baseURL === undefined) return { url: null, validationErrors: [] };
+    return whatwg.parseURLWithValidationErrors(input, { baseURL });
+  };
+  const construct = whatwgMode(whatwg.URL, (input, base) => parsed(input, base).validationErrors);
+  const parse = request => {
+    const { url, validationErrors } = parsed(request.input, request.base);
+    if (url === null) return construct(request);
+    const view = Object.create(URLImpl.prototype);
+    view._url = url;
+    return { outcome: "parsed", record: whatwgRecord(view), errors: validationErrors };
+  };
+  // A validity case: the errors, and isValidURLString as the text record "true"/"false".
+  const validity = (input, base) => {
+    const baseURL = baseRecord(base);
+    if (baseURL === undefined) return { outcome: "failure", reason: "the base does not parse", errors: [] };
+    const errors = whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
+    const valid = baseURL === null ? whatwg.isValidURLString(input) : whatwg.isValidURLString(input, { baseURL });
+    return { outcome: "parsed", record: { model: "text", value: String(valid) }, errors };
+  };
+  return {
+    version: `whatwg-url ${packageVersion("whatwg-url")} on ${node}`,
+    kinds: ["parse", "setter", "validity"],
+    fields: [...WHATWG_FIELDS, "validation-errors"],
+    unicode: unicodeReport(probeUnicode(acceptsHost(whatwg.URL)), `tr46 ${packageVersion("tr46")}`),
+    answer: request => {
+      if (request.kind === "validity") return validity(request.input, request.base);
+      return request.kind === "parse" ? parse(request) : construct(request);
+    },
+  };
+}
+
 function makeMode(mode) {
   const node = `node ${process.version}`;
   if (mode === "node-url") {
@@ -91,36 +147,7 @@ function makeMode(mode) {
       `node's ICU: Unicode ${process.versions.unicode}`);
     return { version: node, kinds: ["parse", "setter"], unicode, answer: whatwgMode(URL, null) };
   }
-  if (mode === "whatwg-url") {
-    const whatwg = require("whatwg-url");
-    // The base as a URL record: null without a base, undefined when it does not parse.
-    const baseRecord = base => {
-      if (base === null || base === undefined) return null;
-      const record = whatwg.basicURLParse(base);
-      return record === null ? undefined : record;
-    };
-    // The input's validation errors (spec names); a base's own errors are not the input's.
-    const errorsOf = (input, base) => {
-      const baseURL = baseRecord(base);
-      if (baseURL === undefined) return [];
-      return whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
-    };
-    // A validity case: the errors, and isValidURLString as the text record "true"/"false".
-    const validity = (input, base) => {
-      const baseURL = baseRecord(base);
-      if (baseURL === undefined) return { outcome: "failure", reason: "the base does not parse", errors: [] };
-      const errors = whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
-      const valid = baseURL === null ? whatwg.isValidURLString(input) : whatwg.isValidURLString(input, { baseURL });
-      return { outcome: "parsed", record: { model: "text", value: String(valid) }, errors };
-    };
-    return {
-      version: `whatwg-url ${packageVersion("whatwg-url")} on ${node}`,
-      kinds: ["parse", "setter", "validity"],
-      fields: [...WHATWG_FIELDS, "validation-errors"],
-      unicode: unicodeReport(probeUnicode(acceptsHost(whatwg.URL)), `tr46 ${packageVersion("tr46")}`),
-      answer: whatwgMode(whatwg.URL, errorsOf, validity),
-    };
-  }
+  if (mode === "whatwg-url") return whatwgUrlMode(node);
   if (mode === "url-parse") {
     const Url = require("url-parse");
     return {
