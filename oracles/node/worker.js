@@ -83,33 +83,46 @@ function whatwgMode(URLClass, validationErrors, validity) {
   };
 }
 
-// The most distinct bases a whatwg-url worker keeps parsed; past it the map starts afresh.
-const MAX_BASES = 1024;
+// How many parses a whatwg-url worker remembers; past it, it starts afresh.
+const MAX_REMEMBERED = 8192;
 
-// whatwg-url's mode. Each case parses its input once with validation errors, against a base
-// parsed once per worker (both are basicURLParse, as in whatwg-url's URL constructor). A
+// whatwg-url's mode. Each distinct base is parsed once per worker, and each distinct input
+// once per base (a suite's parse case and its validity case share the input): both are
+// basicURLParse, as in whatwg-url's URL constructor, and their records are only read. A
 // parse case that parses is answered by whatwg-url's own URL getters (URL-impl.js, which the
 // URL class's getters return unchanged) over that one parse's record; a failure, and every
 // setter case, goes through the URL constructor, so the reason is whatwg-url's own.
 function whatwgUrlMode(node) {
   const whatwg = require("whatwg-url");
   const { implementation: URLImpl } = require("whatwg-url/lib/URL-impl.js");
+  // base (null: none) → { record, parses: input → { url, validationErrors } }
   const bases = new Map();
-  // The base as a URL record: null without a base, undefined when it does not parse.
-  const baseRecord = base => {
-    if (base === null || base === undefined) return null;
-    if (!bases.has(base)) {
-      if (bases.size >= MAX_BASES) bases.clear();
-      bases.set(base, whatwg.basicURLParse(base) ?? undefined);
+  let remembered = 0;
+  const baseEntry = base => {
+    const key = base ?? null;
+    if (!bases.has(key)) {
+      if (remembered >= MAX_REMEMBERED) {
+        bases.clear();
+        remembered = 0;
+      }
+      // The base's record: null without a base, undefined when it does not parse.
+      const record = key === null ? null : whatwg.basicURLParse(key) ?? undefined;
+      bases.set(key, { record, parses: new Map() });
+      remembered++;
     }
-    return bases.get(base);
+    return bases.get(key);
   };
+  const baseRecord = base => baseEntry(base).record;
   // The input's validation errors (spec names; a base's own errors are not the input's) and
   // its URL record, or null when it does not parse (or its base does not).
   const parsed = (input, base) => {
-    const baseURL = baseRecord(base);
+    const { record: baseURL, parses } = baseEntry(base);
     if (baseURL === undefined) return { url: null, validationErrors: [] };
-    return whatwg.parseURLWithValidationErrors(input, { baseURL });
+    if (!parses.has(input)) {
+      parses.set(input, whatwg.parseURLWithValidationErrors(input, { baseURL }));
+      remembered++;
+    }
+    return parses.get(input);
   };
   const construct = whatwgMode(whatwg.URL, (input, base) => parsed(input, base).validationErrors);
   const parse = request => {
@@ -123,7 +136,7 @@ function whatwgUrlMode(node) {
   const validity = (input, base) => {
     const baseURL = baseRecord(base);
     if (baseURL === undefined) return { outcome: "failure", reason: "the base does not parse", errors: [] };
-    const errors = whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
+    const errors = parsed(input, base).validationErrors;
     const valid = baseURL === null ? whatwg.isValidURLString(input) : whatwg.isValidURLString(input, { baseURL });
     return { outcome: "parsed", record: { model: "text", value: String(valid) }, errors };
   };
