@@ -191,7 +191,10 @@ function makeMode(mode) {
 // protocol's rule for workers, docs/oracle-protocol.md section 4): stdin's end closes the
 // readline loop, and a parent killed with SIGKILL is noticed by a watcher thread, which can run
 // while this thread is busy. It is unref'd, so it never keeps the process alive by itself.
+// Not needed (nor started: a worker thread is a second V8 isolate, ~27 ms of CPU) when
+// urldiff says the kernel kills this process with it (URLDIFF_KILLED_WITH_PARENT=1).
 function exitWhenOrphaned() {
+  if (process.env.URLDIFF_KILLED_WITH_PARENT === "1") return;
   const { Worker } = require("worker_threads");
   const watch = `const { workerData } = require("worker_threads");
     setInterval(() => {
