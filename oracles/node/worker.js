@@ -207,14 +207,16 @@ function exitWhenOrphaned() {
 // non-blocking (the orphan watcher's worker thread sets up the process's stdio), so a parent
 // that is slow to read makes writeSync fail with EAGAIN or write part of a line: retried
 // after a millisecond, or the answer (and every one after it) would be lost.
+// (The wait's cell is made on the first full pipe, not for every line.)
+let pause = null;
 function writeAll(fd, bytes) {
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   let offset = 0;
   while (offset < bytes.length) {
     try {
       offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
     } catch (e) {
       if (e.code !== "EAGAIN") throw e;
+      pause ??= new Int32Array(new SharedArrayBuffer(4));
       Atomics.wait(pause, 0, 0, 1);
     }
   }
