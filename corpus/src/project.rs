@@ -7,7 +7,8 @@
 //! - the **cache** ([`cache_dir`]): `$URLDIFF_CACHE`, else the project's `out/cache`, else
 //!   `$XDG_CACHE_HOME/urldiff`, else `~/.cache/urldiff`, else `urldiff-cache` in the temporary
 //!   folder. It holds the synced WPT data, the worker scripts written out of the binary, the
-//!   compiled Java worker and the Node packages installed outside a checkout.
+//!   compiled Java worker, the Node packages installed outside a checkout and the Python
+//!   interpreters found behind version-manager shims.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

@@ -83,6 +83,75 @@ function whatwgMode(URLClass, validationErrors, validity) {
   };
 }
 
+// How many parses a whatwg-url worker remembers; past it, it starts afresh.
+const MAX_REMEMBERED = 8192;
+
+// whatwg-url's mode. Each distinct base is parsed once per worker, and each distinct input
+// once per base (a suite's parse case and its validity case share the input): both are
+// basicURLParse, as in whatwg-url's URL constructor, and their records are only read. A
+// parse case that parses is answered by whatwg-url's own URL getters (URL-impl.js, which the
+// URL class's getters return unchanged) over that one parse's record; a failure, and every
+// setter case, goes through the URL constructor, so the reason is whatwg-url's own.
+function whatwgUrlMode(node) {
+  const whatwg = require("whatwg-url");
+  const { implementation: URLImpl } = require("whatwg-url/lib/URL-impl.js");
+  // base (null: none) → { record, parses: input → { url, validationErrors } }
+  const bases = new Map();
+  let remembered = 0;
+  const baseEntry = base => {
+    const key = base ?? null;
+    if (!bases.has(key)) {
+      if (remembered >= MAX_REMEMBERED) {
+        bases.clear();
+        remembered = 0;
+      }
+      // The base's record: null without a base, undefined when it does not parse.
+      const record = key === null ? null : whatwg.basicURLParse(key) ?? undefined;
+      bases.set(key, { record, parses: new Map() });
+      remembered++;
+    }
+    return bases.get(key);
+  };
+  const baseRecord = base => baseEntry(base).record;
+  // The input's validation errors (spec names; a base's own errors are not the input's) and
+  // its URL record, or null when it does not parse (or its base does not).
+  const parsed = (input, base) => {
+    const { record: baseURL, parses } = baseEntry(base);
+    if (baseURL === undefined) return { url: null, validationErrors: [] };
+    if (!parses.has(input)) {
+      parses.set(input, whatwg.parseURLWithValidationErrors(input, { baseURL }));
+      remembered++;
+    }
+    return parses.get(input);
+  };
+  const construct = whatwgMode(whatwg.URL, (input, base) => parsed(input, base).validationErrors);
+  const parse = request => {
+    const { url, validationErrors } = parsed(request.input, request.base);
+    if (url === null) return construct(request);
+    const view = Object.create(URLImpl.prototype);
+    view._url = url;
+    return { outcome: "parsed", record: whatwgRecord(view), errors: validationErrors };
+  };
+  // A validity case: the errors, and isValidURLString as the text record "true"/"false".
+  const validity = (input, base) => {
+    const baseURL = baseRecord(base);
+    if (baseURL === undefined) return { outcome: "failure", reason: "the base does not parse", errors: [] };
+    const errors = parsed(input, base).validationErrors;
+    const valid = baseURL === null ? whatwg.isValidURLString(input) : whatwg.isValidURLString(input, { baseURL });
+    return { outcome: "parsed", record: { model: "text", value: String(valid) }, errors };
+  };
+  return {
+    version: `whatwg-url ${packageVersion("whatwg-url")} on ${node}`,
+    kinds: ["parse", "setter", "validity"],
+    fields: [...WHATWG_FIELDS, "validation-errors"],
+    unicode: unicodeReport(probeUnicode(acceptsHost(whatwg.URL)), `tr46 ${packageVersion("tr46")}`),
+    answer: request => {
+      if (request.kind === "validity") return validity(request.input, request.base);
+      return request.kind === "parse" ? parse(request) : construct(request);
+    },
+  };
+}
+
 function makeMode(mode) {
   const node = `node ${process.version}`;
   if (mode === "node-url") {
@@ -91,36 +160,7 @@ function makeMode(mode) {
       `node's ICU: Unicode ${process.versions.unicode}`);
     return { version: node, kinds: ["parse", "setter"], unicode, answer: whatwgMode(URL, null) };
   }
-  if (mode === "whatwg-url") {
-    const whatwg = require("whatwg-url");
-    // The base as a URL record: null without a base, undefined when it does not parse.
-    const baseRecord = base => {
-      if (base === null || base === undefined) return null;
-      const record = whatwg.basicURLParse(base);
-      return record === null ? undefined : record;
-    };
-    // The input's validation errors (spec names); a base's own errors are not the input's.
-    const errorsOf = (input, base) => {
-      const baseURL = baseRecord(base);
-      if (baseURL === undefined) return [];
-      return whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
-    };
-    // A validity case: the errors, and isValidURLString as the text record "true"/"false".
-    const validity = (input, base) => {
-      const baseURL = baseRecord(base);
-      if (baseURL === undefined) return { outcome: "failure", reason: "the base does not parse", errors: [] };
-      const errors = whatwg.parseURLWithValidationErrors(input, { baseURL }).validationErrors;
-      const valid = baseURL === null ? whatwg.isValidURLString(input) : whatwg.isValidURLString(input, { baseURL });
-      return { outcome: "parsed", record: { model: "text", value: String(valid) }, errors };
-    };
-    return {
-      version: `whatwg-url ${packageVersion("whatwg-url")} on ${node}`,
-      kinds: ["parse", "setter", "validity"],
-      fields: [...WHATWG_FIELDS, "validation-errors"],
-      unicode: unicodeReport(probeUnicode(acceptsHost(whatwg.URL)), `tr46 ${packageVersion("tr46")}`),
-      answer: whatwgMode(whatwg.URL, errorsOf, validity),
-    };
-  }
+  if (mode === "whatwg-url") return whatwgUrlMode(node);
   if (mode === "url-parse") {
     const Url = require("url-parse");
     return {
@@ -151,7 +191,10 @@ function makeMode(mode) {
 // protocol's rule for workers, docs/oracle-protocol.md section 4): stdin's end closes the
 // readline loop, and a parent killed with SIGKILL is noticed by a watcher thread, which can run
 // while this thread is busy. It is unref'd, so it never keeps the process alive by itself.
+// Not needed (nor started: a worker thread is a second V8 isolate, ~27 ms of CPU) when
+// urldiff says the kernel kills this process with it (URLDIFF_KILLED_WITH_PARENT=1).
 function exitWhenOrphaned() {
+  if (process.env.URLDIFF_KILLED_WITH_PARENT === "1") return;
   const { Worker } = require("worker_threads");
   const watch = `const { workerData } = require("worker_threads");
     setInterval(() => {
@@ -164,14 +207,16 @@ function exitWhenOrphaned() {
 // non-blocking (the orphan watcher's worker thread sets up the process's stdio), so a parent
 // that is slow to read makes writeSync fail with EAGAIN or write part of a line: retried
 // after a millisecond, or the answer (and every one after it) would be lost.
+// (The wait's cell is made on the first full pipe, not for every line.)
+let pause = null;
 function writeAll(fd, bytes) {
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   let offset = 0;
   while (offset < bytes.length) {
     try {
       offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
     } catch (e) {
       if (e.code !== "EAGAIN") throw e;
+      pause ??= new Int32Array(new SharedArrayBuffer(4));
       Atomics.wait(pause, 0, 0, 1);
     }
   }

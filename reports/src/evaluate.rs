@@ -1,7 +1,9 @@
 //! Judging a conform run's answers: each oracle × suite cell compared with the suite's truth
 //! (`urldiff_compare::compare`), each divergence looked up in the ledger, and the ledger
 //! checked back: entries in scope that covered nothing (stale), case entries that name no
-//! case of any suite (unknown), entries written twice (duplicates). The result is the
+//! case of any suite (unknown), entries written twice (duplicates). Each oracle is judged on
+//! its own ([`judge`], so the driver judges one while others still answer), and [`assemble`]
+//! puts the judgements together in the plan's order. The result is the
 //! [`ConformReport`] every report renders; [`RunResult::finish`] completes it when the run
 //! ends, and [`crate::bless`] rewrites the ledger from it. Pure: the binary's driver gets the
 //! answers, and writes and prints what comes out.
@@ -94,8 +96,57 @@ fn per_suite<'a>(suites: &[Suite], answers: &'a [Answer]) -> Vec<&'a [Answer]> {
     out
 }
 
-/// Compare every answer with its truth, then check the ledger.
-pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>) -> RunResult {
+/// One oracle's answers judged: its cells, divergences and stale entries, and the ledger
+/// lines in scope and used. Judging is per oracle, so the driver judges each oracle on its own
+/// thread as soon as it has answered; [`assemble`] puts them together in the plan's order.
+#[derive(Debug)]
+pub struct OracleJudged {
+    status: OracleStatus,
+    cells: Vec<Cell>,
+    divergences: Vec<Divergence>,
+    stale: Vec<LedgerLine>,
+    /// The ledger lines in scope (`None`: no case put any in scope).
+    scope: Option<HashSet<usize>>,
+    /// The ledger lines that covered a divergence (`None`: none did).
+    used: Option<HashSet<usize>>,
+    /// Per suite (in the plan's order), the seconds spent judging this oracle's cell.
+    seconds: Vec<f64>,
+}
+
+/// Compare one oracle's answers (`None`: it was skipped) with each suite's truth and check its
+/// ledger file. `answers` holds one answer per case of the plan's suites, in order.
+pub fn judge(plan: &Plan, status: OracleStatus, answers: Option<Vec<Answer>>) -> OracleJudged {
+    let mut judged = OracleJudged {
+        status,
+        cells: Vec::new(),
+        divergences: Vec::new(),
+        stale: Vec::new(),
+        scope: None,
+        used: None,
+        seconds: vec![0.0; plan.suites.len()],
+    };
+    let Some(answers) = &answers else { return judged };
+    let info = judged.status.info.clone();
+    let name = info.name.as_str();
+    let each_suite = plan.suites.iter().zip(per_suite(plan.suites, answers));
+    for (nth, (suite, answers)) in each_suite.enumerate() {
+        if suite.truth.oracle_name() == Some(name) {
+            continue;
+        }
+        let started = Instant::now();
+        let truth_source = truth_source(plan, suite);
+        let sources = Sources { truth: truth_source, got: Source::of(&info) };
+        let input = CellInput { suite, answers, sources, kinds: &info.case_kinds };
+        let cell = evaluate_cell(plan, &mut judged, input);
+        judged.cells.push(cell);
+        judged.seconds[nth] += started.elapsed().as_secs_f64();
+    }
+    find_stale(plan, &mut judged, name);
+    judged
+}
+
+/// Every oracle's judgement, in the plan's order of oracles, as one run's result.
+pub fn assemble(plan: &Plan, judged: Vec<OracleJudged>) -> RunResult {
     let mut report = ConformReport::new(plan.version);
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
@@ -107,26 +158,21 @@ pub fn evaluate(plan: &Plan, answered: Vec<(OracleStatus, Option<Vec<Answer>>)>)
         evaluate_seconds: vec![0.0; plan.suites.len()],
         start_up_seconds: Vec::new(),
     };
-    for (status, answers) in answered {
-        if let Some(answers) = &answers {
-            let name = status.info.name.as_str();
-            let each_suite = plan.suites.iter().zip(per_suite(plan.suites, answers));
-            for (nth, (suite, answers)) in each_suite.enumerate() {
-                if suite.truth.oracle_name() == Some(name) {
-                    continue;
-                }
-                let started = Instant::now();
-                let truth_source = truth_source(plan, suite);
-                let sources = Sources { truth: truth_source, got: Source::of(&status.info) };
-                let kinds = &status.info.case_kinds;
-                let input = CellInput { suite, answers, sources, kinds };
-                let cell = evaluate_cell(plan, &mut result, input);
-                result.report.cells.push(cell);
-                result.evaluate_seconds[nth] += started.elapsed().as_secs_f64();
-            }
-            find_stale(plan, &mut result, name);
+    for one in judged {
+        let name = &one.status.info.name;
+        if let Some(scope) = one.scope {
+            result.scope.insert(name.clone(), scope);
         }
-        result.report.oracles.push(status);
+        if let Some(used) = one.used {
+            result.used.insert(name.clone(), used);
+        }
+        for (total, seconds) in result.evaluate_seconds.iter_mut().zip(&one.seconds) {
+            *total += seconds;
+        }
+        result.report.cells.extend(one.cells);
+        result.report.divergences.extend(one.divergences);
+        result.report.stale.extend(one.stale);
+        result.report.oracles.push(one.status);
     }
     result
 }
@@ -149,7 +195,7 @@ struct CellInput<'a> {
     kinds: &'a [CaseKindTag],
 }
 
-fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell {
+fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Cell {
     let CellInput { suite, answers, sources, kinds } = input;
     let oracle = sources.got.oracle;
     let mut cell = Cell {
@@ -169,7 +215,7 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
         // (validity cases, for most) cannot make it stale.
         let answerable = kinds.contains(&case.kind.tag());
         if answerable && matches!(truth, Answer::Parsed { .. } | Answer::Failure { .. }) {
-            let scope = result.scope.entry(oracle.to_owned()).or_default();
+            let scope = judged.scope.get_or_insert_with(HashSet::new);
             scope.extend(index.candidates(&suite.name, &name).map(|(line, _)| line));
         }
         let status = match compare(case, truth, got, sources) {
@@ -190,7 +236,7 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
                     ledgered: None,
                     classes: Vec::new(),
                 };
-                record_divergence(result, &index, div)
+                record_divergence(judged, &index, div)
             }
         };
         match status {
@@ -205,7 +251,7 @@ fn evaluate_cell(plan: &Plan, result: &mut RunResult, input: CellInput) -> Cell 
 }
 
 /// Look a divergence up in the ledger and keep it; its status in the cell.
-fn record_divergence(result: &mut RunResult, index: &Index, mut div: Divergence) -> CaseStatus {
+fn record_divergence(judged: &mut OracleJudged, index: &Index, mut div: Divergence) -> CaseStatus {
     let fields = field_set(&div);
     let difference = difference(&div.answer, &fields);
     let covering = index
@@ -213,25 +259,25 @@ fn record_divergence(result: &mut RunResult, index: &Index, mut div: Divergence)
         .find(|(_, e)| e.covers(&div.suite, &div.name, difference));
     let status = match covering {
         Some((line, entry)) => {
-            result.used.entry(div.oracle.clone()).or_default().insert(line);
+            judged.used.get_or_insert_with(HashSet::new).insert(line);
             div.ledgered = Some(entry.reason.clone());
             CaseStatus::Ledgered
         }
         None => CaseStatus::Failed,
     };
-    result.report.divergences.push(div);
+    judged.divergences.push(div);
     status
 }
 
 /// Entries in scope (their case or class met a case with a truth) that covered nothing.
-fn find_stale(plan: &Plan, result: &mut RunResult, oracle: &str) {
+fn find_stale(plan: &Plan, judged: &mut OracleJudged, oracle: &str) {
     let Some(file) = plan.ledger.files.get(oracle) else { return };
-    let scope = result.scope.get(oracle);
-    let used = result.used.get(oracle);
+    let scope = judged.scope.as_ref();
+    let used = judged.used.as_ref();
     for (line, entry) in file.entries() {
         let in_scope = scope.is_some_and(|s| s.contains(&line));
         if in_scope && !used.is_some_and(|u| u.contains(&line)) {
-            result.report.stale.push(stale(oracle, file.path.display().to_string(), entry));
+            judged.stale.push(stale(oracle, file.path.display().to_string(), entry));
         }
     }
 }

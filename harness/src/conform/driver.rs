@@ -1,9 +1,9 @@
 //! The parallel driver: every selected oracle answers every suite in one batch, each oracle
-//! started and answering on a thread of its own (in-process oracles also split their batch
-//! across rayon's threads; a subprocess oracle gets its batch whole and spreads it over its own
-//! worker pool). Progress
-//! goes to the plan's [`Events`]; the answers go to `urldiff_reports::evaluate`,
-//! which compares them with each suite's truth and checks the ledger.
+//! started, answering and judged on a thread of its own (in-process oracles also split their
+//! batch across rayon's threads; a subprocess oracle gets its batch whole and spreads it over
+//! its own worker pool). Progress goes to the plan's [`Events`]; each oracle's answers go to
+//! `urldiff_reports::evaluate::judge`, which compares them with each suite's truth and checks
+//! its ledger file, and `evaluate::assemble` puts the judgements together.
 
 use crate::conform::ledger::{lost, Ledger, Lost};
 use crate::conform::Phases;
@@ -14,7 +14,7 @@ use std::time::Instant;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleKind};
 use urldiff_reports::data::OracleStatus;
-use urldiff_reports::evaluate::{self, evaluate, RunResult};
+use urldiff_reports::evaluate::{self, OracleJudged, RunResult};
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
@@ -93,15 +93,24 @@ fn oracles_to_run<'p>(plan: &'p Plan) -> anyhow::Result<Vec<&'p dyn Oracle>> {
 /// cannot run is an error: a run over zero of its cases would pass for nothing.
 ///
 /// Every oracle starts at once, each on a thread of its own that goes on to answer as soon as
-/// its oracle is up: the in-process oracles answer while the subprocess runtimes start, and a
-/// worker that starts early does not wait for the slowest one (a JVM). The phase `start-up`
-/// is the time until the last oracle was up, `answers` the rest until the last answer.
+/// its oracle is up, and then to judge its answers: the in-process oracles answer and are
+/// judged while the subprocess runtimes start, and a worker that starts early does not wait
+/// for the slowest one (a JVM). The phase `start-up` is the time until the last oracle was up,
+/// `answers` the rest until the last oracle was answered and judged; `evaluate` puts the
+/// judgements together.
 pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
+    let judged_against = evaluate::Plan {
+        version: env!("CARGO_PKG_VERSION"),
+        oracles: plan.oracles,
+        suites: &plan.suites,
+        known_cases: plan.known_cases.as_ref(),
+        ledger: plan.ledger,
+    };
     let began = Instant::now();
-    let each = start_and_answer_all(plan, &to_run, &all_cases);
+    let each = start_and_answer_all(plan, &judged_against, &to_run, &all_cases);
     let last_up = each.iter().map(|e| e.up).max().unwrap_or(began);
     phases.0.push(("start-up", last_up.duration_since(began).as_secs_f64()));
     phases.0.push(("answers", last_up.elapsed().as_secs_f64()));
@@ -115,43 +124,46 @@ pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
     }
     let start_up: Vec<(String, f64)> =
         to_run.iter().zip(&each).map(|(o, e)| (o.name().to_owned(), e.start_up)).collect();
-    let answered: Vec<(OracleStatus, Option<Vec<Answer>>)> =
-        each.into_iter().map(|e| e.answered).collect::<Result<_, OracleError>>()?;
-    for (status, answers) in &answered {
-        if let Some(answers) = answers.as_ref().filter(|a| a.len() != all_cases.len()) {
-            bail!(
-                "oracle {} returned {} answers for a batch of {} cases",
-                status.info.name,
-                answers.len(),
+    let judged: Vec<Judged> = each.into_iter().map(|e| e.judged).collect::<Result<_, _>>()?;
+    let judged = judged
+        .into_iter()
+        .map(|j| match j {
+            Judged::Done(judged) => Ok(*judged),
+            Judged::WrongCount { oracle, answers } => Err(anyhow::anyhow!(
+                "oracle {oracle} returned {answers} answers for a batch of {} cases",
                 all_cases.len()
-            );
-        }
-    }
-    let judged_against = evaluate::Plan {
-        version: env!("CARGO_PKG_VERSION"),
-        oracles: plan.oracles,
-        suites: &plan.suites,
-        known_cases: plan.known_cases.as_ref(),
-        ledger: plan.ledger,
-    };
-    let mut result = phases.time("evaluate", || evaluate(&judged_against, answered));
+            )),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut result = phases.time("evaluate", || evaluate::assemble(&judged_against, judged));
     result.start_up_seconds = start_up;
     Ok(result)
 }
 
+/// One oracle's answers, judged; or how many it gave when that was not one per case.
+enum Judged {
+    Done(Box<OracleJudged>),
+    WrongCount { oracle: String, answers: usize },
+}
+
 /// One oracle's run: whether it could start, when it was up and how long that took, and its
-/// answers.
+/// answers judged.
 struct Started {
     availability: Availability,
     up: Instant,
     start_up: f64,
-    answered: Result<(OracleStatus, Option<Vec<Answer>>), OracleError>,
+    judged: Result<Judged, OracleError>,
 }
 
 /// Every oracle started (availability is cached: the first check starts its runtime and
-/// first worker) and answering, each on a thread of its own; how long each took to start goes
-/// to the events.
-fn start_and_answer_all(plan: &Plan, oracles: &[&dyn Oracle], cases: &[Case]) -> Vec<Started> {
+/// first worker), answering and judged, each on a thread of its own; how long each took to
+/// start goes to the events.
+fn start_and_answer_all(
+    plan: &Plan,
+    judged_against: &evaluate::Plan,
+    oracles: &[&dyn Oracle],
+    cases: &[Case],
+) -> Vec<Started> {
     std::thread::scope(|scope| {
         let each: Vec<_> = oracles
             .iter()
@@ -164,8 +176,19 @@ fn start_and_answer_all(plan: &Plan, oracles: &[&dyn Oracle], cases: &[Case]) ->
                     if availability == Availability::Available {
                         plan.events.oracle_started(oracle.name(), start_up);
                     }
-                    let answered = answer_one(plan, *oracle, cases);
-                    Started { availability, up, start_up, answered }
+                    let judged = answer_one(plan, *oracle, cases).map(|(status, answers)| {
+                        match answers.as_ref().map(Vec::len) {
+                            Some(n) if n != cases.len() => {
+                                Judged::WrongCount { oracle: status.info.name, answers: n }
+                            }
+                            _ => Judged::Done(Box::new(evaluate::judge(
+                                judged_against,
+                                status,
+                                answers,
+                            ))),
+                        }
+                    });
+                    Started { availability, up, start_up, judged }
                 })
             })
             .collect();

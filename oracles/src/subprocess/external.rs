@@ -202,6 +202,8 @@ pub fn command_oracle(entry: &ExternalEntry, command: &[String], dir: &Path) -> 
         args: command[1..].to_vec(),
         cwd: Some(entry.cwd.as_ref().map_or_else(|| dir.to_path_buf(), |c| dir.join(c))),
         env: entry.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        // A configured command runs exactly as written (it watches its parent itself).
+        die_with_parent: false,
     };
     let declared = Declared {
         name: entry.name.clone(),

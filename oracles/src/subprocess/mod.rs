@@ -8,9 +8,12 @@
 //! - [`pool`]: [`WorkerOracle`], the [`Oracle`](crate::Oracle) over a pool of workers, with
 //!   lazy set-up (availability and the exact version come from the worker's handshake) and
 //!   kill-and-restart on crash or hang, so one bad case never costs another's answer.
+//! - [`parent_death`]: workers started so that the kernel kills them with urldiff (Linux).
 //! - [`process_group`]: every live worker's process group, killed all at once when urldiff is
 //!   interrupted.
 //! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
+//! - [`interpreter_cache`]: the real interpreter behind a version-manager shim, remembered
+//!   until what the shim chooses by changes.
 //! - [`launch`]: why a worker oracle cannot run here (a missing runtime, a failed set-up), as
 //!   typed errors that carry their evidence.
 //! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
@@ -21,9 +24,11 @@
 
 pub mod external;
 pub mod http;
+pub mod interpreter_cache;
 pub mod java;
 pub mod launch;
 pub mod node;
+pub mod parent_death;
 pub mod pipes;
 pub mod pool;
 pub mod process_group;

@@ -81,6 +81,8 @@ fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, LaunchErro
     let mut command = WorkerCommand::new(node, args).with_unicode_probes();
     command.env.push((WHATWG_FIELDS_VAR.to_owned(), WHATWG_FIELDS.join(",")));
     command.cwd = Some(dir);
+    // No watcher thread (a second V8 isolate) where the kernel can end the worker with urldiff.
+    command.die_with_parent = true;
     Ok(command)
 }
 

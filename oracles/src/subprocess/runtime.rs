@@ -21,7 +21,8 @@ pub fn find_on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| is_executable(p))
 }
 
-fn is_executable(p: &Path) -> bool {
+/// Whether `p` is a file this user may run.
+pub(super) fn is_executable(p: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -11,12 +11,13 @@
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::parent_death;
 use super::pipes::{Hangup, HangupPipe, TimedReader};
 use super::process_group;
 use super::protocol::{self, Hello};
@@ -51,6 +52,9 @@ pub struct WorkerCommand {
     pub args: Vec<String>,
     pub cwd: Option<PathBuf>,
     pub env: Vec<(String, String)>,
+    /// Start it so that the kernel kills it with urldiff where it can (`parent_death`); the
+    /// worker then sees `URLDIFF_KILLED_WITH_PARENT=1`.
+    pub die_with_parent: bool,
 }
 
 impl WorkerCommand {
@@ -153,15 +157,16 @@ pub struct Batch<'a> {
 impl Worker {
     /// Start `command` and wait up to `startup` for its handshake line.
     pub fn spawn(command: &WorkerCommand, startup: Duration) -> Result<Worker, StartFailure> {
-        let mut cmd = Command::new(&command.program);
-        cmd.args(&command.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut cmd =
+            parent_death::command(&command.program, &command.args, command.die_with_parent);
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(cwd) = &command.cwd {
             cmd.current_dir(cwd);
         }
         cmd.envs(command.env.iter().map(|(k, v)| (k, v)));
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd.spawn().map_err(|e| StartFailure {
+        let mut child = parent_death::spawn(cmd).map_err(|e| StartFailure {
             cause: format!("cannot start `{}`: {e}", command.display()),
             process: None,
             stderr: String::new(),
