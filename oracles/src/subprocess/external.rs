@@ -204,6 +204,7 @@ pub fn command_oracle(entry: &ExternalEntry, command: &[String], dir: &Path) -> 
         env: entry.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         // A configured command runs exactly as written (it watches its parent itself).
         die_with_parent: false,
+        unset: Vec::new(),
     };
     let declared = Declared {
         name: entry.name.clone(),

@@ -81,10 +81,16 @@ fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, LaunchErro
     let mut command = WorkerCommand::new(node, args).with_unicode_probes();
     command.env.push((WHATWG_FIELDS_VAR.to_owned(), WHATWG_FIELDS.join(",")));
     command.cwd = Some(dir);
+    // NODE_EXTRA_CA_CERTS makes Node read and decode every certificate of the file at start-up
+    // (measured: 0.02 s → 0.05 s of CPU for `node -e 1`); a worker opens no connection.
+    command.unset.push(NODE_EXTRA_CA_CERTS);
     // No watcher thread (a second V8 isolate) where the kernel can end the worker with urldiff.
     command.die_with_parent = true;
     Ok(command)
 }
+
+/// Node's variable naming extra TLS root certificates, loaded at start-up when set.
+const NODE_EXTRA_CA_CERTS: &str = "NODE_EXTRA_CA_CERTS";
 
 /// The environment variable that gives worker.js the WHATWG record fields, in record order
 /// (comma-separated [`WHATWG_FIELDS`]): the worker keeps no list of its own.

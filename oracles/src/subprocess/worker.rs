@@ -52,6 +52,8 @@ pub struct WorkerCommand {
     pub args: Vec<String>,
     pub cwd: Option<PathBuf>,
     pub env: Vec<(String, String)>,
+    /// Variables of urldiff's environment the worker does not inherit.
+    pub unset: Vec<&'static str>,
     /// Start it so that the kernel kills it with urldiff where it can (`parent_death`); the
     /// worker then sees `URLDIFF_KILLED_WITH_PARENT=1`.
     pub die_with_parent: bool,
@@ -162,6 +164,9 @@ impl Worker {
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(cwd) = &command.cwd {
             cmd.current_dir(cwd);
+        }
+        for var in &command.unset {
+            cmd.env_remove(var);
         }
         cmd.envs(command.env.iter().map(|(k, v)| (k, v)));
         #[cfg(unix)]
