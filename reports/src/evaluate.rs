@@ -32,6 +32,14 @@ pub struct Plan<'a> {
     /// entries that name no case; `None` when the known suites are incomplete (no WPT data).
     pub known_cases: Option<&'a HashSet<String>>,
     pub ledger: &'a Ledger,
+    /// Each suite's case names ([`Case::name`](urldiff_oracles::Case::name)), in the order
+    /// of `suites` and their cases: written once for every oracle's judging ([`case_names`]).
+    pub case_names: &'a [Vec<String>],
+}
+
+/// Each suite's case names, in order, for [`Plan::case_names`].
+pub fn case_names(suites: &[Suite]) -> Vec<Vec<String>> {
+    suites.iter().map(|s| s.cases.iter().map(|c| c.name()).collect()).collect()
 }
 
 impl std::fmt::Debug for Plan<'_> {
@@ -136,7 +144,8 @@ pub fn judge(plan: &Plan, status: OracleStatus, answers: Option<Vec<Answer>>) ->
         let started = Instant::now();
         let truth_source = truth_source(plan, suite);
         let sources = Sources { truth: truth_source, got: Source::of(&info) };
-        let input = CellInput { suite, answers, sources, kinds: &info.case_kinds };
+        let names = &plan.case_names[nth];
+        let input = CellInput { suite, names, answers, sources, kinds: &info.case_kinds };
         let cell = evaluate_cell(plan, &mut judged, input);
         judged.cells.push(cell);
         judged.seconds[nth] += started.elapsed().as_secs_f64();
@@ -189,6 +198,8 @@ fn truth_source<'p>(plan: &'p Plan, suite: &'p Suite) -> Source<'p> {
 /// What one oracle × suite cell is computed from.
 struct CellInput<'a> {
     suite: &'a Suite,
+    /// The suite's case names, in order.
+    names: &'a [String],
     answers: &'a [Answer],
     sources: Sources<'a>,
     /// The case kinds the oracle answers: only such cases put its ledger entries in scope.
@@ -196,7 +207,7 @@ struct CellInput<'a> {
 }
 
 fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Cell {
-    let CellInput { suite, answers, sources, kinds } = input;
+    let CellInput { suite, names, answers, sources, kinds } = input;
     let oracle = sources.got.oracle;
     let mut cell = Cell {
         oracle: oracle.to_owned(),
@@ -208,15 +219,14 @@ fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Ce
         statuses: Vec::with_capacity(answers.len()),
     };
     let index = Index::new(plan.ledger.files.get(oracle));
-    let cases = suite.cases.iter().zip(&suite.expected).zip(answers);
-    for (case_index, ((case, truth), got)) in cases.enumerate() {
-        let name = case.name();
+    let cases = suite.cases.iter().zip(names).zip(&suite.expected).zip(answers);
+    for (case_index, (((case, name), truth), got)) in cases.enumerate() {
         // A case entry names a case in every suite; a suite of a kind the oracle does not answer
         // (validity cases, for most) cannot make it stale.
         let answerable = kinds.contains(&case.kind.tag());
         if answerable && matches!(truth, Answer::Parsed { .. } | Answer::Failure { .. }) {
             let scope = judged.scope.get_or_insert_with(HashSet::new);
-            scope.extend(index.candidates(&suite.name, &name).map(|(line, _)| line));
+            scope.extend(index.candidates(&suite.name, name).map(|(line, _)| line));
         }
         let status = match compare(case, truth, got, sources) {
             Verdict::Pass => CaseStatus::Passed,
@@ -226,7 +236,7 @@ fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Ce
                 let div = Divergence {
                     oracle: oracle.to_owned(),
                     suite: suite.name.clone(),
-                    name,
+                    name: name.clone(),
                     case_index,
                     case: case.clone(),
                     truth: truth.clone(),

@@ -102,12 +102,14 @@ pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
+    let case_names = evaluate::case_names(&plan.suites);
     let judged_against = evaluate::Plan {
         version: env!("CARGO_PKG_VERSION"),
         oracles: plan.oracles,
         suites: &plan.suites,
         known_cases: plan.known_cases.as_ref(),
         ledger: plan.ledger,
+        case_names: &case_names,
     };
     let began = Instant::now();
     let each = start_and_answer_all(plan, &judged_against, &to_run, &all_cases);
