@@ -61,7 +61,7 @@ mod work;
 #[path = "../benches/long_shapes.rs"]
 mod long_shapes;
 
-pub use attributes::{Attribute, AttributeGetter, SetAttributeError, ATTRIBUTES};
+pub use attributes::{Attribute, SetAttributeError, ATTRIBUTES};
 pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};
 pub use host::Host;
 pub use parser::State;
