@@ -46,15 +46,29 @@ fn armed(cmd: &Command) -> bool {
         .any(|(name, value)| name == KILLED_WITH_PARENT_VAR && value == Some(OsStr::new("1")))
 }
 
-/// `setpriv` on PATH (Linux only), looked up once.
+/// `setpriv` on PATH (Linux only) that knows `--pdeathsig`, looked up once.
 fn setpriv() -> Option<PathBuf> {
     #[cfg(target_os = "linux")]
     {
         static SETPRIV: OnceLock<Option<PathBuf>> = OnceLock::new();
-        SETPRIV.get_or_init(|| super::runtime::find_on_path("setpriv")).clone()
+        let found = || super::runtime::find_on_path("setpriv").filter(|p| knows_pdeathsig(p));
+        SETPRIV.get_or_init(found).clone()
     }
     #[cfg(not(target_os = "linux"))]
     None
+}
+
+/// Whether `setpriv` runs a command with `--pdeathsig KILL` (util-linux's does since 2.33;
+/// BusyBox's has no such option): asked once, of itself.
+fn knows_pdeathsig(setpriv: &Path) -> bool {
+    Command::new(setpriv)
+        .args(["--pdeathsig", "KILL", "--"])
+        .arg(setpriv)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
 }
 
 /// Start `cmd`: an armed command from the spawner thread, any other from this thread.
@@ -119,6 +133,24 @@ mod tests {
         assert!(child.try_wait().unwrap().is_none(), "the worker died with the caller's thread");
         child.kill().unwrap();
         child.wait().unwrap();
+    }
+
+    /// A `setpriv` without `--pdeathsig` (BusyBox's) is not used: the workers would not start.
+    #[test]
+    fn a_setpriv_without_pdeathsig_is_not_used() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fake = dir.path().join("setpriv");
+        std::fs::write(
+            &fake,
+            "#!/bin/sh\necho \"setpriv: unrecognized option '$1'\" >&2\nexit 1\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(!knows_pdeathsig(&fake));
+        if let Some(real) = super::super::runtime::find_on_path("setpriv") {
+            assert!(knows_pdeathsig(&real), "util-linux's setpriv knows --pdeathsig");
+        }
     }
 
     #[test]
