@@ -7,37 +7,17 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use urldiff_oracles::subprocess::{load_config, Declared, Timeouts, WorkerCommand, WorkerOracle};
+use urldiff_oracles::subprocess::{load_config, Declared, WorkerCommand, WorkerOracle};
 use urldiff_oracles::{
     Answer, Availability, Case, CaseKind, Crash, Oracle, OracleError, OracleKind, ProcessEnd,
     Record, RecordModel,
 };
 
-fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
-}
+mod fake_worker_support;
+use fake_worker_support::{fake_oracle_with, fixture, fixture_path};
 
 fn fake_oracle(case_ms: u64) -> WorkerOracle {
     fake_oracle_with(case_ms, WorkerCommand::new("sh", &[&fixture_path()]))
-}
-
-fn fixture_path() -> String {
-    fixture("fake_worker.sh").to_string_lossy().into_owned()
-}
-
-fn fake_oracle_with(case_ms: u64, command: WorkerCommand) -> WorkerOracle {
-    let declared = Declared {
-        name: "fake".into(),
-        kind: OracleKind::External,
-        model: RecordModel::Whatwg,
-        fields: vec![],
-        case_kinds: vec![],
-        claim: Default::default(),
-    };
-    WorkerOracle::new(declared, Box::new(move || Ok(command.clone()))).with_timeouts(Timeouts {
-        case: Duration::from_millis(case_ms),
-        startup: Duration::from_secs(10),
-    })
 }
 
 fn cases(inputs: &[&str]) -> Vec<Case> {

@@ -2,27 +2,19 @@
 //! Node workers drop NODE_EXTRA_CA_CERTS, which makes Node load certificates at start-up), and
 //! the others are. Its own test binary: it sets a variable in this process's environment.
 
-use std::path::PathBuf;
+mod fake_worker_support;
 
-use urldiff_oracles::subprocess::{Declared, WorkerCommand, WorkerOracle};
-use urldiff_oracles::{Answer, Case, Oracle, OracleKind, Record, RecordModel};
+use fake_worker_support::{fake_oracle_with, fixture_path};
+use urldiff_oracles::subprocess::WorkerCommand;
+use urldiff_oracles::{Answer, Case, Oracle, Record};
 
 const VAR: &str = "URLDIFF_TEST_INHERITED_VARIABLE";
 
 /// The href the fake worker answers for `ENV_<VAR>`: the variable's value in its environment.
 fn seen_by_worker(unset: Vec<&'static str>) -> String {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_worker.sh");
-    let mut command = WorkerCommand::new("sh", &[&script.to_string_lossy()]);
+    let mut command = WorkerCommand::new("sh", &[&fixture_path()]);
     command.unset = unset;
-    let declared = Declared {
-        name: "fake".into(),
-        kind: OracleKind::External,
-        model: RecordModel::Whatwg,
-        fields: vec![],
-        case_kinds: vec![],
-        claim: Default::default(),
-    };
-    let oracle = WorkerOracle::new(declared, Box::new(move || Ok(command.clone())));
+    let oracle = fake_oracle_with(10_000, command);
     let answers = oracle.answer_batch(&[Case::parse(format!("ENV_{VAR}"), None)]).unwrap();
     match &answers[0] {
         Answer::Parsed { record: Record::Whatwg(r), .. } => r.href.clone().unwrap(),
