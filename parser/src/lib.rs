@@ -55,6 +55,17 @@ mod setters;
 mod url;
 mod work;
 
+/// The property tests' configuration: `cases` generated inputs, and no file of past failures
+/// written into the source tree (a failure prints its input).
+#[cfg(test)]
+pub(crate) fn property_test_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
+
 /// The hostile long inputs of the `long_inputs` bench, for the linear-work tests.
 #[cfg(test)]
 #[allow(dead_code)]

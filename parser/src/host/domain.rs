@@ -487,11 +487,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 2048,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::property_test_config(2048))]
         /// The fast path of strict ToASCII is UTS #46's answer, result and failure.
         #[test]
         fn strict_ascii_verdict_is_uts46s(
@@ -525,11 +521,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 2048,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::property_test_config(2048))]
         /// Where strict ToASCII succeeds, relaxed ToASCII gives the same result.
         #[test]
         fn relaxed_to_ascii_is_uts46s(domain in unicode_domain()) {
@@ -541,11 +533,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 1024,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::property_test_config(1024))]
         /// Domain to ASCII with its shortcuts and without: the same result and errors.
         #[test]
         fn domain_to_ascii_is_the_same_without_shortcuts(

@@ -232,11 +232,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 4096,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::property_test_config(4096))]
         /// The checker (with its early answer for a last byte no number can end in) is the
         /// spec's steps.
         #[test]

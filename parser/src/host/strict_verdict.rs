@@ -119,11 +119,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            cases: 8192,
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::property_test_config(8192))]
         /// A relaxed failure is a strict failure; where the verdict is read off a relaxed
         /// result, it is UTS #46's strict answer (whose result, when it succeeds, is the
         /// relaxed one).

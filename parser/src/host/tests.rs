@@ -239,11 +239,7 @@ fn generated_host() -> impl proptest::strategy::Strategy<Value = String> {
 use proptest::strategy::Strategy;
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// The host parser's fast path for letter-digit-hyphen domains gives the full path's
     /// host and validation errors (with their positions), and so does every host it leaves.
     #[test]
@@ -258,11 +254,7 @@ proptest::proptest! {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// The host parser reads a domain with a `%` but no percent-encoded byte as the domain
     /// itself: UTF-8 decoding its percent-decoding gives it back.
     #[test]

@@ -5,11 +5,7 @@ use crate::url::Url;
 use proptest::strategy::Strategy;
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// The word-at-a-time test is the byte-by-byte one, on every length and alignment.
     #[test]
     fn has_byte_below_0e_is_any_byte_below_0e(
@@ -42,11 +38,7 @@ fn authority_input() -> impl Strategy<Value = String> {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// The authority state's shortcut (starting the host state at the end of a buffer
     /// without `:`, `[` or `]`) gives the URL and validation errors, positions included, of
     /// the full path, which goes back to the buffer's start.
@@ -81,11 +73,7 @@ fn path_input() -> impl Strategy<Value = String> {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// The path state's shortcut (plain segments appended at once) gives the URL and
     /// validation errors, positions included, of the step-by-step path.
     #[test]
@@ -121,11 +109,7 @@ fn url_input() -> impl Strategy<Value = String> {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// Every shortcut of the states at once (the scheme state's for "//" after a special
     /// scheme, the query's and fragment's first runs among them) gives the URL and validation errors, positions included, of the
     /// step-by-step parse.
@@ -151,11 +135,7 @@ proptest::proptest! {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 4096,
-        failure_persistence: None,
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(crate::property_test_config(4096))]
     /// When the fast test says an input needs no pre-processing, pre-processing returns it
     /// as it is, reporting nothing (the test may say no to an input returned as it is: the
     /// empty one, one with a C0 control below 0x0E inside it).

@@ -159,10 +159,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
+        #![proptest_config(crate::property_test_config(256))]
         #[test]
         fn step_e_in_one_pass_is_step_e_as_written(
             segments in proptest::collection::vec(
