@@ -47,15 +47,15 @@ pub enum ParseAnswers {
     Differ { case: Case, answers: Vec<Answer> },
 }
 
-/// The getters to compare: their attributes, and for each [`Attribute`] whether it is one.
+/// The getters to compare: for each [`Attribute`], whether its getter is one.
 pub struct Getters {
-    attributes: Vec<Attribute>,
     named: [bool; WHATWG_FIELDS.len()],
 }
 
 impl std::fmt::Debug for Getters {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = self.attributes.iter().map(|a| a.name()).collect();
+        let named = Attribute::ALL.iter().filter(|a| self.named[**a as usize]);
+        let names: Vec<&str> = named.map(|a| a.name()).collect();
         f.debug_struct("Getters").field("names", &names).finish()
     }
 }
@@ -63,10 +63,7 @@ impl std::fmt::Debug for Getters {
 impl Getters {
     /// The getters of `attributes` of each parser.
     pub fn new(attributes: &[Attribute]) -> Getters {
-        Getters {
-            attributes: attributes.to_vec(),
-            named: std::array::from_fn(|i| attributes.contains(&Attribute::ALL[i])),
-        }
+        Getters { named: std::array::from_fn(|i| attributes.contains(&Attribute::ALL[i])) }
     }
 
     /// The record of `url` with the fields these getters read, through `api`'s getters.
