@@ -231,7 +231,6 @@ impl Parser<'_> {
     /// [`Parser::take_plain_segments`], written with one copy: the same segments, taken by
     /// the same tests, end at the same place.
     fn take_first_run_and_plain_segments(&mut self, slash: char) {
-        let may_be_dots = |segment: &[u8]| matches!(segment.first(), Some(b'.' | b'%'));
         let bytes = self.input.as_bytes();
         let start = self.pointer + slash.len_utf8();
         let mut end = start + PATH_RUN.prefix_len(&bytes[start..]);
@@ -242,16 +241,8 @@ impl Parser<'_> {
             && !may_be_dots(&bytes[start..end])
             && self.url.scheme() != "file"
         {
-            loop {
-                let segment = &bytes[end + 1..];
-                let len = PATH_RUN.prefix_len(segment);
-                crate::work::tally(len + 1);
-                last_slash = Some(end);
-                end += 1 + len;
-                if bytes.get(end) != Some(&b'/') || may_be_dots(&segment[..len]) {
-                    break;
-                }
-            }
+            let (segments_end, slash_at) = plain_segments_end(bytes, end);
+            (end, last_slash) = (segments_end, Some(slash_at));
         }
         let written = self.url.serialization.len();
         self.url.serialization.push_str(&self.input[start..end]);
@@ -301,25 +292,13 @@ impl Parser<'_> {
     /// [`Parser::take_plain_segments`] once the next code point, at `chunk_start`, is `/`.
     #[inline(never)]
     fn take_plain_segments_from(&mut self, chunk_start: usize, c: char) {
-        let may_be_dots = |segment: &[u8]| matches!(segment.first(), Some(b'.' | b'%'));
         let Some(open) = self.segment_start else { return };
         if may_be_dots(&self.url.serialization.as_bytes()[open + 1..])
             || self.url.scheme() == "file"
         {
             return;
         }
-        let bytes = self.input.as_bytes();
-        let mut end = chunk_start;
-        let last_slash = loop {
-            let segment = &bytes[end + 1..];
-            let len = PATH_RUN.prefix_len(segment);
-            crate::work::tally(len + 1);
-            let slash = end;
-            end += 1 + len;
-            if bytes.get(end) != Some(&b'/') || may_be_dots(&segment[..len]) {
-                break slash;
-            }
-        };
+        let (end, last_slash) = plain_segments_end(self.input.as_bytes(), chunk_start);
         let written = self.url.serialization.len();
         self.url.serialization.push_str(&self.input[chunk_start..end]);
         self.segment_start = Some(written + (last_slash - chunk_start));
@@ -335,9 +314,7 @@ impl Parser<'_> {
             self.report(E::InvalidReverseSolidus);
         }
         let segment = &self.url.serialization[start + 1..];
-        // A single-dot or double-dot segment starts with `.` or `%` (of `%2e`): other segments
-        // skip both tests.
-        let maybe_dots = matches!(segment.as_bytes().first(), Some(b'.' | b'%'));
+        let maybe_dots = may_be_dots(segment.as_bytes());
         if maybe_dots && is_double_dot_segment(segment) {
             // "2. If buffer is a double-dot URL path segment, then: 1. Shorten url's path.
             // 2. If neither c is U+002F (/), nor url is special and c is U+005C (\), append
@@ -448,6 +425,29 @@ impl Parser<'_> {
             self.append_code_points(ch, percent::FRAGMENT, &FRAGMENT_RUN);
         }
         Ok(Step::Continue)
+    }
+}
+
+/// Whether a path segment may be a single-dot or double-dot segment: it starts with `.` or
+/// with `%` (of `%2e`). Other segments need neither test.
+fn may_be_dots(segment: &[u8]) -> bool {
+    matches!(segment.first(), Some(b'.' | b'%'))
+}
+
+/// The plain segments of the path shortcut, from the `/` at `slash`: each segment's run of
+/// code points appended unchanged, going on while a segment ends at a `/` and cannot be a
+/// dot segment. Where the last one taken ends, and the `/` that opens it.
+fn plain_segments_end(bytes: &[u8], slash: usize) -> (usize, usize) {
+    let mut end = slash;
+    loop {
+        let segment = &bytes[end + 1..];
+        let len = PATH_RUN.prefix_len(segment);
+        crate::work::tally(len + 1);
+        let opening = end;
+        end += 1 + len;
+        if bytes.get(end) != Some(&b'/') || may_be_dots(&segment[..len]) {
+            return (end, opening);
+        }
     }
 }
 
