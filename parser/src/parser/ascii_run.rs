@@ -70,6 +70,11 @@ impl AsciiRun {
         AsciiRun::from_bits(AsciiRun::bits_of(b"0123456789"))
     }
 
+    /// Just `bytes`.
+    pub(crate) const fn only(bytes: &[u8]) -> AsciiRun {
+        AsciiRun::from_bits(AsciiRun::bits_of(bytes))
+    }
+
     /// All ASCII but `stops`: for states that only grow a buffer (non-ASCII is taken one
     /// code point at a time).
     pub(crate) const fn all_but(stops: &[u8]) -> AsciiRun {

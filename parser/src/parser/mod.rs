@@ -379,6 +379,39 @@ impl<'a> Parser<'a> {
         self.url.serialization.push_str(text);
     }
 
+    /// Shortcut: the opaque path, query and fragment states run the step of
+    /// [`Parser::append_code_points`] on every code point up to the first of `stops` (or EOF),
+    /// c included; all those steps at once, here, without a trip through the state loop per
+    /// code point that needs encoding or validating. The pointer is left at the stop, which
+    /// the state then runs on (property test `encoding_runs_are_the_full_path`).
+    pub(crate) fn append_code_points_until(
+        &mut self,
+        set: percent::EncodeSet,
+        run: &AsciiRun,
+        stops: &AsciiRun,
+    ) -> StepResult {
+        let input = self.input;
+        let bytes = input.as_bytes();
+        let mut at = self.pointer;
+        loop {
+            let plain = run.prefix_len(&bytes[at..]);
+            crate::work::tally(plain);
+            self.url.serialization.push_str(&input[at..at + plain]);
+            at += plain;
+            let c = match bytes.get(at) {
+                None => break,
+                Some(&b) if stops.contains(b) => break,
+                Some(&b) if b < 0x80 => b as char,
+                Some(_) => input[at..].chars().next().expect("a code point starts at `at`"),
+            };
+            self.pointer = at;
+            self.append_encoded(c, set);
+            at += c.len_utf8();
+        }
+        self.pointer = at;
+        Ok(Step::Reprocess)
+    }
+
     /// "Validate c, UTF-8 percent-encode c using `set` and append the result", for a c not
     /// appended unchanged (kept out of line: the common case is a run of plain code points).
     #[inline(never)]

@@ -17,6 +17,11 @@ pub(super) const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUE
 pub(super) const SPECIAL_QUERY_RUN: AsciiRun =
     AsciiRun::appended_unchanged(percent::SPECIAL_QUERY, b"#");
 pub(super) const FRAGMENT_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::FRAGMENT, b"");
+/// Where the opaque path, query and fragment states stop running one step over many code
+/// points (see `Parser::append_code_points_until`): where their steps differ.
+const OPAQUE_PATH_STOPS: AsciiRun = AsciiRun::only(b"?# ");
+const QUERY_STOPS: AsciiRun = AsciiRun::only(b"#");
+const NO_STOPS: AsciiRun = AsciiRun::only(b"");
 const FILE_HOST_RUN: AsciiRun = AsciiRun::all_but(b"/\\?#");
 
 /// <https://url.spec.whatwg.org/#single-dot-path-segment>
@@ -386,6 +391,11 @@ impl Parser<'_> {
             // "4. Otherwise, if c is not the EOF code point: validate c as a URL unit, then
             // UTF-8 percent-encode c using the C0 control percent-encode set and append the
             // result to url's path."
+            Some(_) if self.shortcuts => self.append_code_points_until(
+                percent::C0_CONTROL,
+                &OPAQUE_PATH_RUN,
+                &OPAQUE_PATH_STOPS,
+            ),
             Some(ch) => {
                 self.append_code_points(ch, percent::C0_CONTROL, &OPAQUE_PATH_RUN);
                 Ok(Step::Continue)
@@ -411,6 +421,12 @@ impl Parser<'_> {
                 } else {
                     (percent::QUERY, &QUERY_RUN)
                 };
+                if self.shortcuts {
+                    // With a state override, `#` is appended like any code point.
+                    let stops =
+                        if self.state_override.is_none() { &QUERY_STOPS } else { &NO_STOPS };
+                    return self.append_code_points_until(set, run, stops);
+                }
                 self.append_code_points(ch, set, run);
                 Ok(Step::Continue)
             }
@@ -421,10 +437,16 @@ impl Parser<'_> {
     pub(super) fn fragment_state(&mut self, c: Option<char>) -> StepResult {
         // "1. If c is not the EOF code point, then: validate c; UTF-8 percent-encode c using
         // the fragment percent-encode set and append the result to url's fragment."
-        if let Some(ch) = c {
-            self.append_code_points(ch, percent::FRAGMENT, &FRAGMENT_RUN);
+        match c {
+            Some(_) if self.shortcuts => {
+                self.append_code_points_until(percent::FRAGMENT, &FRAGMENT_RUN, &NO_STOPS)
+            }
+            Some(ch) => {
+                self.append_code_points(ch, percent::FRAGMENT, &FRAGMENT_RUN);
+                Ok(Step::Continue)
+            }
+            None => Ok(Step::Continue),
         }
-        Ok(Step::Continue)
     }
 }
 

@@ -151,3 +151,79 @@ proptest::proptest! {
         }
     }
 }
+
+/// An input whose opaque path, query or fragment holds generated pieces: code points appended
+/// as they are, members of each percent-encode set, C0 controls and DEL, `%` with and without
+/// two hex digits (and at the end), non-ASCII of every UTF-8 length, noncharacters, and the
+/// delimiters that end these states (`?`, `#`, a space before them).
+fn encoding_input() -> impl Strategy<Value = String> {
+    let piece = proptest::sample::select(
+        &[
+            "a",
+            "b-c",
+            " ",
+            "\"",
+            "<",
+            ">",
+            "`",
+            "'",
+            "{",
+            "}",
+            "^",
+            "|",
+            "\\",
+            "\u{1}",
+            "\u{7f}",
+            "%41",
+            "%4",
+            "%",
+            "%zz",
+            "\u{e9}",
+            "\u{20ac}",
+            "\u{1f600}",
+            "\u{fdd0}",
+            "\u{fffe}",
+            "?",
+            "#",
+            " ?",
+            " #",
+            "/",
+            ".",
+            "[",
+            "]",
+        ][..],
+    );
+    let prefix = proptest::sample::select(
+        &[
+            "sc:",
+            "javascript:",
+            "http://h/p?",
+            "foo://h?",
+            "http://h#",
+            "sc:x?",
+            "sc:x#",
+            "?",
+            "#",
+            "",
+        ][..],
+    );
+    (prefix, proptest::collection::vec(piece, 0..12))
+        .prop_map(|(prefix, pieces)| format!("{prefix}{}", pieces.concat()))
+}
+
+proptest::proptest! {
+    #![proptest_config(crate::property_test_config(4096))]
+    /// The opaque path, query and fragment states' steps run over many code points at once
+    /// (`Parser::append_code_points_until`) give the URL and validation errors, positions
+    /// included, of one step per code point.
+    #[test]
+    fn encoding_runs_are_the_full_path(
+        input in encoding_input(),
+        base in proptest::sample::select(&[None, Some("http://h/b?q"), Some("sc:opaque")][..]),
+    ) {
+        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
+        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        proptest::prop_assert_eq!(fast, full, "{:?}", input);
+    }
+}
