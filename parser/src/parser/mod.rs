@@ -380,10 +380,11 @@ impl<'a> Parser<'a> {
     }
 
     /// Shortcut: the opaque path, query and fragment states run the step of
-    /// [`Parser::append_code_points`] on every code point up to the first of `stops` (or EOF),
-    /// c included; all those steps at once, here, without a trip through the state loop per
-    /// code point that needs encoding or validating. The pointer is left at the stop, which
-    /// the state then runs on (property test `encoding_runs_are_the_full_path`).
+    /// [`Parser::append_code_points`] on c and every code point after it up to the first of
+    /// `stops` (or EOF); all those steps at once, here, without a trip through the state loop
+    /// per code point that needs encoding or validating. The pointer is left at the stop, which
+    /// the state then runs on (property test `encoding_runs_are_the_full_path`). c itself is
+    /// taken whatever it is, so that the pointer always moves on.
     pub(crate) fn append_code_points_until(
         &mut self,
         set: percent::EncodeSet,
@@ -392,7 +393,8 @@ impl<'a> Parser<'a> {
     ) -> StepResult {
         let input = self.input;
         let bytes = input.as_bytes();
-        let mut at = self.pointer;
+        let c_at = self.pointer;
+        let mut at = c_at;
         loop {
             let plain = run.prefix_len(&bytes[at..]);
             crate::work::tally(plain);
@@ -400,7 +402,7 @@ impl<'a> Parser<'a> {
             at += plain;
             let c = match bytes.get(at) {
                 None => break,
-                Some(&b) if stops.contains(b) => break,
+                Some(&b) if at > c_at && stops.contains(b) => break,
                 Some(&b) if b < 0x80 => b as char,
                 Some(_) => input[at..].chars().next().expect("a code point starts at `at`"),
             };
