@@ -19,6 +19,18 @@ proptest::proptest! {
     }
 }
 
+/// What a parse gives: the URL or failure, and the validation errors met.
+type Parsed = (Result<Url, crate::ParseError>, crate::Errors);
+
+/// A parse of `input` against `base` (parsed first) with the states' shortcuts and one
+/// without.
+fn with_and_without_shortcuts(input: &str, base: Option<&str>) -> (Parsed, Parsed) {
+    let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+    let fast = Url::parse_collecting_with(input, base.as_ref(), true);
+    let full = Url::parse_collecting_with(input, base.as_ref(), false);
+    (fast, full)
+}
+
 /// An input with an authority of generated pieces (userinfo, `@`, host delimiters, brackets,
 /// ports, percent, non-ASCII, spaces, backslashes) after one of several scheme shapes, and a
 /// path, query or fragment after it.
@@ -47,9 +59,7 @@ proptest::proptest! {
         input in authority_input(),
         base in proptest::sample::select(&[None, Some("http://h/b"), Some("foo://h/b")][..]),
     ) {
-        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
-        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
-        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        let (fast, full) = with_and_without_shortcuts(&input, base);
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
@@ -83,9 +93,7 @@ proptest::proptest! {
             &[None, Some("http://h/b/c"), Some("file:///C:/d/e"), Some("foo://h/b/c")][..],
         ),
     ) {
-        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
-        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
-        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        let (fast, full) = with_and_without_shortcuts(&input, base);
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
@@ -127,9 +135,7 @@ proptest::proptest! {
             ][..],
         ),
     ) {
-        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
-        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
-        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        let (fast, full) = with_and_without_shortcuts(&input, base);
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
@@ -221,9 +227,7 @@ proptest::proptest! {
         input in encoding_input(),
         base in proptest::sample::select(&[None, Some("http://h/b?q"), Some("sc:opaque")][..]),
     ) {
-        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
-        let fast = Url::parse_collecting_with(&input, base.as_ref(), true);
-        let full = Url::parse_collecting_with(&input, base.as_ref(), false);
+        let (fast, full) = with_and_without_shortcuts(&input, base);
         proptest::prop_assert_eq!(fast, full, "{:?}", input);
     }
 }
