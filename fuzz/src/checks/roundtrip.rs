@@ -10,6 +10,9 @@
 //!   Standard's goal that serializing and reparsing are idempotent
 //!   (<https://url.spec.whatwg.org/#url-serializing>), checked on every component, the
 //!   host's kind and the opaque-path flag included, not just the href;
+//! - the parse with the states' shortcuts (runs of code points taken at once) gives the URL
+//!   and validation errors, positions included, of the parse step by step
+//!   (`Url::parse_step_by_step`);
 //! - domain to ASCII on the input read as a domain (beStrict false and true) gives the same
 //!   result and validation errors with the parser's shortcuts past UTS #46 as without them
 //!   (`urldiff_parser::host::domain_to_ascii_by_uts46`);
@@ -80,9 +83,18 @@ fn check_domain_shortcuts(input: &str) -> Result<(), Violation> {
     Ok(())
 }
 
-/// Parse (which must not panic) and check the validation errors' positions.
+/// Parse (which must not panic), check the validation errors' positions, and that the parse
+/// step by step gives the same outcome.
 fn parse_checked(input: &str, base: Option<&Url>) -> Result<Option<Url>, Violation> {
     let outcome = Url::parse_with_errors(input, base);
+    let step_by_step = Url::parse_step_by_step(input, base);
+    if step_by_step != outcome {
+        let detail = format!(
+            "{input:?} against {:?}: {outcome:?} with the shortcuts, {step_by_step:?} step by step",
+            base.map(Url::href)
+        );
+        return Err(Violation::new(TARGET, "state-shortcuts", detail));
+    }
     // Compared as u64: the position's integer type is the parser's choice.
     let past_the_end = |position: u64| position > input.len() as u64;
     if let Some(e) = outcome.errors.iter().find(|e| past_the_end(e.position as u64)) {
