@@ -84,12 +84,7 @@ mod tests {
     use super::*;
 
     fn executable(path: &Path) {
-        std::fs::write(path, "#!/bin/sh\n").unwrap();
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        }
+        super::super::runtime::write_executable(path, "#!/bin/sh\n");
     }
 
     #[test]

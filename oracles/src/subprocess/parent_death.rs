@@ -138,15 +138,10 @@ mod tests {
     /// A `setpriv` without `--pdeathsig` (BusyBox's) is not used: the workers would not start.
     #[test]
     fn a_setpriv_without_pdeathsig_is_not_used() {
-        use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let fake = dir.path().join("setpriv");
-        std::fs::write(
-            &fake,
-            "#!/bin/sh\necho \"setpriv: unrecognized option '$1'\" >&2\nexit 1\n",
-        )
-        .unwrap();
-        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let refuses = "#!/bin/sh\necho \"setpriv: unrecognized option '$1'\" >&2\nexit 1\n";
+        super::super::runtime::write_executable(&fake, refuses);
         assert!(!knows_pdeathsig(&fake));
         if let Some(real) = super::super::runtime::find_on_path("setpriv") {
             assert!(knows_pdeathsig(&real), "util-linux's setpriv knows --pdeathsig");

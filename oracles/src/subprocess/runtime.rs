@@ -34,6 +34,17 @@ pub(super) fn is_executable(p: &Path) -> bool {
     }
 }
 
+/// Write `text` to `path` as a file this user may run (the unit tests' fake launchers).
+#[cfg(test)]
+pub(super) fn write_executable(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
 /// What a probe command printed.
 #[derive(Debug)]
 pub struct Probed {

@@ -68,7 +68,7 @@ pub const fn is_forbidden_domain_code_point(c: char) -> bool {
 /// encoding and keeps this step linear in the domain's length; the standard sets no limit with
 /// VerifyDnsLength false, and whatwg-url, ada and Node accept such labels, so a longer label
 /// needing Punycode is a known divergence (domain-to-ASCII failure here, as in rust-url).
-fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, ()> {
+pub(super) fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, ()> {
     let (deny_list, hyphens, dns_length) = if be_strict {
         (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
     } else {

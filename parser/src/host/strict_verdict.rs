@@ -55,16 +55,11 @@ pub(crate) fn strict_verdict_of_relaxed(relaxed: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    use crate::host::domain::domain_parser_to_ascii;
 
+    /// Domain parser ToASCII as UTS #46 answers it (no shortcut), owned.
     fn uts46(domain: &str, be_strict: bool) -> Result<String, ()> {
-        let (deny_list, hyphens, dns_length) = if be_strict {
-            (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
-        } else {
-            (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
-        };
-        let result = Uts46::new().to_ascii(domain.as_bytes(), deny_list, hyphens, dns_length);
-        result.map(|r| r.into_owned()).map_err(|_| ())
+        domain_parser_to_ascii(domain, be_strict).map(|r| r.into_owned())
     }
 
     /// A domain of pieces: ASCII that STD3 keeps or not, hyphens where CheckHyphens looks,
