@@ -12,6 +12,8 @@
 //!   WPT URL files, also exposed as suites) and [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396
 //!   Appendix C, also as suites);
 //! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
+//! - [`parsers`]: one folder per parser (`oracles/parsers/<oracle>/`): each oracle's descriptor,
+//!   and in it its claimed-behaviour [`profile`];
 //! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from);
 //! - [`suites`]: the suites of a default conform run, built from the embedded data;
 //! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
@@ -22,6 +24,8 @@ pub mod agreement;
 pub mod inprocess;
 pub mod model;
 pub mod panic_guard;
+pub mod parsers;
+pub mod profile;
 pub mod reference;
 pub mod reference_rfc;
 pub mod registry;

@@ -1,0 +1,91 @@
+//! Claimed-behaviour profiles: what each oracle's library says it follows — a standard and its
+//! edition, in the documentation's words with a link — and each deviation its own
+//! documentation states, as a named rule ([`DocumentedRule`]).
+//!
+//! Triage holds a library to its profile: a divergence a documented rule covers is a model
+//! difference, listed with the rule's link, never an upstream draft. Profiles are data, read
+//! from each oracle's folder (`oracles/parsers/<oracle>/oracle.json`, see [`crate::parsers`]);
+//! an external oracle states only a claim (`standard`, `lenient`) in its configuration.
+
+use serde::{Deserialize, Serialize};
+
+use crate::standard::{Claim, Standard};
+
+/// What a library says it follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The standard it claims.
+    pub standard: Standard,
+    /// It splits what its standard rejects, by design and documented.
+    #[serde(default)]
+    pub lenient: bool,
+    /// The exact text it follows (`RFC 2396, as amended by RFC 2732`).
+    pub edition: String,
+    /// The documentation's own words.
+    pub says: String,
+    /// Where it says so.
+    pub link: String,
+    /// The deviations from that standard its documentation states.
+    #[serde(default)]
+    pub documented: Vec<DocumentedRule>,
+}
+
+impl Profile {
+    /// The claim triage holds the library to.
+    pub fn claim(&self) -> Claim {
+        Claim { standard: self.standard, lenient: self.lenient }
+    }
+}
+
+/// One deviation a library documents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentedRule {
+    /// Its name, cited as `<oracle>/<name>`.
+    pub name: String,
+    /// What the library does, in the documentation's words where it has them.
+    pub what: String,
+    /// The documentation that states it.
+    pub link: String,
+    /// The shared fields it explains (`outcome` for accept against reject); empty: any.
+    #[serde(default)]
+    pub fields: Vec<String>,
+    /// A regular expression the input must match for the rule to apply; `None`: any input.
+    #[serde(default)]
+    pub input: Option<String>,
+}
+
+/// The profile of `oracle`, from its folder (`None`: no folder, such as an external oracle).
+pub fn of(oracle: &str) -> Option<&'static Profile> {
+    crate::parsers::descriptor(oracle).map(|d| &d.profile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every documented rule's pattern compiles and every link is absolute, so a rule never
+    /// fails at triage time.
+    #[test]
+    fn every_documented_rule_is_usable() {
+        for descriptor in crate::parsers::descriptors() {
+            for rule in &descriptor.profile.documented {
+                let at = format!("{}/{}", descriptor.name, rule.name);
+                assert!(rule.link.starts_with("https://"), "{at}: link {:?}", rule.link);
+                if let Some(pattern) = &rule.input {
+                    regex::Regex::new(pattern).unwrap_or_else(|e| panic!("{at}: {e}"));
+                }
+            }
+        }
+    }
+
+    /// The profiles agree with the claims table the rest of urldiff reads today.
+    #[test]
+    fn profiles_state_the_builtin_claims() {
+        for row in crate::standard::BUILTIN_CLAIMS {
+            let profile = of(row.oracle).unwrap_or_else(|| panic!("{} has no folder", row.oracle));
+            assert_eq!(profile.claim(), row.claim, "{}", row.oracle);
+        }
+    }
+}
