@@ -4,6 +4,7 @@
 //! an [`OracleInfo`]: its name (part of the CLI contract), kind, exact version, the record
 //! model it speaks (WHATWG or RFC), the fields it fills and the case kinds it answers.
 //!
+//! - [`answer_cache`]: subprocess oracles' answers remembered across runs, by identity;
 //! - [`registry`]: every oracle in a fixed order ([`registry::default_oracles`]);
 //! - in process: [`reference`] (our parser), [`rust_url`] (the `url` crate), [`ada`]
 //!   (the `ada-url` crate), all driven through [`inprocess`];
@@ -21,6 +22,7 @@
 
 pub mod ada;
 pub mod agreement;
+pub mod answer_cache;
 pub mod inprocess;
 pub mod model;
 pub mod panic_guard;

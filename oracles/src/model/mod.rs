@@ -137,6 +137,14 @@ pub trait Oracle: Send + Sync {
         Availability::Available
     }
 
+    /// A digest of everything that decides this oracle's answers (its worker files, runtime,
+    /// library), known without starting it, under which its answers may be remembered across
+    /// runs ([`crate::answer_cache`]); `None`: never cached (in-process oracles answer faster
+    /// than a cache reads, and an external oracle's library cannot be seen).
+    fn cache_identity(&self) -> Option<String> {
+        None
+    }
+
     /// Answer a batch; the result has exactly one answer per case, in order. A case the oracle
     /// cannot handle gets `NoOpinion`; a crash on one case must not lose the others (it is
     /// that case's `Crashed` answer). `Err` is for an oracle that cannot go on at all (a worker
