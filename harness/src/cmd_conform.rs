@@ -47,6 +47,10 @@ pub struct ConformArgs {
     /// suite's judging) as tables, and put it in the JSON report (`timings`).
     #[arg(long)]
     pub timings: bool,
+    /// Ask every oracle every case: do not answer subprocess oracles from the answer cache
+    /// (`<cache>/answers/`), and do not remember their answers.
+    #[arg(long)]
+    pub no_cache: bool,
     /// Read our own cases from this folder instead of the embedded corpus/cases/.
     #[arg(long, value_name = "DIR", hide = true)]
     pub cases: Option<PathBuf>,
@@ -93,6 +97,13 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         }
         anyhow::Ok(fakes)
     })?;
+    let cache_notes = urldiff_oracles::answer_cache::CacheNotes::default();
+    let oracles = if args.no_cache {
+        oracles
+    } else {
+        let dir = urldiff_oracles::answer_cache::default_dir();
+        urldiff_oracles::answer_cache::cache_all(oracles, &dir, &cache_notes)
+    };
     let opts = conform::Options {
         oracles: args.oracles,
         suites: args.suites,
@@ -109,6 +120,11 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         setup_phases: setup,
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
+    // The cache is written when its oracles go, before the notes of this run are said.
+    drop(oracles);
+    for note in cache_notes.take() {
+        eprintln!("urldiff: {}", urldiff_reports::hostile::first_line(&note));
+    }
     match print_finished(&finished) {
         Err(e) if e.is_closed_pipe() => {}
         other => other?,

@@ -12,6 +12,7 @@
 //! - [`process_group`]: every live worker's process group, killed all at once when urldiff is
 //!   interrupted.
 //! - [`protocol`]: the request, answer and handshake lines (`docs/oracle-protocol.md`).
+//! - [`identity`]: a worker's identity for the answer cache, read from its command.
 //! - [`interpreter_cache`]: the real interpreter behind a version-manager shim, remembered
 //!   until what the shim chooses by changes.
 //! - [`launch`]: why a worker oracle cannot run here (a missing runtime, a failed set-up), as
@@ -24,6 +25,7 @@
 
 pub mod external;
 pub mod http;
+pub mod identity;
 pub mod interpreter_cache;
 pub mod java;
 pub mod launch;

@@ -90,7 +90,8 @@ pub struct Declared {
 #[derive(Debug)]
 struct Setup {
     info: OracleInfo,
-    command: Result<WorkerCommand, SetupError>,
+    /// Whether the first worker started (the command is [`WorkerOracle::launched`]'s).
+    first_worker: Result<(), SetupError>,
 }
 
 impl Declared {
@@ -115,6 +116,8 @@ pub struct WorkerOracle {
     timeouts: Timeouts,
     /// The longest answer line accepted ([`MAX_ANSWER_LINE`] unless changed).
     max_line: usize,
+    /// The launcher's command (the runtime found and prepared), made once.
+    launched: OnceLock<Result<WorkerCommand, SetupError>>,
     setup: OnceLock<Setup>,
     idle: Mutex<Vec<Worker>>,
 }
@@ -136,6 +139,7 @@ impl WorkerOracle {
             launcher,
             timeouts: Timeouts::default(),
             max_line: MAX_ANSWER_LINE,
+            launched: OnceLock::new(),
             setup: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
         }
@@ -155,26 +159,34 @@ impl WorkerOracle {
 
     /// The command workers are started with, once set up.
     pub fn command(&self) -> Result<&WorkerCommand, &SetupError> {
-        self.setup().command.as_ref()
+        let command = self.launched().as_ref()?;
+        self.setup().first_worker.as_ref().map(|()| command)
+    }
+
+    /// The command, made by the launcher once; no worker is started.
+    fn launched(&self) -> &Result<WorkerCommand, SetupError> {
+        self.launched.get_or_init(|| {
+            (self.launcher)()
+                .map_err(|cause| SetupError::Launch { oracle: self.declared.name.clone(), cause })
+        })
     }
 
     fn setup(&self) -> &Setup {
         self.setup.get_or_init(|| {
-            let oracle = || self.declared.name.clone();
-            let started = (self.launcher)()
-                .map_err(|cause| SetupError::Launch { oracle: oracle(), cause })
-                .and_then(|cmd| {
-                    Worker::spawn(&cmd, self.timeouts.startup)
-                        .map(|w| (cmd, w))
-                        .map_err(|failure| SetupError::FirstWorker { oracle: oracle(), failure })
-                });
-            match started {
-                Ok((command, worker)) => {
+            let Ok(command) = self.launched() else {
+                return Setup { info: self.info_unavailable(), first_worker: Ok(()) };
+            };
+            match Worker::spawn(command, self.timeouts.startup) {
+                Ok(worker) => {
                     let info = self.info_from(&worker);
                     self.idle.lock().unwrap_or_else(|p| p.into_inner()).push(worker);
-                    Setup { info, command: Ok(command) }
+                    Setup { info, first_worker: Ok(()) }
                 }
-                Err(reason) => Setup { info: self.info_unavailable(), command: Err(reason) },
+                Err(failure) => {
+                    let oracle = self.declared.name.clone();
+                    let reason = SetupError::FirstWorker { oracle, failure };
+                    Setup { info: self.info_unavailable(), first_worker: Err(reason) }
+                }
             }
         })
     }
@@ -320,20 +332,28 @@ impl Oracle for WorkerOracle {
         self.declared.kind
     }
 
+    /// Built-in workers only: what decides an external command's answers cannot be seen.
+    fn cache_identity(&self) -> Option<String> {
+        if self.declared.kind != OracleKind::Subprocess {
+            return None;
+        }
+        let command = self.launched().as_ref().ok()?;
+        super::identity::of_command(&self.declared.name, command)
+    }
+
     fn availability(&self) -> Availability {
-        match &self.setup().command {
+        match self.command() {
             Ok(_) => Availability::Available,
             Err(reason) => Availability::Unavailable { reason: reason.to_string() },
         }
     }
 
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        let setup = self.setup();
-        let command = setup.command.as_ref().map_err(|reason| OracleError::Unavailable {
+        let command = self.command().map_err(|reason| OracleError::Unavailable {
             oracle: self.declared.name.clone(),
             reason: reason.to_string(),
         })?;
-        let kinds = &setup.info.case_kinds;
+        let kinds = &self.setup().info.case_kinds;
         let supported: Vec<&Case> =
             cases.iter().filter(|c| kinds.contains(&c.kind.tag())).collect();
         let mut answered = self.answer_supported(command, &supported)?.into_iter();
