@@ -1,6 +1,6 @@
 //! The runtimes some tests need, and the switch that makes their absence a failure.
 //!
-//! Tests that need node, python, java or chromium skip with one line when the runtime is
+//! Tests that need node, python, java, php, ruby, go or chromium skip with one line when the runtime is
 //! missing, so that `make test` passes on any machine. On a machine that has the runtime,
 //! a skip would hide a broken detection: `$URLDIFF_REQUIRE` lists the runtimes that must be
 //! there (`.ci/run` lists every one its machine has, found with the shell's own `command -v`),
@@ -12,7 +12,7 @@
 pub const REQUIRE_VAR: &str = "URLDIFF_REQUIRE";
 
 /// The runtimes tests may need, as `$URLDIFF_REQUIRE` names them.
-pub const RUNTIMES: [&str; 4] = ["node", "python", "java", "chromium"];
+pub const RUNTIMES: [&str; 7] = ["node", "python", "java", "php", "ruby", "go", "chromium"];
 
 /// Whether `runtime` is listed in `$URLDIFF_REQUIRE`.
 pub fn is_required(runtime: &str) -> bool {

@@ -49,6 +49,7 @@ fn the_runtimes_found_are_the_runtimes_required() {
     );
     // node without npm cannot install the npm oracles; java without javac cannot compile.
     assert_eq!(required_with(&["node", "python", "java"], &chromium), "python chromium");
+    assert_eq!(required_with(&["ruby", "go", "php"], &none), "php ruby go");
 }
 
 #[test]
