@@ -1,9 +1,10 @@
 //! `urldiff oracles`: every oracle with its kind, version and availability.
 //!
-//! `--json` prints an array of `{name, kind, version, unicode, standard, lenient, available,
-//! reason}` objects ([`urldiff_reports::oracle_listing::OracleRow`]). `--explain-standards` prints which
-//! standard each built-in oracle claims and why. Unavailable oracles are listed, never an
-//! error: exit 0.
+//! `--json` prints an array of `{name, kind, library, version, unicode, standard, lenient,
+//! available, reason}` objects ([`urldiff_reports::oracle_listing::OracleRow`]).
+//! `--explain-standards` prints every oracle's profile (from its folder: the standard it
+//! claims, the edition, the documentation's words and link, each documented deviation).
+//! Unavailable oracles are listed, never an error: exit 0.
 
 use clap::Args;
 use urldiff_oracles::{default_oracles, RegistryConfig};
@@ -14,17 +15,19 @@ pub struct OraclesArgs {
     /// Print a JSON array instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Print the standard each built-in oracle claims, with the reason, and exit.
+    /// Print each oracle's profile (standard, edition, documentation, documented deviations)
+    /// and exit.
     #[arg(long)]
     pub explain_standards: bool,
 }
 
 pub fn run(args: OraclesArgs) -> anyhow::Result<u8> {
+    let config = RegistryConfig::from_env().map_err(anyhow::Error::msg)?;
     if args.explain_standards {
         urldiff::out!("{}", explain_standards());
         return Ok(0);
     }
-    let rows = listing(&RegistryConfig::from_env().map_err(anyhow::Error::msg)?);
+    let rows = listing(&config);
     if args.json {
         urldiff::outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
@@ -38,17 +41,15 @@ pub fn listing(config: &RegistryConfig) -> Vec<OracleRow> {
     urldiff_reports::oracle_listing::rows(&default_oracles(config))
 }
 
-/// The claims table: oracle, standard, and why.
+/// Every profile: the registered folders', then those of `URLDIFF_PARSERS`.
 fn explain_standards() -> String {
-    let mut out = String::from(
-        "Each oracle is held to the standard it claims; `lenient` ones (splitters that do not \
-         validate) only where that standard accepts the input.\n\n",
-    );
-    for row in urldiff_oracles::standard::BUILTIN_CLAIMS {
-        out.push_str(&format!("{:18} {:18} {}\n", row.oracle, row.claim.label(), row.reason));
-    }
-    out.push_str("\nAn external oracle states its own: `standard` and `lenient` in its entry.\n");
-    out
+    let user = urldiff_oracles::user_parsers::from_env().as_ref().ok();
+    let descriptors: Vec<&urldiff_oracles::parsers::Descriptor> =
+        urldiff_oracles::parsers::descriptors()
+            .iter()
+            .chain(user.into_iter().flatten().map(|f| &f.descriptor))
+            .collect();
+    urldiff_reports::oracle_listing::explain_standards(&descriptors, crate::terminal::width())
 }
 
 fn print_table(rows: &[OracleRow]) -> Result<(), urldiff::output::StdoutError> {

@@ -36,7 +36,7 @@ fn oracles_json_lists_every_oracle_in_order() {
         ]
     );
     for row in rows {
-        for key in ["name", "kind", "version", "unicode", "available", "reason"] {
+        for key in ["name", "kind", "library", "version", "unicode", "available", "reason"] {
             assert!(row.get(key).is_some(), "{row} has {key}");
         }
         let available = row["available"].as_bool().unwrap();
@@ -45,6 +45,13 @@ fn oracles_json_lists_every_oracle_in_order() {
     let rust_url = rows.iter().find(|r| r["name"] == "rust-url").unwrap();
     assert_eq!(rust_url["version"], "url 2.5.8");
     assert_eq!(rust_url["kind"], "in-process");
+    // The library and the claim come from the folder's profile: java.net.URI's documentation
+    // says "RFC 2396, as amended by RFC 2732", and it rejects what it does not accept.
+    let java = rows.iter().find(|r| r["name"] == "java-uri").unwrap();
+    assert_eq!(
+        (&java["library"], &java["standard"], &java["lenient"]),
+        (&"java.net.URI".into(), &"rfc2396".into(), &false.into())
+    );
 }
 
 /// The Unicode version of each parser's IDNA data: the probe of the reference (and rust-url,

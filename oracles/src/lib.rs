@@ -14,7 +14,8 @@
 //!   Appendix C, also as suites);
 //! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
 //! - [`parsers`]: one folder per parser (`oracles/parsers/<oracle>/`): each oracle's descriptor,
-//!   and in it its claimed-behaviour [`profile`];
+//!   and in it its claimed-behaviour [`profile`]; [`user_parsers`]: such folders from
+//!   `URLDIFF_PARSERS`;
 //! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from);
 //! - [`suites`]: the suites of a default conform run, built from the embedded data;
 //! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
@@ -39,6 +40,7 @@ pub mod subprocess;
 pub mod suite;
 pub mod suites;
 pub mod table;
+pub mod user_parsers;
 pub mod validity;
 pub mod wpt;
 

@@ -77,19 +77,41 @@ pub struct Descriptor {
     pub install: Install,
 }
 
-/// One registered folder: its name and its embedded `oracle.json`.
+impl Runtime {
+    /// The runtimes whose oracles are a host program running the folder's adapter.
+    pub fn is_worker(self) -> bool {
+        !matches!(self, Runtime::InProcess | Runtime::Table)
+    }
+
+    /// The name in `oracle.json` (`python`, `in-process`, …).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// One file of a folder: its name and contents.
+pub type File = (&'static str, &'static str);
+
+/// One registered folder: its name, its embedded `oracle.json` and its other files (adapter,
+/// requirements), embedded too.
 #[derive(Clone, Copy, Debug)]
 pub struct Folder {
     pub name: &'static str,
     pub descriptor: &'static str,
+    pub files: &'static [File],
 }
 
-/// Registers `oracles/parsers/<name>/` (one line each in [`FOLDERS`]).
+/// Registers `oracles/parsers/<name>/` with the files beside its `oracle.json` (one line
+/// each in [`FOLDERS`]): `folder!("php-parse-url", ["adapter.php"])`.
 macro_rules! folder {
     ($name:literal) => {
+        folder!($name, [])
+    };
+    ($name:literal, [$($file:literal),* $(,)?]) => {
         Folder {
             name: $name,
             descriptor: include_str!(concat!("../parsers/", $name, "/oracle.json")),
+            files: &[$(($file, include_str!(concat!("../parsers/", $name, "/", $file)))),*],
         }
     };
 }
@@ -110,26 +132,116 @@ pub const FOLDERS: &[Folder] = &[
     folder!("java-uri"),
 ];
 
-/// Why a folder's descriptor cannot be read.
-#[derive(Debug, thiserror::Error)]
-pub enum DescriptorError {
-    #[error("oracles/parsers/{folder}/oracle.json: {source}")]
-    Json { folder: String, source: serde_json::Error },
-    #[error("oracles/parsers/{folder}/oracle.json names the oracle {named:?}, not its folder's")]
-    Name { folder: String, named: String },
+/// The host program of one worker runtime (`oracles/runtimes/<runtime>/`): it speaks the
+/// protocol and runs a folder's adapter (see `oracles/parsers/README.md`).
+#[derive(Clone, Copy, Debug)]
+pub struct RuntimeHost {
+    pub runtime: Runtime,
+    /// The host's files; the first is the one the runtime runs.
+    pub files: &'static [File],
 }
 
-/// Read one folder's descriptor.
-pub fn read(folder: &Folder) -> Result<Descriptor, DescriptorError> {
-    let descriptor: Descriptor = serde_json::from_str(folder.descriptor)
-        .map_err(|source| DescriptorError::Json { folder: folder.name.to_owned(), source })?;
-    if descriptor.name != folder.name {
-        return Err(DescriptorError::Name {
-            folder: folder.name.to_owned(),
-            named: descriptor.name,
-        });
+/// Registers `oracles/runtimes/<dir>/` and its files, the first being the host.
+macro_rules! host {
+    ($runtime:ident, $dir:literal, [$($file:literal),+ $(,)?]) => {
+        RuntimeHost {
+            runtime: Runtime::$runtime,
+            files: &[$(($file, include_str!(concat!("../runtimes/", $dir, "/", $file)))),+],
+        }
+    };
+}
+
+/// The host of each worker runtime this build carries. A runtime without one here makes its
+/// folders' oracles unavailable, saying so.
+pub const HOSTS: &[RuntimeHost] = &[host!(Python, "python", ["host.py"])];
+
+/// The host of `runtime`, if this build carries one.
+pub fn host(runtime: Runtime) -> Option<&'static RuntimeHost> {
+    HOSTS.iter().find(|h| h.runtime == runtime)
+}
+
+/// Why a folder's descriptor cannot be read; `at` is its `oracle.json` (`oracles/parsers/<name>/
+/// oracle.json` for a registered folder, the path for one of `URLDIFF_PARSERS`).
+#[derive(Debug, thiserror::Error)]
+pub enum DescriptorError {
+    #[error("{at}: {source}")]
+    Json { at: String, source: serde_json::Error },
+    #[error("{at} names the oracle {named:?}, not its folder's ({folder:?})")]
+    Name { at: String, folder: String, named: String },
+    #[error("{at}: runtime {runtime:?} runs an adapter: name it with the \"adapter\" key")]
+    NoAdapter { at: String, runtime: &'static str },
+    #[error("{at} names {file:?}, which is not in its folder{registered}")]
+    MissingFile { at: String, file: String, registered: &'static str },
+    #[error("{at}: the adapter {file:?} has the name of its runtime's host: rename it")]
+    HostName { at: String, file: String },
+}
+
+/// Parse `text`, the `oracle.json` at `at` of the folder `folder`, and check that it names
+/// its folder and that a worker runtime's adapter and requirements are among `files`.
+pub fn parse(
+    text: &str,
+    folder: &str,
+    at: &str,
+    files: &[&str],
+) -> Result<Descriptor, DescriptorError> {
+    let at = || at.to_owned();
+    let descriptor: Descriptor =
+        serde_json::from_str(text).map_err(|source| DescriptorError::Json { at: at(), source })?;
+    if descriptor.name != folder {
+        let (folder, named) = (folder.to_owned(), descriptor.name);
+        return Err(DescriptorError::Name { at: at(), folder, named });
+    }
+    if descriptor.runtime.is_worker() {
+        let Some(adapter) = &descriptor.adapter else {
+            // The oracles that predate folders run their own workers (`subprocess::python`,
+            // `node`, `java`), without an adapter.
+            if LEGACY_WORKERS.contains(&folder) {
+                return Ok(descriptor);
+            }
+            return Err(DescriptorError::NoAdapter {
+                at: at(),
+                runtime: descriptor.runtime.name(),
+            });
+        };
+        let named = std::iter::once(adapter).chain(&descriptor.install.pip);
+        if let Some(file) = named.into_iter().find(|f| !files.contains(&f.as_str())) {
+            let registered = if at().starts_with("oracles/parsers/") {
+                " (or not registered in its folder! line)"
+            } else {
+                ""
+            };
+            return Err(DescriptorError::MissingFile { at: at(), file: file.clone(), registered });
+        }
+        let host_files = host(descriptor.runtime).map_or(&[][..], |h| h.files);
+        if host_files.iter().any(|(name, _)| name == adapter) {
+            return Err(DescriptorError::HostName { at: at(), file: adapter.clone() });
+        }
     }
     Ok(descriptor)
+}
+
+/// The worker oracles that run their own worker program rather than an adapter in a host.
+pub const LEGACY_WORKERS: &[&str] =
+    &["python-urllib", "node-url", "whatwg-url", "url-parse", "java-uri"];
+
+/// Read one registered folder's descriptor.
+pub fn read(folder: &Folder) -> Result<Descriptor, DescriptorError> {
+    let at = format!("oracles/parsers/{}/oracle.json", folder.name);
+    let files: Vec<&str> = folder.files.iter().map(|(name, _)| *name).collect();
+    parse(folder.descriptor, folder.name, &at, &files)
+}
+
+/// A parser folder as an oracle is built from it: its descriptor and its files, registered
+/// ([`FOLDERS`]) or read from a folder of `URLDIFF_PARSERS` ([`crate::user_parsers`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParserFolder {
+    pub descriptor: Descriptor,
+    /// (name, contents) of each file beside `oracle.json`.
+    pub files: Vec<(String, String)>,
+    /// Where it comes from: `oracles/parsers/<name>`, or the folder's path.
+    pub origin: String,
+    /// Registered in this build (not from `URLDIFF_PARSERS`).
+    pub registered: bool,
 }
 
 /// Every registered descriptor, in [`FOLDERS`] order. The descriptors are embedded and
@@ -140,9 +252,29 @@ pub fn descriptors() -> &'static [Descriptor] {
     ALL.get_or_init(|| FOLDERS.iter().map(|f| read(f).unwrap_or_else(|e| panic!("{e}"))).collect())
 }
 
-/// The descriptor of `oracle`, if it has a folder.
+/// The registered folders whose oracle is an adapter run by its runtime's host, in
+/// [`FOLDERS`] order.
+pub fn adapter_folders() -> Vec<ParserFolder> {
+    FOLDERS
+        .iter()
+        .zip(descriptors())
+        .filter(|(_, d)| d.runtime.is_worker() && d.adapter.is_some())
+        .map(|(folder, descriptor)| ParserFolder {
+            descriptor: descriptor.clone(),
+            files: folder.files.iter().map(|(n, t)| ((*n).to_owned(), (*t).to_owned())).collect(),
+            origin: format!("oracles/parsers/{}", folder.name),
+            registered: true,
+        })
+        .collect()
+}
+
+/// The descriptor of `oracle`, if it has a folder: a registered one, else one of
+/// `URLDIFF_PARSERS` (when those read).
 pub fn descriptor(oracle: &str) -> Option<&'static Descriptor> {
-    descriptors().iter().find(|d| d.name == oracle)
+    descriptors().iter().find(|d| d.name == oracle).or_else(|| {
+        let user = crate::user_parsers::from_env().as_ref().ok()?;
+        user.iter().map(|f| &f.descriptor).find(|d| d.name == oracle)
+    })
 }
 
 #[cfg(test)]
@@ -166,7 +298,7 @@ mod tests {
     fn a_descriptor_naming_another_oracle_is_refused() {
         let text = FOLDERS[0].descriptor.replacen("\"reference\"", "\"someone-else\"", 1);
         let leaked: &'static str = Box::leak(text.into_boxed_str());
-        let err = read(&Folder { name: "reference", descriptor: leaked }).unwrap_err();
+        let err = read(&Folder { name: "reference", descriptor: leaked, files: &[] }).unwrap_err();
         assert!(err.to_string().contains("\"someone-else\""), "{err}");
     }
 
@@ -174,7 +306,7 @@ mod tests {
     fn an_unknown_key_is_refused_with_its_folder() {
         let text = FOLDERS[0].descriptor.replacen('{', "{\"colour\": 1,", 1);
         let leaked: &'static str = Box::leak(text.into_boxed_str());
-        let err = read(&Folder { name: "reference", descriptor: leaked }).unwrap_err();
+        let err = read(&Folder { name: "reference", descriptor: leaked, files: &[] }).unwrap_err();
         let text = err.to_string();
         assert!(
             text.contains("parsers/reference/oracle.json") && text.contains("colour"),

@@ -2,7 +2,9 @@
 //!
 //! Order (part of the output contract of `urldiff oracles` and `urldiff compare`):
 //! `reference`, `reference-rfc3986`, `wpt`, `rfc-examples`, `rfc3986-regex`, `rust-url`,
-//! `ada`, then the subprocess and external oracles. An oracle whose runtime or data is missing
+//! `ada`, then the subprocess oracles (python-urllib, node-url, whatwg-url, url-parse,
+//! java-uri, then every registered adapter folder in `parsers::FOLDERS` order), the folders of
+//! `URLDIFF_PARSERS` and the external oracles. An oracle whose runtime or data is missing
 //! is still listed; its [`Oracle::availability`] says why it cannot run, and callers skip it.
 
 use crate::model::{
@@ -25,11 +27,25 @@ pub struct RegistryConfig {
 }
 
 impl RegistryConfig {
-    /// The defaults, with the time limits of the environment (`URLDIFF_CASE_TIMEOUT_MS`); an
-    /// invalid value is an error naming the variable.
-    pub fn from_env() -> Result<RegistryConfig, crate::subprocess::pool::InvalidCaseTimeout> {
+    /// The defaults, with the time limits of the environment (`URLDIFF_CASE_TIMEOUT_MS`), after
+    /// checking the folders of `URLDIFF_PARSERS`; an invalid value is an error naming the
+    /// variable (and the file).
+    pub fn from_env() -> Result<RegistryConfig, ConfigError> {
+        if let Err(e) = crate::user_parsers::from_env() {
+            return Err(ConfigError::Parsers(e.to_string()));
+        }
         Ok(RegistryConfig { timeouts: Timeouts::from_env()?, ..RegistryConfig::default() })
     }
+}
+
+/// Why the environment does not give a registry configuration.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error(transparent)]
+    CaseTimeout(#[from] crate::subprocess::pool::InvalidCaseTimeout),
+    /// A folder of `URLDIFF_PARSERS` cannot be used (the message names the file).
+    #[error("{0}")]
+    Parsers(String),
 }
 
 /// Every oracle, in the fixed order above.

@@ -5,9 +5,10 @@
 //! *conformance* finding against the implementation; a difference between implementations of
 //! *different* standards is a confusion or a model difference, never a bug of either.
 //!
-//! A claim is a fact about a library's documentation, so the built-in oracles state theirs
-//! here ([`builtin_claim`], with the reason shown by `urldiff oracles --explain-standards`);
-//! an external oracle states its own in its configuration.
+//! A claim is a fact about a library's documentation, so each oracle with a folder states its
+//! own in its profile (`oracles/parsers/<oracle>/oracle.json`, read by [`builtin_claim`] and
+//! shown by `urldiff oracles --explain-standards`); an external oracle states its own in its
+//! configuration.
 
 use serde::{Deserialize, Serialize};
 
@@ -89,84 +90,6 @@ impl Claim {
     }
 }
 
-/// One row of the built-in claims table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClaimRow {
-    pub oracle: &'static str,
-    pub claim: Claim,
-    /// Why: what the implementation's documentation says.
-    pub reason: &'static str,
-}
-
-/// The claims of the built-in oracles, with their reasons.
-pub const BUILTIN_CLAIMS: &[ClaimRow] = &[
-    ClaimRow {
-        oracle: "reference",
-        claim: Claim::strict(Standard::Whatwg),
-        reason: "urldiff's reference parser in WHATWG mode",
-    },
-    ClaimRow {
-        oracle: "reference-rfc3986",
-        claim: Claim::lenient(Standard::Rfc3986),
-        reason: "urldiff's RFC 3986 mode: the Appendix B split of any string, with the ABNF \
-                 violation as an error",
-    },
-    ClaimRow {
-        oracle: "wpt",
-        claim: Claim::strict(Standard::Whatwg),
-        reason: "web-platform-tests' URL expectations",
-    },
-    ClaimRow {
-        oracle: "rfc-examples",
-        claim: Claim::strict(Standard::Rfc3986),
-        reason: "the resolution examples of RFC 3986 section 5.4 (and RFC 2396 Appendix C, \
-                 whose differences its suites' ledgers name)",
-    },
-    ClaimRow {
-        oracle: "rfc3986-regex",
-        claim: Claim::lenient(Standard::Rfc3986),
-        reason: "RFC 3986 Appendix B: a regular expression that splits any string",
-    },
-    ClaimRow {
-        oracle: "rust-url",
-        claim: Claim::strict(Standard::Whatwg),
-        reason: "the url crate: \"URL library for Rust, based on the WHATWG URL Standard\"",
-    },
-    ClaimRow {
-        oracle: "ada",
-        claim: Claim::strict(Standard::Whatwg),
-        reason: "ada: \"WHATWG-compliant and fast URL parser\"",
-    },
-    ClaimRow {
-        oracle: "node-url",
-        claim: Claim::strict(Standard::Whatwg),
-        reason: "Node's URL class: \"implements the WHATWG URL Standard\"",
-    },
-    ClaimRow {
-        oracle: "whatwg-url",
-        claim: Claim::strict(Standard::Whatwg),
-        reason: "whatwg-url: \"a full implementation of the WHATWG URL Standard\"",
-    },
-    ClaimRow {
-        oracle: "url-parse",
-        claim: Claim::strict(Standard::None),
-        reason: "url-parse claims no standard: its README says it predates the WHATWG URL API \
-                 and recommends that API \"for better security and accuracy\"",
-    },
-    ClaimRow {
-        oracle: "python-urllib",
-        claim: Claim::lenient(Standard::Rfc3986),
-        reason: "urllib.parse: urlsplit/urljoin follow RFC 3986 but do not validate (its \
-                 documentation: no validation of the input)",
-    },
-    ClaimRow {
-        oracle: "java-uri",
-        claim: Claim::strict(Standard::Rfc2396),
-        reason: "java.net.URI: \"RFC 2396, as amended by RFC 2732\"; rejects what it does not \
-                 accept (URISyntaxException)",
-    },
-];
-
 /// The standard an implementation that claims none is read against: the one whose record
 /// model it speaks (url-parse offers the URL interface, so the URL Standard).
 pub fn compared_with(claim: Claim, model: crate::RecordModel) -> Standard {
@@ -177,9 +100,10 @@ pub fn compared_with(claim: Claim, model: crate::RecordModel) -> Standard {
     }
 }
 
-/// The claim of a built-in oracle (`None` claims no standard for an unknown name).
+/// The claim of an oracle with a folder: its profile's (`oracles/parsers/<oracle>/oracle.json`);
+/// `none` for a name without one.
 pub fn builtin_claim(oracle: &str) -> Claim {
-    BUILTIN_CLAIMS.iter().find(|row| row.oracle == oracle).map(|row| row.claim).unwrap_or_default()
+    crate::profile::of(oracle).map(|p| p.claim()).unwrap_or_default()
 }
 
 #[cfg(test)]

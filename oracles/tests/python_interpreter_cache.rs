@@ -1,9 +1,9 @@
-//! python-urllib's interpreter, remembered in the cache: a launcher (here a shim that logs each
+//! The CPython search's answers, remembered in the cache: a launcher (here a shim that logs each
 //! call and runs this machine's python3, like pyenv's) is asked once, later look-ups read the
 //! cache, and a stale entry (its interpreter gone) is probed again and replaced.
 
 use std::path::{Path, PathBuf};
-use urldiff_oracles::subprocess::python::first_python;
+use urldiff_oracles::subprocess::python::probe_cpythons;
 use urldiff_oracles::subprocess::runtime::find_on_path;
 
 fn calls(log: &Path) -> usize {
@@ -39,26 +39,30 @@ fn a_shim_is_asked_once_and_again_when_its_entry_is_stale() {
     let shim = shim(dir.path(), &python, &log);
     let candidates = [shim.clone()];
 
-    let first = first_python(&candidates, &cache).unwrap();
+    let newest = |candidates: &[PathBuf]| -> PathBuf {
+        let (found, tried) = probe_cpythons(candidates, &cache);
+        found.first().unwrap_or_else(|| panic!("no CPython: {tried:?}")).path.clone()
+    };
+    let first = newest(&candidates);
     assert!(first.is_absolute() && first != shim, "the real interpreter, not the shim: {first:?}");
     assert_eq!(calls(&log), 1, "the shim was probed");
 
-    assert_eq!(first_python(&candidates, &cache).unwrap(), first);
+    assert_eq!(newest(&candidates), first);
     assert_eq!(calls(&log), 1, "the second look-up read the cache");
 
     // A stale entry: it names an interpreter that no longer exists.
     let entries: Vec<_> = std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(entries.len(), 1, "one entry: {entries:?}");
     std::fs::write(&entries[0], "/nonexistent/python3\n").unwrap();
-    assert_eq!(first_python(&candidates, &cache).unwrap(), first);
+    assert_eq!(newest(&candidates), first);
     assert_eq!(calls(&log), 2, "the stale entry was probed again");
     let rewritten = std::fs::read_to_string(&entries[0]).unwrap();
-    assert_eq!(rewritten.trim_end(), first.to_string_lossy(), "and replaced");
+    assert_eq!(rewritten.lines().next().unwrap(), first.to_string_lossy(), "and replaced");
 
     // A missing cache folder: probed, and remembered again.
     std::fs::remove_dir_all(&cache).unwrap();
-    assert_eq!(first_python(&candidates, &cache).unwrap(), first);
+    assert_eq!(newest(&candidates), first);
     assert_eq!(calls(&log), 3);
-    assert_eq!(first_python(&candidates, &cache).unwrap(), first);
+    assert_eq!(newest(&candidates), first);
     assert_eq!(calls(&log), 3);
 }

@@ -21,21 +21,26 @@ const CHOOSING_VARS: [&str; 5] =
 /// The files, from the working directory up, that pin a version for a folder.
 const VERSION_FILES: [&str; 2] = [".python-version", ".tool-versions"];
 
-/// The interpreter remembered for `launcher`, if its entry exists, the choice is unchanged
-/// and the interpreter is still an executable file.
-pub fn cached(cache: &Path, launcher: &Path) -> Option<PathBuf> {
+/// What was remembered for `launcher` (its lines: the interpreter's path first, then what else
+/// its probe said), if its entry exists, the choice is unchanged and the interpreter is
+/// still an executable file.
+pub fn cached(cache: &Path, launcher: &Path) -> Option<Vec<String>> {
     let entry = cache.join(entry_name(launcher)?);
     let text = std::fs::read_to_string(entry).ok()?;
-    let interpreter = PathBuf::from(text.trim_end_matches('\n'));
-    (interpreter.is_absolute() && super::runtime::is_executable(&interpreter))
-        .then_some(interpreter)
+    let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let interpreter = PathBuf::from(lines.first()?);
+    (interpreter.is_absolute() && super::runtime::is_executable(&interpreter)).then_some(lines)
 }
 
-/// Remember that `launcher` runs `interpreter`. Best effort: a cache that cannot be written
-/// only means probing again next time.
-pub fn remember(cache: &Path, launcher: &Path, interpreter: &Path) {
+/// Remember that `launcher` runs `interpreter`, with the other lines of its probe's answer.
+/// Best effort: a cache that cannot be written only means probing again next time.
+pub fn remember(cache: &Path, launcher: &Path, interpreter: &Path, more: &[String]) {
     let Some(name) = entry_name(launcher) else { return };
-    let text = format!("{}\n", interpreter.display());
+    let mut text = format!("{}\n", interpreter.display());
+    for line in more {
+        text.push_str(line);
+        text.push('\n');
+    }
     if std::fs::create_dir_all(cache).is_ok() {
         let _ = urldiff_corpus::atomic::write(&cache.join(name), text.as_bytes());
     }
@@ -98,21 +103,22 @@ mod tests {
         executable(&interpreter);
 
         assert_eq!(cached(&cache, &launcher), None, "nothing is remembered yet");
-        remember(&cache, &launcher, &interpreter);
-        assert_eq!(cached(&cache, &launcher), Some(interpreter.clone()));
+        remember(&cache, &launcher, &interpreter, &["3.11.7".to_owned()]);
+        let remembered = Some(vec![interpreter.display().to_string(), "3.11.7".to_owned()]);
+        assert_eq!(cached(&cache, &launcher), remembered);
 
         // The interpreter is gone: the entry is stale.
         std::fs::remove_file(&interpreter).unwrap();
         assert_eq!(cached(&cache, &launcher), None);
         executable(&interpreter);
-        assert_eq!(cached(&cache, &launcher), Some(interpreter.clone()));
+        assert_eq!(cached(&cache, &launcher), remembered);
 
         // The launcher was rewritten (a new size): another entry, not yet remembered.
         std::fs::write(&launcher, "#!/bin/sh\nexec python3.12 \"$@\"\n").unwrap();
         assert_eq!(cached(&cache, &launcher), None);
 
         // pyenv's global choice beside the shims' folder changed: another entry too.
-        remember(&cache, &launcher, &interpreter);
+        remember(&cache, &launcher, &interpreter, &[]);
         std::fs::write(dir.path().join("version"), "3.12.0\n").unwrap();
         assert_eq!(cached(&cache, &launcher), None);
     }
@@ -121,7 +127,7 @@ mod tests {
     fn a_missing_launcher_is_never_remembered() {
         let dir = tempfile::tempdir().unwrap();
         let launcher = dir.path().join("python3");
-        remember(dir.path(), &launcher, Path::new("/usr/bin/python3"));
+        remember(dir.path(), &launcher, Path::new("/usr/bin/python3"), &[]);
         assert_eq!(cached(dir.path(), &launcher), None);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }

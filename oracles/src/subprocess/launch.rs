@@ -42,6 +42,24 @@ pub enum LaunchError {
     NpmCi { dir: PathBuf, source: ProbeError },
     #[error("npm ci in {} did not install {package}", dir.display())]
     NpmDidNotInstall { dir: PathBuf, package: String },
+    /// A folder oracle's runtime is not on `PATH`; `install` is its install recipe.
+    #[error("{program} is not on PATH ({install})")]
+    RuntimeMissing { program: String, install: String },
+    /// This build carries no host program for the runtime (`oracles/runtimes/<runtime>/`).
+    #[error("this build has no host for the {runtime} runtime (oracles/runtimes/{runtime}/)")]
+    NoHost { runtime: &'static str },
+    /// Making a folder's Python virtual environment failed (the command and pip's stderr).
+    #[error("cannot make the virtual environment for {}: {source}", requirements.display())]
+    Venv { requirements: PathBuf, source: ProbeError },
+    /// `go build` did not build the worker (its command and stderr).
+    #[error("go build failed: {source}")]
+    GoBuild { source: ProbeError },
+    /// A finished build or environment could not be moved into place.
+    #[error("cannot move {} into place: {source}", path.display())]
+    MoveIntoPlace { path: PathBuf, source: io::Error },
+    /// No CPython 3 is found by the documented search, or `URLDIFF_PYTHON` is not one.
+    #[error("no CPython 3 found: {}", tried.join("; "))]
+    NoCPython { tried: Vec<String> },
 }
 
 /// Why a worker oracle is unavailable: its launcher failed, or its first worker did not start

@@ -17,13 +17,20 @@
 //!   until what the shim chooses by changes.
 //! - [`launch`]: why a worker oracle cannot run here (a missing runtime, a failed set-up), as
 //!   typed errors that carry their evidence.
-//! - adapters: [`python`] (`python-urllib`), [`node`] (`node-url`, `whatwg-url`, `url-parse`),
-//!   [`java`] (`java-uri`), [`external`] (commands from a config file), [`http`] (services).
+//! - [`folder`]: the oracle of a parser folder whose adapter runs in its runtime's host
+//!   (`oracles/parsers/<name>/`, `oracles/runtimes/<runtime>/`), with [`venv`] (a Python
+//!   folder's pinned requirements) and [`gobuild`] (a Go worker built once).
+//! - adapters: [`python`] (`python-urllib`, and the CPython search), [`node`] (`node-url`,
+//!   `whatwg-url`, `url-parse`), [`java`] (`java-uri`), [`external`] (commands from a config
+//!   file), [`http`] (services).
 //!
-//! Worker scripts live in `oracles/workers/` and `oracles/node/`; they are embedded in the binary
-//! and written out to the cache when used (`runtime::write_out`).
+//! Worker scripts live in `oracles/parsers/<name>/`, `oracles/runtimes/` and `oracles/node/`;
+//! they are embedded in the binary and written out to the cache when used
+//! (`runtime::write_out`).
 
 pub mod external;
+pub mod folder;
+pub mod gobuild;
 pub mod http;
 pub mod identity;
 pub mod interpreter_cache;
@@ -37,6 +44,7 @@ pub mod process_group;
 pub mod protocol;
 pub mod python;
 pub mod runtime;
+pub mod venv;
 pub mod worker;
 
 pub use external::{external_oracles, load_config, ExternalConfig, ExternalEntry};
@@ -44,12 +52,13 @@ pub use http::{HttpOracle, HttpSettings};
 pub use pool::{Declared, Timeouts, WorkerOracle, CASE_TIMEOUT_VAR};
 pub use worker::WorkerCommand;
 
-use crate::model::Oracle;
+use crate::model::{Oracle, OracleKind, RecordModel};
 
-/// Every subprocess oracle: python-urllib, node-url, whatwg-url, url-parse, java-uri, then the
+/// Every subprocess oracle: python-urllib, node-url, whatwg-url, url-parse, java-uri, the
+/// registered adapter folders (in `FOLDERS` order), the folders of `URLDIFF_PARSERS`, then the
 /// external oracles of the config file, with these time limits (an external entry's own
-/// `timeout_ms`/`startup_ms` win). Cheap: nothing starts until an oracle is first asked for its
-/// info, availability or answers.
+/// `timeout_ms`/`startup_ms` win). Cheap: nothing starts until an oracle is first asked for
+/// its info, availability or answers.
 pub fn default_oracles(timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
     let mut oracles: Vec<Box<dyn Oracle>> = vec![
         Box::new(python::python_urllib().with_timeouts(timeouts)),
@@ -58,6 +67,20 @@ pub fn default_oracles(timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
         Box::new(node::url_parse().with_timeouts(timeouts)),
         Box::new(java::java_uri().with_timeouts(timeouts)),
     ];
+    let folder =
+        |f| -> Box<dyn Oracle> { Box::new(folder::folder_oracle(f).with_timeouts(timeouts)) };
+    oracles.extend(crate::parsers::adapter_folders().into_iter().map(folder));
+    match crate::user_parsers::from_env() {
+        Ok(user) => oracles.extend(user.iter().cloned().map(folder)),
+        // Commands check the variable first (`RegistryConfig::from_env`, exit 2); elsewhere
+        // the problem is listed as an oracle that cannot run.
+        Err(e) => oracles.push(Box::new(crate::registry::UnavailableOracle::new(
+            crate::user_parsers::PARSERS_VAR,
+            OracleKind::External,
+            RecordModel::Whatwg,
+            &e.to_string(),
+        ))),
+    }
     oracles.extend(external_oracles(timeouts));
     oracles
 }

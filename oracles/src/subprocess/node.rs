@@ -90,7 +90,7 @@ fn launch(mode: &str, package: Option<&str>) -> Result<WorkerCommand, LaunchErro
 }
 
 /// Node's variable naming extra TLS root certificates, loaded at start-up when set.
-const NODE_EXTRA_CA_CERTS: &str = "NODE_EXTRA_CA_CERTS";
+pub(super) const NODE_EXTRA_CA_CERTS: &str = "NODE_EXTRA_CA_CERTS";
 
 /// The environment variable that gives worker.js the WHATWG record fields, in record order
 /// (comma-separated [`WHATWG_FIELDS`]): the worker keeps no list of its own.
@@ -106,7 +106,7 @@ const FILES: [(&str, &str); 3] = [
 /// Where the Node worker runs: the project's `oracles/node/` in a urldiff checkout (where
 /// `make node-deps` installs the packages), else the embedded files written out to the cache
 /// (the packages are then installed there on first use).
-fn node_dir() -> Result<std::path::PathBuf, LaunchError> {
+pub(super) fn node_dir() -> Result<std::path::PathBuf, LaunchError> {
     let checkout = urldiff_corpus::project::find().map(|p| p.join("oracles").join("node"));
     match checkout.filter(|dir| dir.join("worker.js").is_file()) {
         Some(dir) => Ok(dir),

@@ -74,16 +74,27 @@ pub fn run_probe(
     cwd: Option<&Path>,
     limit: Duration,
 ) -> Result<Probed, ProbeError> {
-    let shown = format!("`{} {}`", program.display(), args.join(" "));
     let mut cmd = Command::new(program);
-    cmd.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.args(args);
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
+    run_probe_with(&mut cmd, limit)
+}
+
+/// [`run_probe`] for a command already set up (its environment, its folder).
+pub fn run_probe_with(cmd: &mut Command, limit: Duration) -> Result<Probed, ProbeError> {
+    let mut shown = format!("`{}", cmd.get_program().to_string_lossy());
+    for arg in cmd.get_args() {
+        shown.push(' ');
+        shown.push_str(&arg.to_string_lossy());
+    }
+    shown.push('`');
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     // In a group of its own, registered, so that an interrupted urldiff kills it (`npm ci`
     // runs for minutes) along with the workers.
     #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    std::os::unix::process::CommandExt::process_group(cmd, 0);
     let mut child =
         cmd.spawn().map_err(|source| ProbeError::CannotRun { command: shown.clone(), source })?;
     if !super::process_group::register(child.id()) {

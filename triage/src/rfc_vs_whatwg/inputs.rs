@@ -17,7 +17,7 @@ use crate::{request_of, Request};
 use std::collections::HashSet;
 use urldiff_corpus::urlgen::{self, GenCase};
 use urldiff_corpus::wpt::{LocateError, WptData};
-use urldiff_oracles::subprocess::pool::InvalidCaseTimeout;
+use urldiff_oracles::registry::ConfigError;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::suites::{cases_suites, rfc_suites, wpt_suites, SuitesError};
 use urldiff_oracles::{Oracle, RegistryConfig};
@@ -32,7 +32,7 @@ pub enum InputsError {
     #[error(transparent)]
     Ask(#[from] AskError),
     #[error(transparent)]
-    Config(#[from] InvalidCaseTimeout),
+    Config(#[from] ConfigError),
 }
 
 /// How many generated inputs the corpus holds.
