@@ -63,8 +63,6 @@ pub fn of(oracle: &str) -> Option<&'static Profile> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// Every documented rule's pattern compiles and every link is absolute, so a rule never
     /// fails at triage time.
     #[test]

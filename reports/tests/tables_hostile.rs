@@ -95,6 +95,7 @@ fn a_hostile_oracle_name_is_escaped_in_the_oracle_listing() {
     let row = |name: &str, available: bool| OracleRow {
         name: name.to_owned(),
         kind: "subprocess",
+        library: Some(format!("{name} library")),
         version: "1.0".to_owned(),
         unicode: None,
         standard: Standard::Rfc3986,
