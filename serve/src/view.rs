@@ -3,7 +3,9 @@
 //! show:
 //!
 //! - `compare`: exactly `urldiff compare --json`;
-//! - `table`: `{"columns": [[oracle, …], …], "rows": [{"label", "cells": [cell | null, …]}]}`,
+//! - `table`: `{"columns": [[oracle, …], …], "standards": [name, …], "rows": [{"label",
+//!   "cells": [cell | null, …]}]}` (`standards`: the standard each column's oracles claim,
+//!   `mixed` when they claim several; the page groups the columns by it),
 //!   a cell `{"state": "defined" | "undefined" | "empty-or-undefined", "value", "shown",
 //!   "differs"}` (`urldiff_reports::compare_view::table::grid`);
 //! - `reference`: its validation errors `[{"name", "position", "href"}]` (`href`: the row of
@@ -37,10 +39,13 @@ pub struct View<'a> {
     pub unavailable: Vec<UnavailableJson<'a>>,
 }
 
-/// `{"columns": [[oracle, …], …], "rows": [{"label", "cells": [cell | null, …]}]}`.
+/// `{"columns": [[oracle, …], …], "standards": [name, …], "rows": [{"label", "cells":
+/// [cell | null, …]}]}`.
 #[derive(Debug, Serialize)]
 pub struct TableJson<'a> {
     pub columns: &'a [Vec<String>],
+    /// The standard each column's oracles claim (`whatwg`, `rfc3986`, …), or `mixed`.
+    pub standards: Vec<&'static str>,
     pub rows: Vec<RowJson<'a>>,
 }
 
@@ -119,7 +124,7 @@ impl<'a> View<'a> {
         let severity = urldiff_triage::findings::severity(&compared.comparison);
         View {
             compare: ComparedJson::of(oracles, compared),
-            table: table_json(grid),
+            table: table_json(grid, oracles),
             reference: reference_json(oracles, compared),
             notes,
             no_opinion,
@@ -139,7 +144,21 @@ impl<'a> View<'a> {
     }
 }
 
-fn table_json(grid: &Grid) -> TableJson<'_> {
+/// The standard the oracles of one column claim, or `mixed`.
+fn column_standard(names: &[String], oracles: &[Box<dyn Oracle>]) -> &'static str {
+    let claimed = |name: &String| {
+        oracles.iter().find(|o| o.name() == name).map(|o| o.info().claim.standard.name())
+    };
+    let mut standards = names.iter().filter_map(claimed);
+    let first = standards.next().unwrap_or("none");
+    if standards.all(|s| s == first) {
+        first
+    } else {
+        "mixed"
+    }
+}
+
+fn table_json<'a>(grid: &'a Grid, oracles: &[Box<dyn Oracle>]) -> TableJson<'a> {
     let rows = grid
         .rows
         .iter()
@@ -160,7 +179,8 @@ fn table_json(grid: &Grid) -> TableJson<'_> {
                 .collect(),
         })
         .collect();
-    TableJson { columns: &grid.columns, rows }
+    let standards = grid.columns.iter().map(|names| column_standard(names, oracles)).collect();
+    TableJson { columns: &grid.columns, standards, rows }
 }
 
 /// The reference's validation errors, with positions and links, and its verdict.

@@ -1,6 +1,7 @@
 // urldiff serve's viewer. Asks POST /api/view as you type (debounced) and draws what it
-// answers: the compare table (fields as rows, oracles grouped by agreement, differing cells
-// marked), the reference's validation errors with links to the standard, the verdict, the
+// answers: the compare table (fields as rows, oracles grouped by agreement, the groups under
+// the standard they claim, differing cells marked, the fields every oracle reads alike folded
+// below the ones that differ), the reference's validation errors with links to the standard, the verdict, the
 // classes and severity. Every string from the server goes into the page as text (never as
 // HTML), with control and invisible code points shown as marked \u{…}. The state lives in the
 // URL fragment (#input=…&base=…&escapes=1), so a link restores the view.
@@ -229,32 +230,105 @@ function cellNode(row, cell) {
   return td;
 }
 
+// Columns grouped by the standard their oracles claim, in this order.
+const STANDARD_ORDER = ["whatwg", "rfc3986", "rfc2396", "none", "mixed"];
+const STANDARD_TITLES = {
+  whatwg: "WHATWG URL Standard",
+  rfc3986: "RFC 3986",
+  rfc2396: "RFC 2396",
+  none: "no standard",
+  mixed: "several standards",
+};
+
+// The columns' indices, grouped by standard (stable within a group).
+function columnOrder(table) {
+  const rank = (i) => {
+    const r = STANDARD_ORDER.indexOf((table.standards || [])[i]);
+    return r < 0 ? STANDARD_ORDER.length : r;
+  };
+  return table.columns.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || a - b);
+}
+
+// Whether every column that speaks about the row shows the same.
+function rowAgrees(row) {
+  return row.cells.every((cell) => !cell || !cell.differs);
+}
+
+let showAgreeing = false;
+
+function headRows(table, order) {
+  const groups = el("tr", "standards");
+  groups.appendChild(el("th", "corner"));
+  let run = null;
+  for (const i of order) {
+    const standard = (table.standards || [])[i] || "none";
+    if (run && run.dataset.standard === standard) {
+      run.colSpan += 1;
+      continue;
+    }
+    run = el("th", "standard", STANDARD_TITLES[standard] || standard);
+    run.dataset.standard = standard;
+    run.colSpan = 1;
+    groups.appendChild(run);
+  }
+  const tr = el("tr");
+  tr.appendChild(el("th", "corner", "field"));
+  for (const i of order) {
+    const th = el("th", "column");
+    th.dataset.column = String(i);
+    th.dataset.oracles = JSON.stringify(table.columns[i]);
+    table.columns[i].forEach((name) => th.appendChild(el("div", "oracle", name)));
+    tr.appendChild(th);
+  }
+  const head = el("thead");
+  head.append(groups, tr);
+  return head;
+}
+
+function bodyRow(row, order) {
+  const tr = el("tr");
+  tr.dataset.field = row.label;
+  tr.appendChild(el("th", "field", row.label));
+  for (const i of order) {
+    const td = cellNode(row, row.cells[i]);
+    td.dataset.column = String(i);
+    tr.appendChild(td);
+  }
+  return tr;
+}
+
+// The fields the oracles read differently first; the ones every oracle agrees on after,
+// folded behind a toggle, so that with many oracles what differs is what shows.
 function renderTable(table) {
   const node = $("compare-table");
   node.replaceChildren();
-  const head = el("thead");
-  const tr = el("tr");
-  tr.appendChild(el("th", "corner", "field"));
-  table.columns.forEach((names, i) => {
-    const th = el("th", "column");
-    th.dataset.column = String(i);
-    th.dataset.oracles = JSON.stringify(names);
-    names.forEach((name) => th.appendChild(el("div", "oracle", name)));
-    tr.appendChild(th);
-  });
-  head.appendChild(tr);
-  node.appendChild(head);
+  const order = columnOrder(table);
+  node.appendChild(headRows(table, order));
   const body = el("tbody");
-  for (const row of table.rows) {
-    const tr = el("tr");
-    tr.dataset.field = row.label;
-    tr.appendChild(el("th", "field", row.label));
-    row.cells.forEach((cell, i) => {
-      const td = cellNode(row, cell);
-      td.dataset.column = String(i);
-      tr.appendChild(td);
+  const differing = table.rows.filter((row) => !rowAgrees(row));
+  const agreeing = table.rows.filter(rowAgrees);
+  differing.forEach((row) => body.appendChild(bodyRow(row, order)));
+  if (agreeing.length > 0) {
+    const toggle = el("tr", "agree-toggle");
+    const cell = el("td");
+    cell.colSpan = order.length + 1;
+    const button = el("button", "toggle-agreeing",
+      (showAgreeing ? "hide the " : "show the ") + agreeing.length +
+      " fields every oracle reads alike");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      showAgreeing = !showAgreeing;
+      renderTable(table);
     });
-    body.appendChild(tr);
+    cell.appendChild(button);
+    toggle.appendChild(cell);
+    body.appendChild(toggle);
+    for (const row of agreeing) {
+      const tr = bodyRow(row, order);
+      tr.classList.add("agreeing");
+      tr.hidden = !showAgreeing;
+      body.appendChild(tr);
+    }
   }
   node.appendChild(body);
 }
