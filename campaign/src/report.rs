@@ -8,6 +8,10 @@
 //! roundtrip findings under `roundtrip`) are not parse divergences between oracles; they are
 //! listed by signature (`signatures` in `report.json`).
 //!
+//! A findings file is read only when it is a regular file of at most [`MAX_FINDING_BYTES`]
+//! (`urldiff_corpus::regular`); one that is not, or is not a findings file, is named on stderr
+//! (`CampaignEvents::note`) and in `report.json` (`run.unreadable_lines`).
+//!
 //! `report.json` is the findings file of `urldiff triage` plus `campaign` (the final status),
 //! `signatures` and `crashes`; `report.md` and `report.html` render it with the history plot;
 //! one line goes to `history.jsonl`. A group is new when the previous `report.json` of the
@@ -41,18 +45,42 @@ pub struct FindingFile {
     pub detail: String,
 }
 
-/// Every findings file of `target` in the campaign (unreadable ones skipped), by file name.
-pub fn read_findings(layout: &Layout, target: &str) -> Vec<FindingFile> {
-    let Ok(entries) = std::fs::read_dir(layout.findings(target)) else { return Vec::new() };
+/// The most bytes read from one findings file (the fuzz targets write a few hundred).
+pub const MAX_FINDING_BYTES: u64 = 1 << 20;
+
+/// A target's findings files: those read, by file name, and those that could not be read
+/// (`<path>: why`).
+#[derive(Debug, Default)]
+pub struct TargetFindings {
+    pub files: Vec<FindingFile>,
+    pub unreadable: Vec<String>,
+}
+
+/// Every `.json` file of `target`'s findings folder, by file name. Each is read with
+/// `urldiff_corpus::regular` (a regular file of at most [`MAX_FINDING_BYTES`]: a FIFO or a
+/// link to a device is refused, never waited on); one that cannot be read or is not a
+/// findings file is set aside with its path and why, and the others are read.
+pub fn read_findings(layout: &Layout, target: &str) -> TargetFindings {
+    let mut out = TargetFindings::default();
+    let Ok(entries) = std::fs::read_dir(layout.findings(target)) else { return out };
     let mut paths: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     paths.sort();
-    paths
-        .iter()
-        .filter_map(|p| serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok())
-        .collect()
+    for path in paths {
+        let read = urldiff_corpus::regular::read_regular_text(&path, MAX_FINDING_BYTES)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                serde_json::from_str::<FindingFile>(&text)
+                    .map_err(|e| format!("not a findings file: {e}"))
+            });
+        match read {
+            Ok(file) => out.files.push(file),
+            Err(why) => out.unreadable.push(format!("{}: {why}", path.display())),
+        }
+    }
+    out
 }
 
 pub fn triage_and_report(
@@ -63,6 +91,7 @@ pub fn triage_and_report(
 ) -> anyhow::Result<u8> {
     let mut cases = Vec::new();
     let mut others = Vec::new();
+    let mut unreadable = Vec::new();
     // The campaign's triaged targets; every other target's folder (`structured` also records
     // roundtrip findings) is listed as it is.
     for target in super::TARGETS {
@@ -70,7 +99,12 @@ pub fn triage_and_report(
         if triaged && !options.targets.iter().any(|t| t == target) {
             continue;
         }
-        for f in read_findings(layout, target) {
+        let read = read_findings(layout, target);
+        for why in &read.unreadable {
+            events.note(&format!("skipped {why}"));
+        }
+        unreadable.extend(read.unreadable);
+        for f in read.files {
             if triaged {
                 let request = Request::new(f.input.clone(), f.base.as_deref());
                 let name = request.case().name();
@@ -81,7 +115,7 @@ pub fn triage_and_report(
         }
     }
     events.triage_started(cases.len());
-    let findings = run_triage(&cases, options)?;
+    let findings = run_triage(&cases, unreadable, options)?;
     // Group ids are root-cause ids: a group is new when no earlier run of this campaign
     // folder (its history, or the last report) had its root cause.
     let mut history = status::read_history(&layout.history());
@@ -119,7 +153,13 @@ pub fn triage_and_report(
 }
 
 /// The triage pipeline over every available oracle, with the ledger of the options.
-fn run_triage(cases: &[TriageCase], options: &Options) -> anyhow::Result<Findings> {
+/// `unreadable`: the findings files set aside, which `report.json` lists
+/// (`run.unreadable_lines`).
+fn run_triage(
+    cases: &[TriageCase],
+    unreadable: Vec<String>,
+    options: &Options,
+) -> anyhow::Result<Findings> {
     let selection = select_oracles(&[])?;
     let oracles = refs(&selection.oracles);
     let ledger = urldiff_compare::ledger::Ledger::load(&options.ledger)?;
@@ -139,7 +179,7 @@ fn run_triage(cases: &[TriageCase], options: &Options) -> anyhow::Result<Finding
             .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
             .collect(),
         skipped_cases: 0,
-        unreadable_lines: Vec::new(),
+        unreadable_lines: unreadable,
     };
     Ok(triage(cases, &config, &urldiff_triage::events::NoEvents)?)
 }

@@ -56,3 +56,19 @@ fn versions_compare_by_their_first_dotted_number() {
     assert!(at_or_past("node v20.20.2", "20.1"));
     assert!(!at_or_past("unavailable", "1.0"), "no number, no verdict");
 }
+
+#[test]
+fn a_malformed_fixed_in_version_is_an_error_naming_file_and_line() {
+    // A list, a number past u64, letters, an empty component: none is a version, and each
+    // would make every case of the library look like a regression (or never one).
+    for bad in ["2,5,9", "99999999999999999999.1", "2..5", "soon", "2.5.", ".2", "v", "2.5-"] {
+        let text = format!("# first\n<x> against <> | host | why | fixed-in: {bad}\n");
+        let error = load(&text).unwrap_err();
+        assert!(error.contains("rust-url.txt:2"), "{bad:?}: {error}");
+        assert!(error.contains(bad), "{bad:?}: the error quotes the version: {error}");
+    }
+    for good in ["2.5.9", "3.12", "v20.1", "1.0.0-beta.2", "7"] {
+        let text = format!("<x> against <> | host | why | fixed-in: {good}\n");
+        assert!(load(&text).is_ok(), "{good:?} is a version");
+    }
+}

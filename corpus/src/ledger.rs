@@ -101,7 +101,10 @@ pub enum EntryError {
     EmptyReason,
     #[error("`upstream:` takes one https address, not {address:?}")]
     Upstream { address: String },
-    #[error("`fixed-in:` takes one version, not {version:?}")]
+    #[error(
+        "`fixed-in:` takes one version (numbers between dots, e.g. 2.5.9 or v20.1, \
+         then -<pre-release> if any), not {version:?}"
+    )]
     FixedIn { version: String },
     #[error("unknown field `{name}` (known: {}, or *, crashed, timed-out)", known.join(", "))]
     UnknownField { name: String, known: Vec<&'static str> },
@@ -381,7 +384,7 @@ fn split_annotations(reason: &str) -> Result<Annotated<'_>, EntryError> {
             upstream = Some(address.to_owned());
         } else if let Some(version) = last.strip_prefix(FIXED_IN) {
             let version = version.trim();
-            if version.is_empty() || fixed_in.is_some() {
+            if !is_version(version) || fixed_in.is_some() {
                 return Err(EntryError::FixedIn { version: version.to_owned() });
             }
             fixed_in = Some(version.to_owned());
@@ -391,6 +394,22 @@ fn split_annotations(reason: &str) -> Result<Annotated<'_>, EntryError> {
         rest = before.trim_end();
     }
     Ok((rest, upstream, fixed_in))
+}
+
+/// Whether `text` is a release version [`at_or_past`] can compare: an optional `v`, numbers
+/// (each within u64) between dots, then an optional `-<pre-release>` of letters, digits and dots.
+fn is_version(text: &str) -> bool {
+    let text = text.strip_prefix('v').unwrap_or(text);
+    let (core, pre) = match text.split_once('-') {
+        Some((core, pre)) => (core, Some(pre)),
+        None => (text, None),
+    };
+    let numbers_ok = core.split('.').all(|n| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && n.parse::<u64>().is_ok()
+    });
+    let pre_ok = pre
+        .is_none_or(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'));
+    numbers_ok && pre_ok
 }
 
 fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, EntryError> {

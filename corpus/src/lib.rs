@@ -14,6 +14,8 @@
 //!   over the comparison core's field names.
 //! - [`project`]: the user-editable parts (the ledger, `out/`) found from the working
 //!   directory, and the cache folder.
+//! - [`regular`]: reading a file of a folder someone else fills: a regular file only, up to
+//!   a limit (a FIFO or a device is refused, never waited on or read without end).
 //! - [`request_line`]: the one reader of a JSON Lines request line (`{"input", "base"}`).
 //! - [`required`]: for tests, the runtimes they need and `$URLDIFF_REQUIRE`, which turns a
 //!   skip for a missing runtime into a failure.
@@ -33,6 +35,7 @@ pub mod data;
 pub mod embedded;
 pub mod ledger;
 pub mod project;
+pub mod regular;
 pub mod request_line;
 pub mod required;
 pub mod unicode;

@@ -16,48 +16,20 @@
 
 use super::errors::ApiError;
 use axum::http::StatusCode;
-use std::io::Read as _;
 use std::path::{Component, Path, PathBuf};
 
 /// The most bytes read from one file of the runs folder.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// The bytes of `path` if it is a regular file of at most [`MAX_FILE_BYTES`]. The file is
-/// opened non-blocking and checked on the open descriptor (no gap between the check and the
-/// read): opening a FIFO that way returns at once, and it is then refused.
+/// The bytes of `path` if it is a regular file of at most [`MAX_FILE_BYTES`]
+/// (`urldiff_corpus::regular`: opened non-blocking, checked on the open descriptor).
 pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        let nonblocking = rustix::fs::OFlags::NONBLOCK.bits();
-        let flags = i32::try_from(nonblocking).map_err(std::io::Error::other)?;
-        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, flags);
-    }
-    let file = options.open(path)?;
-    let metadata = file.metadata()?;
-    if !metadata.is_file() {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
-    }
-    if metadata.len() > MAX_FILE_BYTES {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large());
-    }
-    Ok(bytes)
+    urldiff_corpus::regular::read_regular(path, MAX_FILE_BYTES)
 }
 
 /// [`read_regular`] as UTF-8 text.
 pub fn read_regular_text(path: &Path) -> std::io::Result<String> {
-    String::from_utf8(read_regular(path)?)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-}
-
-fn too_large() -> std::io::Error {
-    std::io::Error::other(format!("larger than {MAX_FILE_BYTES} bytes (the limit)"))
+    urldiff_corpus::regular::read_regular_text(path, MAX_FILE_BYTES)
 }
 
 /// The file extensions served, with their content types.
