@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use urldiff_reports::campaign_report::{self, CampaignReport, GroupRow, OtherFinding};
 use urldiff_triage::ask::Request;
-use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
+use urldiff_triage::findings::{Findings, OtherSignature, SkippedOracle, Tool};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
 use urldiff_triage::select::{refs, select_oracles, tool_version};
 use urldiff_triage::Budget;
@@ -206,26 +206,14 @@ fn crash_files(layout: &Layout, targets: &[String]) -> Vec<String> {
 }
 
 /// One finding of a target that is not triaged, as `report.json`'s `signatures` lists it.
-#[derive(Debug, serde::Serialize)]
-struct SignatureRow<'a> {
-    target: &'a str,
-    signature_id: &'a str,
-    signature: &'a str,
-    input: &'a str,
-    base: Option<&'a str>,
-    detail: &'a str,
-}
-
-impl<'a> SignatureRow<'a> {
-    fn of(f: &'a FindingFile) -> Self {
-        SignatureRow {
-            target: &f.target,
-            signature_id: &f.signature_id,
-            signature: &f.signature,
-            input: &f.input,
-            base: f.base.as_deref(),
-            detail: &f.detail,
-        }
+fn signature_row(f: &FindingFile) -> OtherSignature {
+    OtherSignature {
+        target: f.target.clone(),
+        signature_id: f.signature_id.clone(),
+        signature: f.signature.clone(),
+        input: f.input.clone(),
+        base: f.base.clone(),
+        detail: f.detail.clone(),
     }
 }
 
@@ -241,15 +229,20 @@ fn write_reports(
     if let Some(map) = campaign.as_object_mut() {
         map.remove("resume");
     }
-    let mut report = serde_json::to_value(findings)?;
+    // The signatures and crashes are fields of the findings file, so that a merge of
+    // campaign reports keeps them (`urldiff triage --merge`).
+    let mut findings = findings.clone();
+    findings.signatures = others.iter().map(signature_row).collect();
+    findings.crashes = crashes.to_vec();
+    let mut report = serde_json::to_value(&findings)?;
     let map = report.as_object_mut().context("findings serialize as an object")?;
     map.insert("campaign".into(), campaign);
-    let signatures: Vec<SignatureRow> = others.iter().map(SignatureRow::of).collect();
-    map.insert("signatures".into(), serde_json::to_value(signatures)?);
-    map.insert("crashes".into(), serde_json::to_value(crashes)?);
+    // A campaign report always names both, empty or not.
+    map.entry("signatures").or_insert_with(|| Value::Array(Vec::new()));
+    map.entry("crashes").or_insert_with(|| Value::Array(Vec::new()));
     let mut report_json = serde_json::to_string_pretty(&report)?;
     report_json.push('\n');
-    let view = view(status, findings, others, crashes, history);
+    let view = view(status, &findings, others, crashes, history);
     Ok(urldiff_corpus::atomic::write_all(&[
         (layout.dir.join("report.json"), report_json.into_bytes()),
         (layout.dir.join("report.md"), campaign_report::markdown(&view).into_bytes()),

@@ -4,6 +4,11 @@
 //! renames removes every temporary file (dropping a `NamedTempFile` deletes it) and leaves the
 //! targets as they were.
 //!
+//! Temporary files are named `.<target name>.<pid>.<random>.tmp`. Those of this process are
+//! listed while they exist, so that a SIGTERM handler removes them ([`remove_staged`]) before
+//! the process exits; those of a process that is gone (killed with SIGKILL mid-write) are
+//! removed by the next write beside them, so they never pile up.
+//!
 //! Targets: a path that exists must be a regular file (a folder, a device, a FIFO or a socket
 //! is an error, so `--json /dev/null` never replaces a device node); a symbolic link is
 //! followed and its target written, so the link stays a link. A new file gets mode 0644 (less
@@ -37,12 +42,53 @@ impl<T> Doing<T> for std::io::Result<T> {
     }
 }
 
+/// The temporary files this process has staged and not yet renamed or removed.
+static STAGED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn staged_list() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    STAGED.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Remove every temporary file this process has staged and not renamed: for a signal
+/// handler, just before the process exits.
+pub fn remove_staged() {
+    for path in staged_list().drain(..) {
+        remove_any(&path);
+    }
+}
+
+/// Remove a file or a folder with what it holds (what is not there is not an error).
+fn remove_any(path: &Path) {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            let _ = std::fs::remove_dir_all(path);
+        }
+        Ok(_) => {
+            let _ = std::fs::remove_file(path);
+        }
+        Err(_) => {}
+    }
+}
+
 /// Write every `(path, contents)` atomically, all or nothing (see the module documentation).
 pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), WriteError> {
+    let mut listed: Vec<PathBuf> = Vec::new();
+    let result = stage_and_rename(files, &mut listed);
+    // Renamed, or removed as they dropped: off the list either way.
+    staged_list().retain(|p| !listed.contains(p));
+    result
+}
+
+/// [`write_all`]'s work; `listed` gets the path of every temporary file put on [`STAGED`].
+fn stage_and_rename(
+    files: &[(PathBuf, Vec<u8>)],
+    listed: &mut Vec<PathBuf>,
+) -> Result<(), WriteError> {
     let mut staged = Vec::with_capacity(files.len());
     for (path, contents) in files {
         let target = resolve_target(path)?;
-        let temp = stage(&target, contents)?;
+        remove_leftovers(&target);
+        let temp = stage(&target, contents, listed)?;
         staged.push((target, temp));
     }
     for (target, temp) in staged {
@@ -51,6 +97,115 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), WriteError> {
             .doing(|| format!("renaming a temporary file over {}", target.display()))?;
     }
     Ok(())
+}
+
+/// Replace the folder `dir` by one holding exactly `files` (`(name, contents)`, names plain
+/// file names), as one step: the new folder is written beside it
+/// (`.<name>.<pid>.<random>.tmp`) and then exchanged with it (Linux `renameat2`
+/// `RENAME_EXCHANGE`; elsewhere two renames), and the old one removed. A reader sees the old
+/// folder or the new one, never a mix. A link to a folder is followed; a `dir` that is not a
+/// folder is an error.
+pub fn replace_dir(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), WriteError> {
+    let dir = match std::fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {
+            std::fs::canonicalize(dir).doing(|| format!("resolving {}", dir.display()))?
+        }
+        Ok(_) => return Err(WriteError::NotAFile { path: dir.to_owned(), what: "not a folder" }),
+        Err(_) => dir.to_owned(),
+    };
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).doing(|| format!("creating {}", parent.display()))?;
+    remove_leftovers(&dir);
+    let new = tempfile::Builder::new()
+        .prefix(&format!("{}{}.", temporary_prefix(&dir), std::process::id()))
+        .suffix(".tmp")
+        .tempdir_in(parent)
+        .doing(|| format!("creating a temporary folder in {}", parent.display()))?;
+    staged_list().push(new.path().to_owned());
+    let result = fill_and_swap(new.path(), &dir, files);
+    staged_list().retain(|p| p != new.path());
+    result // `new` now holds the old folder (or nothing): removed as it drops
+}
+
+/// Write `files` into `new`, then put `new` in the place of `dir`, leaving the old `dir`'s
+/// files at `new`.
+fn fill_and_swap(new: &Path, dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), WriteError> {
+    for (name, contents) in files {
+        let path = new.join(name);
+        std::fs::write(&path, contents).doing(|| format!("writing {}", path.display()))?;
+    }
+    let permissions = std::fs::metadata(dir).map(|m| m.permissions());
+    #[cfg(unix)]
+    let permissions = permissions.or_else(|_| {
+        use std::os::unix::fs::PermissionsExt as _;
+        Ok::<_, std::io::Error>(std::fs::Permissions::from_mode(0o755))
+    });
+    if let Ok(permissions) = permissions {
+        std::fs::set_permissions(new, permissions)
+            .doing(|| format!("setting the permissions of {}", new.display()))?;
+    }
+    if !dir.exists() {
+        return std::fs::rename(new, dir)
+            .doing(|| format!("renaming a temporary folder to {}", dir.display()));
+    }
+    exchange(new, dir).doing(|| format!("exchanging a new folder with {}", dir.display()))
+}
+
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    Ok(renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE)?)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    let old = a.with_extension("old");
+    std::fs::rename(b, &old)?;
+    std::fs::rename(a, b)?;
+    std::fs::rename(&old, a)
+}
+
+/// The prefix of the temporary files of `target` (`.<name>.`).
+fn temporary_prefix(target: &Path) -> String {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    format!(".{name}.")
+}
+
+/// Remove the temporary files beside `target` that a process now gone left
+/// (`.<name>.<pid>.<random>.tmp`, the pid not running).
+fn remove_leftovers(target: &Path) {
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let prefix = temporary_prefix(target);
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|rest| rest.split_once('.'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let plain = entry.file_type().is_ok_and(|t| t.is_file() || t.is_dir());
+        if plain && pid != std::process::id() && !running(pid) {
+            remove_any(&entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id runs (or might: when that cannot be told, yes).
+#[cfg(unix)]
+fn running(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) else {
+        return true;
+    };
+    !matches!(rustix::process::test_kill_process(pid), Err(rustix::io::Errno::SRCH))
+}
+
+#[cfg(not(unix))]
+fn running(_: u32) -> bool {
+    true
 }
 
 /// Write one file atomically.
@@ -83,12 +238,16 @@ fn resolve_target(path: &Path) -> Result<PathBuf, WriteError> {
     Err(WriteError::LinkLoop { path: path.to_owned() })
 }
 
-/// Write `contents` to a temporary file in `target`'s folder (created if missing).
-fn stage(target: &Path, contents: &[u8]) -> Result<NamedTempFile, WriteError> {
+/// Write `contents` to a temporary file in `target`'s folder (created if missing), listed in
+/// [`STAGED`] until [`write_all`] renames or drops it.
+fn stage(
+    target: &Path,
+    contents: &[u8],
+    listed: &mut Vec<PathBuf>,
+) -> Result<NamedTempFile, WriteError> {
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).doing(|| format!("creating {}", dir.display()))?;
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let prefix = format!(".{name}.");
+    let prefix = format!("{}{}.", temporary_prefix(target), std::process::id());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     match std::fs::metadata(target) {
@@ -100,6 +259,9 @@ fn stage(target: &Path, contents: &[u8]) -> Result<NamedTempFile, WriteError> {
     let mut temp = builder
         .tempfile_in(dir)
         .doing(|| format!("creating a temporary file in {}", dir.display()))?;
+    // Listed before it is written: a signal while it is written removes it too.
+    staged_list().push(temp.path().to_owned());
+    listed.push(temp.path().to_owned());
     temp.write_all(contents)
         .and_then(|()| temp.flush())
         .doing(|| format!("writing a temporary file for {}", target.display()))?;

@@ -6,7 +6,9 @@
 //!   `--html`, `--markdown`, `--json`, and `--upstream DIR`: one Markdown file of ready-to-file
 //!   issue drafts per implementation with conformance findings, one per pair of standards
 //!   with confusions (`urldiff_reports::upstream`). Which one it is, is read from the file; a
-//!   file that is neither is an error naming both.
+//!   file that is neither is an error naming both. A drafts folder that holds files is refused
+//!   unless `--force`, which replaces it whole with this run's drafts (one exchange,
+//!   `urldiff_corpus::atomic::replace_dir`), so no older draft stays beside the new ones.
 //! - `urldiff report --rfc-vs-whatwg [--out DIR]`: the RFC-vs-WHATWG report
 //!   (`urldiff_triage::rfc_vs_whatwg::inputs`), `DIR/rfc-vs-whatwg.md` and `.html` (default `out/reports`),
 //!   or the files `--markdown` and `--html` name; `--in-process-only` leaves the real parsers
@@ -49,6 +51,10 @@ pub struct ReportArgs {
     /// standards with confusions, each issue with a reproduction in the library's language.
     #[arg(long, value_name = "DIR", conflicts_with = "rfc_vs_whatwg")]
     pub upstream: Option<PathBuf>,
+    /// With --upstream: replace a DIR that already holds files (an earlier run's drafts) by
+    /// this run's drafts, as one step; without it such a DIR is refused.
+    #[arg(long, requires = "upstream")]
+    pub force: bool,
     /// Write the JSON again (pretty); with --rfc-vs-whatwg, the report's data.
     #[arg(long, value_name = "PATH")]
     pub json: Option<PathBuf>,
@@ -206,13 +212,14 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 args.upstream.as_ref().and_then(|_| urldiff_triage::coverage::WptCoverage::load());
             let drafts = urldiff_reports::upstream::drafts(&findings, coverage.as_ref());
             if let Some(dir) = &args.upstream {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
-                files.extend(
-                    drafts.iter().map(|d| (dir.join(&d.file), d.text.clone().into_bytes())),
-                );
+                refuse_filled_folder(dir, args.force)?;
             }
             urldiff_corpus::atomic::write_all(&files)?;
+            if let Some(dir) = &args.upstream {
+                let named: Vec<(String, Vec<u8>)> =
+                    drafts.iter().map(|d| (d.file.clone(), d.text.clone().into_bytes())).collect();
+                urldiff_corpus::atomic::replace_dir(dir, &named)?;
+            }
             print(&urldiff_reports::findings::terminal::render(&findings))?;
             if let Some(dir) = &args.upstream {
                 for d in &drafts {
@@ -222,6 +229,25 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// A drafts folder that holds files (an earlier run's drafts, or anything else) is replaced
+/// only with `--force`: otherwise older drafts would stay beside the new ones.
+fn refuse_filled_folder(dir: &Path, force: bool) -> anyhow::Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    let mut held: Vec<String> =
+        entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into()).collect();
+    if held.is_empty() || force {
+        return Ok(());
+    }
+    held.sort();
+    let shown = held.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+    let more = if held.len() > 3 { format!(" and {} more", held.len() - 3) } else { String::new() };
+    bail!(
+        "{} already holds files ({shown}{more}): give --force to replace the folder with this \
+         run's drafts, or an empty or new folder",
+        dir.display()
+    )
 }
 
 /// The findings reports requested, rendered: the one place they are rendered (`urldiff

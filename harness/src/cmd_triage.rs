@@ -5,12 +5,16 @@
 //! `DIR/findings.json` with the reports rendered from it, `DIR/findings.md` and
 //! `DIR/findings.html`. `--shard K/N` triages one deterministic Nth of the input;
 //! `urldiff triage --merge A/findings.json B/findings.json --out DIR` joins findings files by
-//! root cause (`urldiff_triage::merge`). `--explain-classes` and `--explain-severity` print
+//! root cause (`urldiff_triage::merge`): N shards merged are one run (shard 1 alone records
+//! the input's skipped cases and unreadable lines), a file given twice is merged once, and
+//! the triage flags (`--shard`, `--ledger`, `--oracle`, the budgets) are refused with
+//! `--merge`. `--explain-classes` and `--explain-severity` print
 //! those tables.
 //!
 //! Exit codes: 0 no group (nothing unexpected diverges), 1 groups found, 2 harness error (an
 //! unreadable input, ledger or findings file, an unknown or unavailable `--oracle`, `--ledger`
-//! without the reference, a findings file that cannot be written).
+//! without the reference, a findings file that cannot be written); a merge exits as one run
+//! would (2 when a merged run had unreadable lines).
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -32,7 +36,9 @@ pub struct TriageArgs {
     #[arg(long, value_name = "DIR", required_unless_present_any = ["explain_classes", "explain_severity"])]
     pub out: Option<PathBuf>,
     /// Merge these findings files by root cause into DIR instead of triaging an input.
-    #[arg(long, value_name = "FINDINGS.json", num_args = 1.., conflicts_with = "input")]
+    #[arg(long, value_name = "FINDINGS.json", num_args = 1.., conflicts_with_all = [
+        "input", "shard", "ledger", "oracles", "minimize_per_key", "max_calls", "max_seconds"
+    ])]
     pub merge: Vec<PathBuf>,
     /// Triage only shard K of N (1-based): a deterministic Nth of the cases, by a hash of
     /// input and base, so N shards merged (--merge) are one run.
@@ -92,14 +98,21 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         bail!("triage needs INPUT and --out DIR");
     };
     let mut read = input::read(path)?;
+    for line in &read.unreadable {
+        eprintln!("urldiff: skipped {line}");
+    }
+    let unreadable = !read.unreadable.is_empty();
     if let Some((k, n)) = args.shard {
         read.cases.retain(|c| {
             urldiff_triage::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, n)
         });
         read.sources = read.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
-    }
-    for line in &read.unreadable {
-        eprintln!("urldiff: skipped {line}");
+        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
+        // of the whole input: shard 1 records it, so that N shards merged count it once.
+        if k != 1 {
+            read.skipped = 0;
+            read.unreadable.clear();
+        }
     }
     let selection = select_oracles(&args.oracles)?;
     for (name, reason) in &selection.unavailable {
@@ -146,7 +159,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     let findings = triage(&read.cases, &config, &progress)?;
     write_findings(out_dir, &findings)?;
     urldiff::out!("{}", summary(&findings, out_dir));
-    Ok(if !read.unreadable.is_empty() {
+    Ok(if unreadable {
         2
     } else if findings.groups.is_empty() {
         0
@@ -155,8 +168,10 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     })
 }
 
-/// `--merge`: read every findings file (all must read), merge by root cause, write DIR.
+/// `--merge`: read every findings file (all must read), merge by root cause, write DIR. The
+/// exit code is one run's: 2 when a merged run had unreadable input lines, else 1 on groups.
 fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8> {
+    use urldiff_triage::merge::{merge, repeated, MergeError};
     let mut read = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file)
@@ -165,10 +180,31 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
             .map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
         read.push(findings);
     }
-    let merged = urldiff_triage::merge::merge(read, Config::DEFAULT_ORIGINALS_KEPT)?;
+    for (again, first) in repeated(&read) {
+        eprintln!(
+            "urldiff: {} holds the same findings as {}: merged once",
+            files[again - 1].display(),
+            files[first - 1].display()
+        );
+    }
+    let merged = merge(read, Config::DEFAULT_ORIGINALS_KEPT).map_err(|e| match &e {
+        MergeError::Overflow { file, .. } => {
+            anyhow::anyhow!("{}: {e}", files[file - 1].display())
+        }
+        MergeError::Nothing => anyhow::anyhow!(e),
+    })?;
+    for line in &merged.run.unreadable_lines {
+        eprintln!("urldiff: a merged run skipped {line}");
+    }
     write_findings(out_dir, &merged)?;
     urldiff::out!("{}", summary(&merged, out_dir));
-    Ok(if merged.groups.is_empty() { 0 } else { 1 })
+    Ok(if !merged.run.unreadable_lines.is_empty() {
+        2
+    } else if merged.groups.is_empty() {
+        0
+    } else {
+        1
+    })
 }
 
 /// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json and the

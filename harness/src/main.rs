@@ -3,7 +3,8 @@
 //! Each subcommand lives in its own `cmd_*` module with its clap arguments and a `run`
 //! function returning the process exit code: 0 conforming, 1 divergent, 2 harness error.
 //! Output goes through `urldiff::output` (a closed stdout pipe ends the run quietly with 0);
-//! SIGINT and SIGTERM kill every worker's process group before exiting with 130 and 143.
+//! SIGINT and SIGTERM kill every worker's process group and remove the temporary files of a
+//! write under way (`urldiff_corpus::atomic::remove_staged`) before exiting with 130 and 143.
 
 #![deny(clippy::print_stdout)]
 
@@ -103,6 +104,7 @@ fn exit_cleanly_on_signals() {
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
                 urldiff_oracles::subprocess::process_group::kill_all();
+                urldiff_corpus::atomic::remove_staged();
                 std::process::exit(128 + signal);
             }
         });

@@ -39,6 +39,26 @@ pub struct Findings {
     /// field, class), one example each; not findings.
     #[serde(default)]
     pub model_differences: Vec<ModelDifference>,
+    /// Campaign reports: the findings of fuzz targets that are not triaged, by signature
+    /// (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<OtherSignature>,
+    /// Campaign reports: crash artifacts, `crashes/<target>/<file>` (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crashes: Vec<String>,
+}
+
+/// A campaign's finding of a fuzz target whose findings are not parse divergences (setter
+/// sequences, RFC invariants, validity): listed as the target recorded it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OtherSignature {
+    pub target: String,
+    pub signature_id: String,
+    pub signature: String,
+    pub input: String,
+    pub base: Option<String>,
+    #[serde(default)]
+    pub detail: String,
 }
 
 /// One kind of model difference and how many cases showed it.

@@ -172,6 +172,8 @@ pub fn triage(
         classes: crate::merge::class_rows(&findings_groups),
         groups: findings_groups,
         model_differences,
+        signatures: Vec::new(),
+        crashes: Vec::new(),
     })
 }
 
