@@ -132,6 +132,10 @@ pub struct RunSummary {
     pub seconds: f64,
     /// Cases (counted into groups) whose group has no class.
     pub unclassified_cases: usize,
+    /// How many members of each group were minimized (`--minimize-per-key`): a merge chooses
+    /// each group's example among that many of its first members, as one run does.
+    #[serde(default)]
+    pub minimize_per_key: usize,
 }
 
 /// One row of the class table, with this run's counts.
@@ -228,6 +232,76 @@ pub struct Group {
     pub answers: Vec<OracleAnswer>,
     /// The fields the oracles disagree on (`outcome` first when some parse and some fail).
     pub differences: Vec<FieldDifference>,
+    /// Each minimized member (the first `run.minimize_per_key`, in member order) with its
+    /// result and what the report shows of it: the example is the one [`chosen`], and a
+    /// merge of shards chooses among the candidates of the whole run's first members.
+    #[serde(default)]
+    pub candidates: Vec<Candidate>,
+}
+
+/// One of a group's first members, minimized, and what the report shows of the result: the
+/// group's fields when it is the example.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// Whether minimizing gave a result (else `example` is the member as it is).
+    pub minimized: bool,
+    pub example: Example,
+    pub view: ExampleView,
+}
+
+/// What a group shows of its example.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExampleView {
+    pub expected: Option<OracleAnswer>,
+    pub signature: String,
+    pub signature_id: String,
+    pub validation_errors: Vec<String>,
+    pub classes: Vec<String>,
+    pub answers: Vec<OracleAnswer>,
+    pub differences: Vec<FieldDifference>,
+}
+
+impl Group {
+    /// Show `view` as the group's example's.
+    pub fn show(&mut self, example: Example, view: ExampleView) {
+        self.example = example;
+        self.expected = view.expected;
+        self.signature = view.signature;
+        self.signature_id = view.signature_id;
+        self.validation_errors = view.validation_errors;
+        self.classes = view.classes;
+        self.answers = view.answers;
+        self.differences = view.differences;
+    }
+}
+
+/// The order of a group's members (and of the cases a group minimizes): the smallest first
+/// (code points of input and base), then by input and base. It depends on the cases alone,
+/// never on where they stood in the input, so shards order them as one run does.
+pub fn member_key<'a>(input: &'a str, base: Option<&'a str>) -> (usize, &'a str, Option<&'a str>) {
+    (input.chars().count() + base.map_or(0, |b| b.chars().count()), input, base)
+}
+
+/// The candidate that is a group's example: the smallest minimized result (code points, then
+/// input and base), else the first (`candidates` in member order) as it is.
+pub fn chosen(candidates: &[Candidate]) -> Option<usize> {
+    fn key(c: &Candidate) -> (usize, &str, Option<&str>) {
+        member_key(&c.example.input, c.example.base.as_deref())
+    }
+    let best = (0..candidates.len())
+        .filter(|&i| candidates[i].minimized)
+        .min_by(|&a, &b| key(&candidates[a]).cmp(&key(&candidates[b])));
+    best.or((!candidates.is_empty()).then_some(0))
+}
+
+/// Which of two known-upstream notes a group keeps: a regression first, then the one met on
+/// the earlier member ([`member_key`]).
+pub fn known_first(a: &crate::expected::KnownIssue, b: &crate::expected::KnownIssue) -> bool {
+    type Key<'k> = (bool, Option<(usize, &'k str, Option<&'k str>)>);
+    fn key(k: &crate::expected::KnownIssue) -> Key<'_> {
+        (!k.regression, k.case.as_ref().map(|c| member_key(&c.input, c.base.as_deref())))
+    }
+    key(a) < key(b)
 }
 
 /// The minimized example of a group and how it was found.

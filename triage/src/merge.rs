@@ -1,11 +1,14 @@
 //! Merging findings files by root cause: shards of one large input, nightly campaigns,
 //! ClusterFuzzLite's outputs and conform runs join into one findings file, their groups (and
 //! model differences) matched by root-cause id. Members are joined (each input and base
-//! once), counts are the members, the example kept is the smaller one, severities the worse;
-//! run totals add up. `--shard K/N` ([`in_shard`]) takes one deterministic Nth of an input, so
-//! that N shards merged give the groups, members and counts of one run.
+//! once, in member order), counts are the members; the example is the one a single run would
+//! choose: each group keeps the candidates (its first members, minimized, with what the report
+//! shows of each), and the merge chooses among those of the joined group's first members;
+//! severities the worse, run totals add up (the minimizations counted are the kept
+//! candidates'). `--shard K/N` ([`in_shard`]) takes one deterministic Nth of an input, so that
+//! N shards merged are one run, field by field (`harness/tests/merge_one_run.rs`).
 
-use crate::findings::RunSummary;
+use crate::findings::{chosen, known_first, member_key, Candidate, ExampleView, RunSummary};
 use crate::findings::{ClassRow, Findings, Group, ModelDifference, Original, OtherSignature};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
@@ -45,26 +48,95 @@ fn join_members(into: &mut Vec<Original>, from: Vec<Original>) {
             into.push(m);
         }
     }
+    into.sort_by(|a, b| {
+        member_key(&a.input, a.base.as_deref()).cmp(&member_key(&b.input, b.base.as_deref()))
+    });
 }
 
-fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize) {
+/// What `g` shows of its example.
+fn view(g: &Group) -> ExampleView {
+    ExampleView {
+        expected: g.expected.clone(),
+        signature: g.signature.clone(),
+        signature_id: g.signature_id.clone(),
+        validation_errors: g.validation_errors.clone(),
+        classes: g.classes.clone(),
+        answers: g.answers.clone(),
+        differences: g.differences.clone(),
+    }
+}
+
+/// The candidates of the first `per_key` of `members`, from `pool` (in member order); `None`
+/// when one of them is missing (a file written before candidates were kept).
+fn candidates_of(
+    members: &[Original],
+    pool: Vec<Candidate>,
+    per_key: usize,
+) -> Option<Vec<Candidate>> {
+    let firsts = members.iter().take(per_key);
+    let found: Vec<Candidate> = firsts
+        .filter_map(|m| {
+            pool.iter()
+                .find(|c| c.example.original.input == m.input && c.example.original.base == m.base)
+                .cloned()
+        })
+        .collect();
+    (found.len() == per_key.min(members.len()) && !found.is_empty()).then_some(found)
+}
+
+/// Join `from` into `into` (one root cause): members joined, in member order; the example the
+/// one run would choose among the candidates of the first `per_key` members (else, for files
+/// without candidates, the smaller example); the worst severity (then the rule's id); a
+/// regression's note first, then the earlier member's.
+fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize, per_key: usize) {
     let mut members = std::mem::take(&mut into.members);
     join_members(&mut members, std::mem::take(&mut from.members));
     let libraries: BTreeSet<String> =
         into.libraries.drain(..).chain(from.libraries.clone()).collect();
-    let worse = if from.severity > into.severity { &from } else { &*into };
-    let (severity, rule) = (worse.severity, worse.severity_rule.clone());
-    if size(&from.example.input, from.example.base.as_deref())
-        < size(&into.example.input, into.example.base.as_deref())
-    {
-        *into = from; // the smaller example, with its answers
+    let rule = |g: &Group| (g.severity, std::cmp::Reverse(g.severity_rule.clone()));
+    if rule(&from) > rule(into) {
+        into.severity = from.severity;
+        into.severity_rule = from.severity_rule.clone();
+    }
+    into.known = match (into.known.take(), from.known.take()) {
+        (Some(a), Some(b)) => Some(if known_first(&b, &a) { b } else { a }),
+        (a, b) => a.or(b),
+    };
+    let mut pool = std::mem::take(&mut into.candidates);
+    pool.extend(std::mem::take(&mut from.candidates));
+    match candidates_of(&members, pool, per_key) {
+        Some(candidates) => {
+            let shown = candidates[chosen(&candidates).expect("candidates")].clone();
+            into.show(shown.example, shown.view);
+            into.candidates = candidates;
+        }
+        None if size(&from.example.input, from.example.base.as_deref())
+            < size(&into.example.input, into.example.base.as_deref()) =>
+        {
+            let shown = view(&from);
+            into.show(from.example, shown);
+        }
+        None => {}
     }
     into.members = members;
     into.libraries = libraries.into_iter().collect();
-    into.severity = severity;
-    into.severity_rule = rule;
     into.count = into.members.len();
     into.originals = into.members.iter().take(originals_kept).cloned().collect();
+}
+
+/// (minimized, not one-minimal, oracle calls) of the candidates of `groups`: the
+/// minimizations a run counted in its totals.
+fn candidate_totals(groups: &[Group]) -> (usize, usize, usize) {
+    let minimized = groups.iter().flat_map(|g| &g.candidates).filter(|c| c.minimized);
+    minimized.fold((0, 0, 0), |(n, not_one, calls), c| {
+        (n + 1, not_one + usize::from(!c.example.one_minimal), calls + c.example.oracle_calls)
+    })
+}
+
+/// `names` in the order of `oracles` (the order one run lists them in), others after.
+fn in_oracle_order(names: &mut [String], oracles: &[crate::findings::OracleVersion]) {
+    let place = |n: &String| oracles.iter().position(|o| o.name == *n).unwrap_or(usize::MAX);
+    names.sort_by(|a, b| place(a).cmp(&place(b)).then(a.cmp(b)));
 }
 
 fn merge_model(
@@ -171,7 +243,16 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
     };
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     let mut models: BTreeMap<String, ModelDifference> = BTreeMap::new();
-    for (position, file) in std::iter::once((1, first)).chain(files) {
+    let files: Vec<(usize, Findings)> = std::iter::once((1, first)).chain(files).collect();
+    let per_key = files.iter().map(|(_, f)| f.run.minimize_per_key).max().unwrap_or(0);
+    merged.run.minimize_per_key = per_key;
+    for (position, mut file) in files {
+        // The minimizations counted are those of the merged groups' candidates (added
+        // below): one run minimizes only the first members of the whole group.
+        let (minimized, not_one, calls) = candidate_totals(&file.groups);
+        file.run.minimized = file.run.minimized.saturating_sub(minimized);
+        file.run.not_one_minimal = file.run.not_one_minimal.saturating_sub(not_one);
+        file.run.oracle_calls = file.run.oracle_calls.saturating_sub(calls);
         add_run(&mut merged.run, file.run, position)?;
         merged.wpt_revision = merged.wpt_revision.or(file.wpt_revision);
         for oracle in file.oracles {
@@ -195,7 +276,7 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
         merged.crashes.extend(file.crashes);
         for g in file.groups {
             match groups.get_mut(&g.id) {
-                Some(into) => merge_group(into, g, originals_kept),
+                Some(into) => merge_group(into, g, originals_kept, per_key),
                 None => {
                     groups.insert(g.id.clone(), g);
                 }
@@ -215,7 +296,17 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
     merged.crashes.dedup();
     let mut groups: Vec<Group> = groups.into_values().collect();
     crate::findings::sort_groups(&mut groups);
+    let (minimized, not_one, calls) = candidate_totals(&groups);
+    merged.run.minimized += minimized;
+    merged.run.not_one_minimal += not_one;
+    merged.run.oracle_calls += calls;
+    for g in &mut groups {
+        in_oracle_order(&mut g.libraries, &merged.oracles);
+    }
     let mut models: Vec<ModelDifference> = models.into_values().collect();
+    for m in &mut models {
+        in_oracle_order(&mut m.libraries, &merged.oracles);
+    }
     models.sort_by(|a, b| b.cases.cmp(&a.cases).then(a.id.cmp(&b.id)));
     merged.run.unclassified_cases = groups
         .iter()

@@ -138,6 +138,7 @@ pub fn triage(
         .map(|t| t.request.input.chars().count().min(crate::rootcause::deciding::MAX_SUBSTITUTIONS))
         .sum();
     let mut built = groups::collect(&owners, &to_key, part_keys);
+    in_member_order(&mut built, cases);
     let model_differences = groups::model_differences(&mut built, cases, &judged);
     let minimized =
         examples::minimize_groups(&built, cases, &judged, config, events, (divergent, expected))?;
@@ -160,6 +161,7 @@ pub fn triage(
             .filter(|g| g.classes.iter().any(|c| c == UNCLASSIFIED))
             .map(|g| g.count)
             .sum(),
+        minimize_per_key: config.minimize_per_key.max(1),
     };
     events.finished(findings_groups.len());
     Ok(Findings {
@@ -175,6 +177,31 @@ pub fn triage(
         signatures: Vec::new(),
         crashes: Vec::new(),
     })
+}
+
+/// Put each group's members (with their parts) in member order
+/// (`findings::member_key`: it does not depend on the input's order, so shards order them as
+/// one run does), and choose its severity rule and known-upstream note by rules that do not
+/// either: the worst severity, then the rule's id; a regression, then the earlier member.
+fn in_member_order(built: &mut BTreeMap<String, groups::Building>, cases: &[TriageCase]) {
+    for b in built.values_mut() {
+        let mut order: Vec<usize> = (0..b.members.len()).collect();
+        let key = |i: &usize| {
+            let r = &cases[b.members[*i]].request;
+            crate::findings::member_key(&r.input, r.base.as_deref())
+        };
+        order.sort_by(|x, y| key(x).cmp(&key(y)));
+        b.members = order.iter().map(|&i| b.members[i]).collect();
+        b.parts = order.iter().map(|&i| b.parts[i].clone()).collect();
+        let rule = |p: &Part| (p.severity.severity, std::cmp::Reverse(p.severity.id));
+        if let Some(worst) = b.parts.iter().max_by(|x, y| rule(x).cmp(&rule(y))) {
+            b.severity = worst.severity;
+        }
+        b.known = b.parts.iter().filter_map(|p| p.known.clone()).fold(None, |kept, k| match kept {
+            Some(kept) if !crate::findings::known_first(&k, &kept) => Some(kept),
+            _ => Some(k),
+        });
+    }
 }
 
 /// What [`cut`] made of one case.

@@ -116,51 +116,92 @@ pub(super) fn minimize_groups(
     Ok(by_group)
 }
 
-/// The size a person reads: code points of input and base.
-fn size(r: &Request) -> usize {
-    r.input.chars().count() + r.base.as_deref().map_or(0, |b| b.chars().count())
-}
-
-/// The group's example: its smallest minimized result, else its first member as it is.
-fn example_of(
+/// The candidates of a group: each member minimized (the first `minimize_per_key`, in member
+/// order) as its result, or as it is when minimizing gave nothing.
+fn candidate_examples(
     b: &Building,
     minimized: Option<&Vec<(usize, Minimized)>>,
     cases: &[TriageCase],
-) -> (usize, Example) {
-    let best = minimized.and_then(|ms| {
-        ms.iter().min_by(|(_, a), (_, b)| {
-            (size(&a.minimized), &a.minimized).cmp(&(size(&b.minimized), &b.minimized))
+    per_key: usize,
+) -> Vec<(usize, bool, Example)> {
+    b.members
+        .iter()
+        .take(per_key)
+        .map(|&member| match minimized.and_then(|ms| ms.iter().find(|(m, _)| *m == member)) {
+            Some((_, m)) => (
+                member,
+                true,
+                Example {
+                    input: m.minimized.input.clone(),
+                    base: m.minimized.base.clone(),
+                    original: m.original.clone(),
+                    one_minimal: m.one_minimal,
+                    oracle_calls: m.oracle_calls,
+                    seconds: m.seconds,
+                },
+            ),
+            None => {
+                let r = &cases[member].request;
+                let example = Example {
+                    input: r.input.clone(),
+                    base: r.base.clone(),
+                    original: r.clone(),
+                    one_minimal: false,
+                    oracle_calls: 0,
+                    seconds: 0.0,
+                };
+                (member, false, example)
+            }
         })
+        .collect()
+}
+
+/// What the report shows of one candidate: every oracle's answer to it (`answers`), the
+/// differences, the classes (those of the original `member` that it keeps), the errors.
+fn view_of(
+    b: &Building,
+    (member, request, answers): (usize, &Request, &[urldiff_oracles::Answer]),
+    cases: &[TriageCase],
+    judged: &Judged,
+    config: &Config,
+    first_answers: &[Vec<urldiff_oracles::Answer>],
+) -> findings::ExampleView {
+    let infos: Vec<&OracleInfo> = config.oracles.iter().map(|o| o.info()).collect();
+    let users = judged.implementations;
+    // The original's answers are the first batch's: not asked again.
+    let original_answers = &first_answers[member];
+    let comparison = compare_answers(config.oracles, request, &answers[..users]);
+    let signature = Signature::of(&comparison);
+    let kept = classes_of(config.oracles, &infos, request, &answers[..users]);
+    let original =
+        classes_of(config.oracles, &infos, &cases[member].request, &original_answers[..users]);
+    let mut classes: Vec<&str> = kept.iter().copied().filter(|c| original.contains(c)).collect();
+    if classes.is_empty() {
+        classes = if original.is_empty() { vec![UNCLASSIFIED] } else { original };
+    }
+    let expected = b.parts[0].library.and_then(|l| judged.reference_for(l)).map(|r| OracleAnswer {
+        oracle: judged.oracles[r].name().to_owned(),
+        answer: answers[r].clone(),
     });
-    match best {
-        Some((member, m)) => (
-            *member,
-            Example {
-                input: m.minimized.input.clone(),
-                base: m.minimized.base.clone(),
-                original: m.original.clone(),
-                one_minimal: m.one_minimal,
-                oracle_calls: m.oracle_calls,
-                seconds: m.seconds,
-            },
-        ),
-        None => {
-            let first = b.members[0];
-            let r = &cases[first].request;
-            let example = Example {
-                input: r.input.clone(),
-                base: r.base.clone(),
-                original: r.clone(),
-                one_minimal: false,
-                oracle_calls: 0,
-                seconds: 0.0,
-            };
-            (first, example)
-        }
+    findings::ExampleView {
+        expected,
+        signature: signature.line(),
+        signature_id: signature.id(),
+        validation_errors: error_names(request),
+        classes: classes.iter().map(|c| (*c).to_owned()).collect(),
+        answers: config
+            .oracles
+            .iter()
+            .zip(&answers[..users])
+            .map(|(o, a)| OracleAnswer { oracle: o.name().to_owned(), answer: a.clone() })
+            .collect(),
+        differences: findings::differences(&comparison),
     }
 }
 
-/// The finished groups: conformance first, then confusions; most severe, then largest.
+/// The finished groups: conformance first, then confusions; most severe, then largest. Every
+/// candidate of every group is asked of every oracle in one batch; the example is the one
+/// `findings::chosen`.
 pub(super) fn finish(
     built: &BTreeMap<String, Building>,
     minimized: &ByGroup,
@@ -169,61 +210,57 @@ pub(super) fn finish(
     config: &Config,
     first_answers: &[Vec<urldiff_oracles::Answer>],
 ) -> Result<Vec<Group>, AskError> {
-    let chosen: Vec<(usize, Example)> =
-        built.iter().map(|(id, b)| example_of(b, minimized.get(id), cases)).collect();
-    let requests: Vec<Request> = chosen
+    let per_key = config.minimize_per_key.max(1);
+    let examples: Vec<Vec<(usize, bool, Example)>> = built
         .iter()
-        .map(|(_, e)| Request { input: e.input.clone(), base: e.base.clone() })
+        .map(|(id, b)| candidate_examples(b, minimized.get(id), cases, per_key))
         .collect();
-    let answers = ask(&judged.oracles, &requests)?;
-    let infos: Vec<&OracleInfo> = config.oracles.iter().map(|o| o.info()).collect();
-    let users = judged.implementations;
+    let requests: Vec<Request> = examples
+        .iter()
+        .flatten()
+        .map(|(_, _, e)| Request { input: e.input.clone(), base: e.base.clone() })
+        .collect();
+    let mut answers = ask(&judged.oracles, &requests)?.into_iter();
+    let mut requests = requests.iter();
     let mut groups: Vec<Group> = Vec::new();
-    for ((((id, b), (member, example)), request), answers) in
-        built.iter().zip(chosen).zip(&requests).zip(&answers)
-    {
-        // The original's answers are the first batch's: not asked again.
-        let original_answers = &first_answers[member];
-        let comparison = compare_answers(config.oracles, request, &answers[..users]);
-        let signature = Signature::of(&comparison);
-        let kept = classes_of(config.oracles, &infos, request, &answers[..users]);
-        let original =
-            classes_of(config.oracles, &infos, &cases[member].request, &original_answers[..users]);
-        let mut classes: Vec<&str> =
-            kept.iter().copied().filter(|c| original.contains(c)).collect();
-        if classes.is_empty() {
-            classes = if original.is_empty() { vec![UNCLASSIFIED] } else { original };
-        }
-        let expected = b.parts[0].library.and_then(|l| judged.reference_for(l)).map(|r| {
-            OracleAnswer { oracle: judged.oracles[r].name().to_owned(), answer: answers[r].clone() }
-        });
+    for ((id, b), examples) in built.iter().zip(examples) {
+        let candidates: Vec<findings::Candidate> = examples
+            .into_iter()
+            .map(|(member, minimized, example)| {
+                let request = requests.next().expect("one request per candidate");
+                let answers = answers.next().expect("one answer per request");
+                let view =
+                    view_of(b, (member, request, &answers), cases, judged, config, first_answers);
+                findings::Candidate { minimized, example, view }
+            })
+            .collect();
+        let chosen = findings::chosen(&candidates).expect("a group has a member");
         let members: Vec<findings::Original> =
             b.members.iter().map(|&c| cases[c].original()).collect();
-        groups.push(Group {
+        let shown = candidates[chosen].clone();
+        let mut group = Group {
             id: id.clone(),
             kind: b.key.kind,
             root_cause: b.key.clone(),
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
             known: b.known.clone(),
-            expected,
-            signature: signature.line(),
-            signature_id: signature.id(),
-            validation_errors: error_names(request),
-            classes: classes.iter().map(|c| (*c).to_owned()).collect(),
+            expected: None,
+            signature: String::new(),
+            signature_id: String::new(),
+            validation_errors: Vec::new(),
+            classes: Vec::new(),
             severity: b.severity.severity,
             count: b.members.len(),
-            example,
+            example: shown.example.clone(),
             originals: members.iter().take(config.originals_kept).cloned().collect(),
             members,
-            answers: config
-                .oracles
-                .iter()
-                .zip(&answers[..users])
-                .map(|(o, a)| OracleAnswer { oracle: o.name().to_owned(), answer: a.clone() })
-                .collect(),
-            differences: findings::differences(&comparison),
-        });
+            answers: Vec::new(),
+            differences: Vec::new(),
+            candidates,
+        };
+        group.show(shown.example, shown.view);
+        groups.push(group);
     }
     findings::sort_groups(&mut groups);
     Ok(groups)

@@ -74,12 +74,9 @@ pub(super) fn model_differences(
                 .members
                 .iter()
                 .min_by_key(|&&c| {
+                    // By the case, not its place in the input: shards choose as one run.
                     let r = &cases[c].request;
-                    (
-                        r.input.chars().count()
-                            + r.base.as_deref().map_or(0, |s| s.chars().count()),
-                        c,
-                    )
+                    crate::findings::member_key(&r.input, r.base.as_deref())
                 })
                 .copied()
                 .expect("a group has a member");
