@@ -137,17 +137,26 @@ async fn compared(
 
 /// One input: the bytes `urldiff compare --json` prints (pretty, with its line end). A batch:
 /// an array of the same objects.
+///
+/// The answers are held under [`AppState::held`]'s permits (one per case, taken before the
+/// oracles are asked, so a batch waits while other connections hold too many), and a batch is
+/// written as it is serialized, a few cases at a time ([`crate::answers::Streamed`]), never
+/// built whole: a client that does not read holds one batch's answers and one chunk, until
+/// the write limit closes its connection.
 pub async fn compare(State(state): Shared, JsonBody(body): JsonBody<CompareBody>) -> Response {
     let result = async {
         let (requests, batch) = requests_of(body)?;
+        let cases = u32::try_from(requests.len()).map_err(ApiError::internal)?;
+        let held =
+            Arc::clone(&state.held).acquire_many_owned(cases).await.map_err(ApiError::internal)?;
         let all = compared(&state, requests).await?;
-        let mut values: Vec<ComparedJson> =
-            all.iter().map(|c| ComparedJson::of(&state.oracles, c)).collect();
         if batch {
-            return Ok(Json(values).into_response());
+            let body = crate::answers::Streamed::new(Arc::clone(&state), all, held);
+            let json = [(header::CONTENT_TYPE, "application/json")];
+            return Ok(json.into_response().map(|_| axum::body::Body::new(body)));
         }
-        let mut text =
-            serde_json::to_string_pretty(&values.remove(0)).map_err(ApiError::internal)?;
+        let value = ComparedJson::of(&state.oracles, &all[0]);
+        let mut text = serde_json::to_string_pretty(&value).map_err(ApiError::internal)?;
         text.push('\n');
         Ok::<_, ApiError>(([(header::CONTENT_TYPE, "application/json")], text).into_response())
     };

@@ -13,7 +13,8 @@
 //!   /api/view` (the same plus the table for the page), `POST /api/minimize`, `GET
 //!   /api/oracles`, `GET /api/runs`. [`pages`]: `/`, `/runs`, `/runs/conform`, the assets;
 //!   [`files`]: `/runs/file/<path>`, confined to the runs folder; [`runs`]: reading it;
-//!   [`listen`]: the connection loop (a header-read time limit, a connection limit).
+//!   [`listen`]: the connection loop (a header-read time limit, a connection limit, a write
+//!   limit); [`answers`]: a batch's answers streamed as they are serialized.
 //!
 //! Safety (docs/service.md, "Safety"): it parses and never fetches — no handler opens a
 //! connection, and the oracles only parse (the one network client of urldiff, reqwest, is used
@@ -22,6 +23,7 @@
 //! [`MAX_INPUT_BYTES`] 400, every request has a time limit, every oracle call a deadline, and
 //! it binds to loopback unless told otherwise ([`check_bind`]).
 
+pub mod answers;
 pub mod api;
 pub mod errors;
 pub mod files;
@@ -61,6 +63,12 @@ pub const DEFAULT_CASE_LIMIT: Duration = Duration::from_secs(3);
 pub const DEFAULT_REQUEST_LIMIT: Duration = Duration::from_secs(30);
 /// How long a client may take to send a request's headers.
 pub const DEFAULT_HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an answer may wait for the client to read it before the connection is closed.
+pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The most cases whose answers all connections together may hold (computed, not yet
+/// written): a batch waits for room before its oracles are asked. One connection holds at
+/// most one batch ([`MAX_BATCH`]): it reads no next request while an answer is unwritten.
+pub const MAX_HELD_CASES: usize = 8 * MAX_BATCH;
 /// The most connections open at once, at most: see [`listen::default_max_connections`].
 pub const MAX_CONNECTIONS: usize = 4_096;
 /// What one minimization may spend (a request can ask for less, never more).
@@ -93,6 +101,8 @@ pub struct ServeConfig {
     pub header_read_timeout: Duration,
     /// The most connections open at once; further ones wait to be accepted.
     pub max_connections: usize,
+    /// How long an answer may wait for the client to read it; then the connection is closed.
+    pub write_timeout: Duration,
     /// How many requests do oracle work at once.
     pub jobs: usize,
     /// The most a minimization may spend.
@@ -110,6 +120,7 @@ impl ServeConfig {
             request_limit: DEFAULT_REQUEST_LIMIT,
             header_read_timeout: DEFAULT_HEADER_READ_TIMEOUT,
             max_connections: listen::default_max_connections(),
+            write_timeout: DEFAULT_WRITE_TIMEOUT,
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()).max(2),
             minimize: DEFAULT_MINIMIZE,
             allow_remote: false,
@@ -157,6 +168,9 @@ pub struct AppState {
     pub permits: Arc<tokio::sync::Semaphore>,
     /// Permits for reading the runs folder ([`RUNS_JOBS`] at once; see [`AppState::on_runs`]).
     pub runs_permits: Arc<tokio::sync::Semaphore>,
+    /// One permit per case whose answer is held ([`MAX_HELD_CASES`]): taken before a batch
+    /// is asked, given back when its answer is written or dropped.
+    pub held: Arc<tokio::sync::Semaphore>,
     pub config: ServeConfig,
 }
 
@@ -221,8 +235,16 @@ impl Server {
         }
         let permits = Arc::new(tokio::sync::Semaphore::new(config.jobs.max(1)));
         let runs_permits = Arc::new(tokio::sync::Semaphore::new(RUNS_JOBS));
-        let state =
-            AppState { oracles: available, listing, unavailable, permits, runs_permits, config };
+        let held = Arc::new(tokio::sync::Semaphore::new(MAX_HELD_CASES));
+        let state = AppState {
+            oracles: available,
+            listing,
+            unavailable,
+            permits,
+            runs_permits,
+            held,
+            config,
+        };
         Ok(Server { state: Arc::new(state) })
     }
 
@@ -289,6 +311,7 @@ impl Server {
         let limits = listen::Limits {
             header_read: self.state.config.header_read_timeout,
             max_connections: self.state.config.max_connections,
+            write: self.state.config.write_timeout,
         };
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -311,7 +334,8 @@ impl Server {
             runtime.shutdown_background();
             served
         })?;
-        Ok(Running { addr, stop: Some(stop), thread: Some(thread) })
+        let held = Arc::clone(&self.state.held);
+        Ok(Running { addr, stop: Some(stop), thread: Some(thread), held })
     }
 }
 
@@ -321,9 +345,16 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<anyhow::Result<()>>>,
+    held: Arc<tokio::sync::Semaphore>,
 }
 
 impl Running {
+    /// How many cases' answers the connections hold now (asked or computed, not yet written;
+    /// at most [`MAX_HELD_CASES`]).
+    pub fn held_cases(&self) -> usize {
+        MAX_HELD_CASES - self.held.available_permits()
+    }
+
     /// Wait until the server ends (it only ends on an error, or when stopped).
     pub fn wait(mut self) -> anyhow::Result<()> {
         match self.thread.take().map(std::thread::JoinHandle::join) {
