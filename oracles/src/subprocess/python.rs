@@ -120,8 +120,14 @@ pub fn probe_cpythons(candidates: &[PathBuf], cache: &Path) -> (Vec<CPython>, Ve
     let mut found: Vec<CPython> = Vec::new();
     let mut seen = Vec::new();
     let mut tried = Vec::new();
-    for candidate in candidates {
-        match probe(candidate, cache) {
+    // Probed at once (a shim takes a tenth of a second), kept in the search's order.
+    let probed: Vec<Result<CPython, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            candidates.iter().map(|c| scope.spawn(move || probe(c, cache))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("panicked".into()))).collect()
+    });
+    for probed in probed {
+        match probed {
             Ok(python) => {
                 let real = std::fs::canonicalize(&python.path).unwrap_or(python.path.clone());
                 if !seen.contains(&real) {
