@@ -144,7 +144,9 @@ pub fn probe_cpythons(candidates: &[PathBuf], cache: &Path) -> (Vec<CPython>, Ve
 }
 
 /// The probe's program: the executable, the implementation, the version text, the numbers.
-const PROBE: &str = "import sys; print(sys.executable); print(sys.implementation.name); \
+/// Python 2 runs it too (and is then refused by its version).
+const PROBE: &str = "import sys, platform; print(sys.executable); \
+                     print(platform.python_implementation().lower()); \
                      print(sys.version.split()[0]); print('%d.%d.%d' % sys.version_info[:3])";
 
 /// The CPython 3 `candidate` runs, or why it is not one.
