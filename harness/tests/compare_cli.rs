@@ -176,10 +176,12 @@ fn unknown_or_unavailable_oracle_exits_2() {
     let out = urldiff(&["compare", "--oracle", "nope", "x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no oracle named \"nope\""));
-    // No interpreter on PATH: python-urllib cannot run.
+    // No interpreter on PATH nor in pyenv's versions: python-urllib cannot run.
     let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
         .args(["compare", "--oracle", "python-urllib", "x"])
         .env("PATH", "/nonexistent")
+        .env("HOME", "/nonexistent")
+        .env_remove("PYENV_ROOT")
         .env_remove("URLDIFF_PYTHON")
         .output()
         .unwrap();

@@ -121,11 +121,13 @@ fn a_missing_ledger_folder_exits_2() {
 
 #[test]
 fn an_unavailable_oracle_named_with_oracle_exits_2() {
-    // Without an interpreter on PATH, python-urllib cannot run: a harness error, not a pass
-    // over zero cases.
+    // Without an interpreter on PATH or in pyenv's versions, python-urllib cannot run: a
+    // harness error, not a pass over zero cases.
     let out = Command::new(env!("CARGO_BIN_EXE_urldiff"))
         .args(["conform", "--oracle", "python-urllib", "--suite", "rfc/rfc3986-5.4-strict"])
         .env("PATH", "/nonexistent")
+        .env("HOME", "/nonexistent")
+        .env_remove("PYENV_ROOT")
         .env_remove("URLDIFF_PYTHON")
         .output()
         .unwrap();

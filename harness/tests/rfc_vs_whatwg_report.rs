@@ -191,6 +191,8 @@ fn missing_runtimes_make_unavailable_columns_not_errors() {
         .args(["report", "--rfc-vs-whatwg", "--markdown"])
         .arg(&md)
         .env("PATH", dir.path().join("empty-path"))
+        .env("HOME", dir.path())
+        .env_remove("PYENV_ROOT")
         .env_remove("URLDIFF_PYTHON")
         .output()
         .unwrap();

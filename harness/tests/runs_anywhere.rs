@@ -78,8 +78,9 @@ fn oracles_lists_wpt_and_the_rfc_tables_as_available_without_cargo() {
     let missing = [
         (
             "python-urllib",
-            "python-urllib: no Python found: neither python3 nor python is on PATH (install \
-             Python 3 or set URLDIFF_PYTHON)",
+            "python-urllib: no CPython 3 found: none of python3.20 … python3.8 or python3 is on \
+             PATH and there is no ~/.pyenv/versions/*/bin/python3 (install Python 3 or set \
+             URLDIFF_PYTHON)",
         ),
         ("java-uri", "java-uri: java is not on PATH (install a JDK, 11 or later)"),
         ("node-url", "node-url: node is not on PATH (install Node.js 20 or later)"),

@@ -91,15 +91,23 @@ impl std::fmt::Debug for CachedOracle {
 }
 
 /// Wrap each oracle that has an identity in a [`CachedOracle`] over `dir`; the others are
-/// returned as they are.
+/// returned as they are. The identities are read at once, each on its own thread: a worker's
+/// identity is its launcher's command, and a launcher may build first (`go build`, `javac`, a
+/// virtual environment), which must not hold up the others.
 pub fn cache_all(
     oracles: Vec<Box<dyn Oracle>>,
     dir: &Path,
     notes: &CacheNotes,
 ) -> Vec<Box<dyn Oracle>> {
+    let identities: Vec<Option<String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            oracles.iter().map(|oracle| scope.spawn(|| oracle.cache_identity())).collect();
+        handles.into_iter().map(|h| h.join().expect("an identity check panicked")).collect()
+    });
     oracles
         .into_iter()
-        .map(|oracle| match oracle.cache_identity() {
+        .zip(identities)
+        .map(|(oracle, identity)| match identity {
             Some(identity) => Box::new(CachedOracle::open(oracle, identity, dir, notes.clone()))
                 as Box<dyn Oracle>,
             None => oracle,

@@ -1,6 +1,6 @@
 //! Why a worker oracle cannot run here, as typed errors that carry their evidence (the
 //! program, the folder, the file, the command and its stderr): [`LaunchError`] when a launcher
-//! cannot find or prepare its runtime (`java`, `javac`, `python3`, `node`, `npm ci`, the cache),
+//! cannot find or prepare its runtime (`java`, `javac`, CPython, `node`, `npm ci`, `go build`, a virtual environment, the cache),
 //! [`SetupError`] when an oracle's set-up failed. Their text is the oracle's unavailability
 //! reason, the one line `urldiff` shows for a missing runtime.
 
@@ -28,14 +28,6 @@ pub enum LaunchError {
     Javac { source: ProbeError },
     #[error("cannot move compiled classes to {}: {source}", path.display())]
     MoveClasses { path: PathBuf, source: io::Error },
-    #[error(
-        "no Python found: neither python3 nor python is on PATH (install Python 3 or set \
-         URLDIFF_PYTHON)"
-    )]
-    NoPython,
-    /// Every candidate interpreter was tried; `tried` says why each was refused.
-    #[error("no working Python 3: {}", tried.join("; "))]
-    NoWorkingPython { tried: Vec<String> },
     #[error("{package} is not installed in {} and npm is not on PATH", dir.display())]
     NoNpm { package: String, dir: PathBuf },
     #[error("npm ci failed in {}: {source}", dir.display())]
@@ -57,7 +49,8 @@ pub enum LaunchError {
     /// A finished build or environment could not be moved into place.
     #[error("cannot move {} into place: {source}", path.display())]
     MoveIntoPlace { path: PathBuf, source: io::Error },
-    /// No CPython 3 is found by the documented search, or `URLDIFF_PYTHON` is not one.
+    /// No CPython 3 is found by the documented search, or `URLDIFF_PYTHON` is not one;
+    /// `tried` says why each candidate was refused.
     #[error("no CPython 3 found: {}", tried.join("; "))]
     NoCPython { tried: Vec<String> },
 }
@@ -85,10 +78,10 @@ mod tests {
         let npm = LaunchError::NpmDidNotInstall { dir: "/c/node".into(), package: "tr46".into() };
         assert_eq!(npm.to_string(), "npm ci in /c/node did not install tr46");
         let tried = vec!["/usr/bin/python is Python 2, not 3".to_owned(), "`x -c` failed".into()];
-        let python = LaunchError::NoWorkingPython { tried };
+        let python = LaunchError::NoCPython { tried };
         assert_eq!(
             python.to_string(),
-            "no working Python 3: /usr/bin/python is Python 2, not 3; `x -c` failed"
+            "no CPython 3 found: /usr/bin/python is Python 2, not 3; `x -c` failed"
         );
         let read = LaunchError::Read {
             path: "/c/JavaUri.java".into(),

@@ -23,7 +23,7 @@ use std::time::Duration;
 use super::interpreter_cache;
 use super::launch::LaunchError;
 use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, run_probe, write_out};
+use super::runtime::{find_on_path, run_probe, write_out, ProbeError};
 use super::worker::WorkerCommand;
 
 /// The worker script, embedded (written out to the cache when used).
@@ -120,8 +120,14 @@ pub fn probe_cpythons(candidates: &[PathBuf], cache: &Path) -> (Vec<CPython>, Ve
     let mut found: Vec<CPython> = Vec::new();
     let mut seen = Vec::new();
     let mut tried = Vec::new();
-    for candidate in candidates {
-        match probe(candidate, cache) {
+    // Probed at once (a shim takes a tenth of a second), kept in the search's order.
+    let probed: Vec<Result<CPython, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            candidates.iter().map(|c| scope.spawn(move || probe(c, cache))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("panicked".into()))).collect()
+    });
+    for probed in probed {
+        match probed {
             Ok(python) => {
                 let real = std::fs::canonicalize(&python.path).unwrap_or(python.path.clone());
                 if !seen.contains(&real) {
@@ -138,24 +144,22 @@ pub fn probe_cpythons(candidates: &[PathBuf], cache: &Path) -> (Vec<CPython>, Ve
 }
 
 /// The probe's program: the executable, the implementation, the version text, the numbers.
-const PROBE: &str = "import sys; print(sys.executable); print(sys.implementation.name); \
+/// Python 2 runs it too (and is then refused by its version).
+const PROBE: &str = "import sys, platform; print(sys.executable); \
+                     print(platform.python_implementation().lower()); \
                      print(sys.version.split()[0]); print('%d.%d.%d' % sys.version_info[:3])";
 
-/// The CPython 3 `candidate` runs, or why it is not one.
+/// The second line of a remembered refusal: the candidate failed the probe (a version
+/// manager's shim for a version it does not select fails so, slowly, on every call).
+const REFUSED: &str = "refused";
+
+/// The CPython 3 `candidate` runs, or why it is not one (one line).
 fn probe(candidate: &Path, cache: &Path) -> Result<CPython, String> {
-    // An entry of another form (an older urldiff's: the path alone) is probed again.
-    let lines = match interpreter_cache::cached(cache, candidate).filter(|l| l.len() == 4) {
-        Some(lines) => lines,
-        None => {
-            let out = run_probe(candidate, &["-c", PROBE], None, Duration::from_secs(20))
-                .map_err(|e| e.to_string())?;
-            let lines: Vec<String> = out.stdout.lines().map(|l| l.trim().to_owned()).collect();
-            let exe = lines.first().filter(|e| Path::new(e).is_absolute()).ok_or_else(|| {
-                format!("{} does not know its sys.executable", candidate.display())
-            })?;
-            interpreter_cache::remember(cache, candidate, Path::new(exe), &lines[1..]);
-            lines
-        }
+    let lines = match interpreter_cache::cached(cache, candidate).as_deref() {
+        Some([_, refused, why]) if refused == REFUSED => return Err(why.clone()),
+        Some(lines) if lines.len() == 4 => lines.to_vec(),
+        // Nothing, or an entry of another form (an older urldiff's: the path alone).
+        _ => probe_now(candidate, cache)?,
     };
     let shown = candidate.display();
     let [exe, implementation, text, numbers] = &lines[..] else {
@@ -169,6 +173,34 @@ fn probe(candidate: &Path, cache: &Path) -> Result<CPython, String> {
         _ => return Err(format!("{shown} is Python {text}, not 3")),
     };
     Ok(CPython { version, version_text: text.clone(), path: PathBuf::from(exe) })
+}
+
+/// Run the probe and remember its answer, or its refusal when the candidate ran and failed
+/// (not when it could not be run or was too slow: that may pass).
+fn probe_now(candidate: &Path, cache: &Path) -> Result<Vec<String>, String> {
+    let first_line =
+        |e: &dyn std::fmt::Display| e.to_string().lines().next().unwrap_or("").to_owned();
+    let out = match run_probe(candidate, &["-c", PROBE], None, Duration::from_secs(20)) {
+        Ok(out) => out,
+        Err(e @ ProbeError::Failed { .. }) => {
+            let why = first_line(&e);
+            interpreter_cache::remember(
+                cache,
+                candidate,
+                candidate,
+                &[REFUSED.to_owned(), why.clone()],
+            );
+            return Err(why);
+        }
+        Err(e) => return Err(first_line(&e)),
+    };
+    let lines: Vec<String> = out.stdout.lines().map(|l| l.trim().to_owned()).collect();
+    let exe = lines
+        .first()
+        .filter(|e| Path::new(e).is_absolute())
+        .ok_or_else(|| format!("{} does not know its sys.executable", candidate.display()))?;
+    interpreter_cache::remember(cache, candidate, Path::new(exe), &lines[1..]);
+    Ok(lines)
 }
 
 #[cfg(test)]
@@ -208,6 +240,31 @@ mod tests {
         assert_eq!(tried.len(), 2, "{tried:?}");
         assert!(tried[0].contains("is pypy, not CPython"), "{tried:?}");
         assert!(tried[1].contains("is Python 2.7.18, not 3"), "{tried:?}");
+    }
+
+    #[test]
+    fn a_failing_candidate_is_probed_once_and_remembered_as_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("calls");
+        let shim = dir.path().join("python3.13");
+        let script = format!(
+            "#!/bin/sh\necho called >> '{}'\necho 'pyenv: python3.13: command not found' >&2\n\
+             echo >&2\necho 'The python3.13 command exists in these Python versions:' >&2\nexit 127\n",
+            log.display()
+        );
+        write_executable(&shim, &script);
+        let cache = dir.path().join("cache");
+        let calls = || std::fs::read_to_string(&log).unwrap_or_default().lines().count();
+        for _ in 0..2 {
+            let (found, tried) = probe_cpythons(std::slice::from_ref(&shim), &cache);
+            assert!(found.is_empty());
+            assert_eq!(tried.len(), 1);
+            assert!(
+                tried[0].contains("command not found") && !tried[0].contains('\n'),
+                "{tried:?}"
+            );
+        }
+        assert_eq!(calls(), 1, "the refusal was remembered");
     }
 
     #[test]
