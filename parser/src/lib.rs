@@ -77,7 +77,7 @@ pub use errors::{Errors, ParseError, ValidationError, ValidationErrorKind};
 pub use host::Host;
 pub use parser::State;
 #[cfg(feature = "trace")]
-pub use parser::TraceStep;
+pub use parser::{Trace, TraceStep};
 pub use url::{
     default_port, is_special_scheme, HostKind, Origin, ParseOutcome, Url, SPECIAL_SCHEMES,
 };

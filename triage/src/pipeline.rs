@@ -132,11 +132,7 @@ pub fn triage(
         }
     }
     let part_keys: Vec<RootCause> = keys(&judged, &to_key)?;
-    let variants: usize = to_key
-        .iter()
-        .filter(|t| t.part.kind == FindingKind::Conformance)
-        .map(|t| t.request.input.chars().count().min(crate::rootcause::deciding::MAX_SUBSTITUTIONS))
-        .sum();
+    let variants = crate::rootcause::keys::variants_asked(&judged, &to_key);
     let mut built = groups::collect(&owners, &to_key, part_keys);
     in_member_order(&mut built, cases);
     let model_differences = groups::model_differences(&mut built, cases, &judged);

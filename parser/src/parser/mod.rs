@@ -75,15 +75,52 @@ pub enum State {
 
 /// One run of a state in a traced parse ([`Url::trace_steps`]).
 #[cfg(feature = "trace")]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceStep {
     pub state: State,
     /// Byte position in the caller's input of the code point read (EOF: past the end of the
     /// trimmed input).
     pub position: usize,
+    /// The URL's serialization as far as it was written when this step began (components
+    /// arrive in serialization order; a dot segment may shorten the path again).
+    pub serialization: String,
+}
+
+/// A traced parse ([`Url::trace_run`]): each step, and how the parse ended.
+#[cfg(feature = "trace")]
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub steps: Vec<TraceStep>,
+    /// The parsed URL, or the failure the last step returned.
+    pub outcome: Result<Url, ParseError>,
 }
 
 impl State {
+    /// Every state, in the spec's order.
+    pub const ALL: [State; 21] = [
+        State::SchemeStart,
+        State::Scheme,
+        State::NoScheme,
+        State::SpecialRelativeOrAuthority,
+        State::PathOrAuthority,
+        State::Relative,
+        State::RelativeSlash,
+        State::SpecialAuthoritySlashes,
+        State::SpecialAuthorityIgnoreSlashes,
+        State::Authority,
+        State::Host,
+        State::Hostname,
+        State::Port,
+        State::File,
+        State::FileSlash,
+        State::FileHost,
+        State::PathStart,
+        State::Path,
+        State::OpaquePath,
+        State::Query,
+        State::Fragment,
+    ];
+
     /// The spec's anchor for this state (`port-state`): <https://url.spec.whatwg.org/#port-state>.
     pub fn anchor(self) -> &'static str {
         match self {
@@ -172,7 +209,7 @@ pub(crate) struct Parser<'a> {
     /// The states run and the pointer each read at, when tracing (feature `trace`; `None`
     /// for ordinary parses, which then pay one predictable branch per step).
     #[cfg(feature = "trace")]
-    pub(crate) trace: Option<Vec<(State, usize)>>,
+    pub(crate) trace: Option<Vec<(State, usize, String)>>,
 }
 
 fn is_ascii_tab_or_newline(c: char) -> bool {
@@ -265,6 +302,12 @@ impl Url {
     /// for the run: the code points up to the next step's position were read in it.
     #[cfg(feature = "trace")]
     pub fn trace_steps(input: &str, base: Option<&Url>) -> Vec<TraceStep> {
+        Self::trace_run(input, base).steps
+    }
+
+    /// [`Url::trace_steps`] and the parse's outcome (feature `trace`).
+    #[cfg(feature = "trace")]
+    pub fn trace_run(input: &str, base: Option<&Url>) -> Trace {
         let mut errors = Errors::new();
         let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
         let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
@@ -272,15 +315,22 @@ impl Url {
         parser.position_map = position_map;
         parser.trace = Some(Vec::new());
         parser.shortcuts = false;
-        let _ = parser.run();
+        let ran = parser.run();
         let steps = parser.trace.take().unwrap_or_default();
-        steps
+        let steps = steps
             .into_iter()
-            .map(|(state, pointer)| TraceStep {
+            .map(|(state, pointer, serialization)| TraceStep {
                 state,
                 position: parser.original_position(pointer),
+                serialization,
             })
-            .collect()
+            .collect();
+        let outcome = ran.map(|()| {
+            let mut url = parser.url;
+            url.fix_path_dot_prefix();
+            url
+        });
+        Trace { steps, outcome }
     }
 }
 
@@ -450,7 +500,7 @@ impl<'a> Parser<'a> {
             let c = self.c();
             #[cfg(feature = "trace")]
             if let Some(trace) = &mut self.trace {
-                trace.push((self.state, self.pointer));
+                trace.push((self.state, self.pointer, self.url.serialization.clone()));
             }
             match self.step(c)? {
                 Step::Return => return Ok(()),

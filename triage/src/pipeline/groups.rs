@@ -44,6 +44,12 @@ pub(super) fn collect(
             b.known = t.part.known.clone();
         }
         b.libraries.extend(t.part.libraries.iter().copied());
+        // A conformance key is the library and its step: the fields are every member's.
+        for field in &t.part.fields {
+            if b.key.kind == FindingKind::Conformance && !b.key.fields.contains(field) {
+                b.key.fields.push(field.clone());
+            }
+        }
         if t.part.severity.severity > b.severity.severity {
             b.severity = t.part.severity;
         }

@@ -14,7 +14,7 @@
 
 use super::StandardStep;
 use crate::ask::Request;
-use urldiff_oracles::Standard;
+use urldiff_oracles::{Answer, Standard};
 use urldiff_parser::rfc3986;
 
 /// Code points tried at most (the first this many of a long input).
@@ -82,18 +82,16 @@ pub fn code_point_kind(c: Option<char>) -> String {
 pub struct Steps<'r> {
     standard: Standard,
     request: &'r Request,
-    trace: Vec<urldiff_parser::TraceStep>,
+    trace: Option<urldiff_parser::Trace>,
 }
 
 impl<'r> Steps<'r> {
     pub fn new(standard: Standard, request: &'r Request) -> Self {
-        let trace = if standard == Standard::Whatwg {
+        let trace = (standard == Standard::Whatwg).then(|| {
             let base =
                 request.base.as_deref().and_then(|b| urldiff_parser::Url::parse(b, None).ok());
-            urldiff_parser::Url::trace_steps(&request.input, base.as_ref())
-        } else {
-            Vec::new()
-        };
+            urldiff_parser::Url::trace_run(&request.input, base.as_ref())
+        });
         Steps { standard, request, trace }
     }
 
@@ -105,19 +103,36 @@ impl<'r> Steps<'r> {
         }
     }
 
+    /// Where a library whose answer is `answer` departs, read from the reference's run
+    /// ([`super::departure`]): URL Standard libraries that parsed with another href only.
+    /// With the step, the kind of the code point read there.
+    pub fn departure(&self, answer: &Answer) -> Option<(StandardStep, String)> {
+        let trace = self.trace.as_ref()?;
+        let href = super::departure::library_href(answer)?;
+        let (state, position) = super::departure::departure(trace, href)?;
+        let c = self.request.input.get(position..).and_then(|rest| rest.chars().next());
+        Some((whatwg_state_step(state), code_point_kind(c)))
+    }
+
     /// The URL Standard's state that read `position` (at the end: the last state run).
     fn whatwg_step(&self, position: Option<usize>) -> StandardStep {
+        let steps = self.trace.as_ref().map_or(&[][..], |t| &t.steps[..]);
         let state = match position {
-            Some(p) => self.trace.iter().rev().find(|s| s.position <= p),
-            None => self.trace.last(),
+            Some(p) => steps.iter().rev().find(|s| s.position <= p),
+            None => steps.last(),
         }
         .map_or(urldiff_parser::State::SchemeStart, |s| s.state);
-        StandardStep {
-            standard: Standard::Whatwg,
-            id: state.anchor().to_owned(),
-            title: state.spec_name(),
-            link: format!("https://url.spec.whatwg.org/#{}", state.anchor()),
-        }
+        whatwg_state_step(state)
+    }
+}
+
+/// The step of a state of the URL Standard's basic URL parser.
+pub fn whatwg_state_step(state: urldiff_parser::State) -> StandardStep {
+    StandardStep {
+        standard: Standard::Whatwg,
+        id: state.anchor().to_owned(),
+        title: state.spec_name(),
+        link: format!("https://url.spec.whatwg.org/#{}", state.anchor()),
     }
 }
 

@@ -67,8 +67,8 @@ impl Shape {
 }
 
 /// Keeps a conformance part: the library (the first oracle) still deviates from its
-/// standard's reference (the second) on the same field, and a code point of the key's kind
-/// is still read at the key's step.
+/// standard's reference (the second) on the same field, and still departs at the key's step
+/// (see [`ConformanceGoal::key_read`]).
 #[derive(Clone, Debug)]
 pub struct ConformanceGoal {
     pub standard: Standard,
@@ -79,11 +79,16 @@ pub struct ConformanceGoal {
 }
 
 impl ConformanceGoal {
-    fn key_read(&self, request: &Request) -> bool {
+    /// The library (its answer `library`) still departs at the key's step: where the
+    /// reference's run shows it, that step; else a code point of the key's kind read there.
+    fn key_read(&self, request: &Request, library: &Answer) -> bool {
         if matches!(self.field.as_str(), "crashed" | "timed-out") {
             return true; // a lost answer has no deciding code point
         }
         let steps = super::deciding::Steps::new(self.standard, request);
+        if let Some((step, _)) = steps.departure(library) {
+            return step == self.step;
+        }
         if self.code_point == END_OF_INPUT {
             return steps.at(None) == self.step;
         }
@@ -107,7 +112,7 @@ impl Goal for ConformanceGoal {
             reference_of: BTreeMap::from([(self.standard, 1)]),
         };
         let comparison = compare_answers(oracles, request, answers);
-        deviates(&judged, answers, &comparison, 0, &self.field) && self.key_read(request)
+        deviates(&judged, answers, &comparison, 0, &self.field) && self.key_read(request, &answers[0])
     }
 
     fn readable(&self) -> bool {

@@ -1,13 +1,14 @@
 //! The root-cause key of each part ([`RootCause`]).
 //!
-//! Conformance keys need the deciding code point ([`super::deciding`]): every deletion
-//! variant of every part of one library is asked in one batch of that library and its
-//! standard's reference. Keys of confusions and model differences need the class, read from the
+//! Conformance keys need the step where the library departs: read from the reference's own
+//! run where it can be ([`super::departure`]), else from the deciding code point
+//! ([`super::deciding`]): every deletion variant of every such part of one library is asked in
+//! one batch of that library and its standard's reference. Keys of confusions and model differences need the class, read from the
 //! facts of the part's implementations' answers.
 
 use super::deciding::{byte_position, code_point_kind, pick, variants, Steps};
 use super::parts::{deviates, Judged, Part};
-use super::{FindingKind, RootCause};
+use super::{FindingKind, RootCause, StandardStep};
 use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::{classify, Facts, UNCLASSIFIED};
 use rayon::prelude::*;
@@ -78,11 +79,24 @@ fn conformance_keys(
 ) -> Result<Vec<(usize, RootCause)>, AskError> {
     let oracles = pair(judged, library);
     let pair_judged = judged_pair(judged, library, &oracles);
+    let standard = judged.oracles[library].info().claim.standard;
     let lost = |p: &ToKey| {
         matches!(p.part.fields.first().map(String::as_str), Some("crashed" | "timed-out"))
     };
+    // Where the reference's own run says the library departs, no deletion is needed.
+    let departures: BTreeMap<usize, (StandardStep, String)> = members
+        .par_iter()
+        .filter_map(|&k| {
+            let p = &parts[k];
+            Steps::new(standard, p.request).departure(&p.answers[library]).map(|s| (k, s))
+        })
+        .collect();
     // Lost answers are not re-asked per variant (a crash per code point is no evidence).
-    let asked: Vec<usize> = members.iter().copied().filter(|&k| !lost(&parts[k])).collect();
+    let asked: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&k| !lost(&parts[k]) && !departures.contains_key(&k))
+        .collect();
     let all_variants: Vec<Vec<Request>> =
         asked.iter().map(|&k| variants(parts[k].request)).collect();
     let flat: Vec<Request> = all_variants.iter().flatten().cloned().collect();
@@ -105,23 +119,49 @@ fn conformance_keys(
             let p = &parts[k];
             let chars: Vec<char> = p.request.input.chars().collect();
             let index = still.get(&k).and_then(|holds| pick(&chars, holds));
-            (k, conformance_key(judged, library, p, index))
+            (k, conformance_key(judged, library, p, index, departures.get(&k).cloned()))
         })
         .collect())
 }
 
-/// The key of a conformance part whose deciding code point is the `index`-th (`None`: none).
-fn conformance_key(judged: &Judged, library: usize, p: &ToKey, index: Option<usize>) -> RootCause {
+/// The deletion variants [`keys`] asks for `parts`: those of each conformance part whose
+/// library's departure the reference's run does not show (for the run's call count).
+pub fn variants_asked(judged: &Judged, parts: &[ToKey]) -> usize {
+    parts
+        .iter()
+        .filter(|p| p.part.kind == FindingKind::Conformance)
+        .filter_map(|p| p.part.library.map(|library| (p, library)))
+        .filter(|(p, library)| {
+            let standard = judged.oracles[*library].info().claim.standard;
+            Steps::new(standard, p.request).departure(&p.answers[*library]).is_none()
+        })
+        .map(|(p, _)| p.request.input.chars().count().min(super::deciding::MAX_SUBSTITUTIONS))
+        .sum()
+}
+
+/// The key of a conformance part: its library, its standard and the step where it departs
+/// (`departure`, else the step reading the deciding code point, the `index`-th; `None`:
+/// none). The field and the code point's kind are kept for the reports, not in the key.
+fn conformance_key(
+    judged: &Judged,
+    library: usize,
+    p: &ToKey,
+    index: Option<usize>,
+    departure: Option<(StandardStep, String)>,
+) -> RootCause {
     let standard = judged.oracles[library].info().claim.standard;
-    let position = index.and_then(|i| byte_position(&p.request.input, i));
-    let c = position.and_then(|at| p.request.input[at..].chars().next());
+    let (step, code_point) = departure.unwrap_or_else(|| {
+        let position = index.and_then(|i| byte_position(&p.request.input, i));
+        let c = position.and_then(|at| p.request.input[at..].chars().next());
+        (Steps::new(standard, p.request).at(position), code_point_kind(c))
+    });
     RootCause {
         kind: FindingKind::Conformance,
         standards: vec![standard],
         library: Some(judged.oracles[library].name().to_owned()),
         fields: p.part.fields.clone(),
-        step: Some(Steps::new(standard, p.request).at(position)),
-        code_point: Some(code_point_kind(c)),
+        step: Some(step),
+        code_point: Some(code_point),
         class: None,
     }
 }

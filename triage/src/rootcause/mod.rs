@@ -10,13 +10,15 @@
 //! - **model difference**: anything else two standards read differently by design.
 //!
 //! Each part has a key ([`RootCause`]) that names its cause, not the partition of oracles that
-//! happened to agree: for conformance, the library, the field (or outcome), the step of its
-//! standard where the input's *deciding code point* is read ([`deciding`]: a URL Standard
-//! state, or an RFC 3986 section) and that code point's kind; for confusions and model
+//! happened to agree: for conformance, the library and the step of its standard where it
+//! departs (a URL Standard state read from the reference's own run, [`departure`], or where
+//! the input's *deciding code point* is read, [`deciding`]: a URL Standard state or an RFC
+//! 3986 section), whatever the symptom field or the code point; for confusions and model
 //! differences, the pair of standards, the fields and the class. Inputs with one key are one
 //! group; findings files merge by it.
 
 pub mod deciding;
+pub mod departure;
 pub mod goal;
 pub mod keys;
 pub mod parts;
@@ -87,13 +89,15 @@ pub struct RootCause {
     #[serde(default)]
     pub library: Option<String>,
     /// The field (`outcome`, `host`, `path`, …; `crashed` or `timed-out` for a lost answer):
-    /// one for conformance, the differing ones for the others.
+    /// for conformance the fields its members showed (not part of the key), the differing
+    /// ones for the others.
     pub fields: Vec<String>,
     /// Conformance: the standard's step where the deciding code point is read.
     #[serde(default)]
     pub step: Option<StandardStep>,
     /// Conformance: the kind of the deciding code point (a kind of the minimizer's table,
-    /// `U+005C` for a code point of no kind, `end-of-input` when none decides).
+    /// `U+005C` for a code point of no kind, `end-of-input` when none decides), of the group's
+    /// first member; not part of the key.
     #[serde(default)]
     pub code_point: Option<String>,
     /// Confusion and model difference: the class.
@@ -102,16 +106,19 @@ pub struct RootCause {
 }
 
 impl RootCause {
-    /// The key as one line: `conformance rust-url outcome whatwg#port-state U+005C`.
+    /// The key as one line: `conformance whatwg rust-url whatwg#port-state`. A conformance
+    /// key is the library and its step: its field and code point are what one member showed,
+    /// not part of the cause (one departure shows as `host` in one input, `outcome` in another).
     pub fn line(&self) -> String {
         let standards: Vec<&str> = self.standards.iter().map(|s| s.name()).collect();
         let mut parts = vec![self.kind.name().to_owned(), standards.join("/")];
         parts.extend(self.library.clone());
-        parts.push(self.fields.join(","));
+        if self.kind != FindingKind::Conformance {
+            parts.push(self.fields.join(","));
+        }
         if let Some(step) = &self.step {
             parts.push(format!("{}#{}", step.standard.name(), step.id));
         }
-        parts.extend(self.code_point.clone());
         parts.extend(self.class.clone());
         parts.join(" ")
     }
