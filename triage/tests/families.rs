@@ -1,8 +1,9 @@
 //! Root-cause grouping on families of inputs: each family is one known behaviour of one
 //! implementation shown in many URL shapes (schemes, hosts, paths, bases). Triaged together
 //! with 1,500 generated inputs and every oracle found on this machine, each family must land
-//! in one group per deviating implementation, of the right kind and library, with no other
-//! family's inputs; the whole run must stay near 150 groups. And the conformance groups of
+//! in one group per deviating implementation, of the right kind and library, naming the step
+//! of its standard where the library departs, with no other family's inputs; the whole run
+//! must stay near 150 groups. And the conformance groups of
 //! the WHATWG implementations must not change when the other standards' oracles join.
 //!
 //! A family whose library's runtime is missing is skipped with one line (python, node, java).
@@ -17,77 +18,18 @@ use urldiff_triage::pipeline::{triage, Config, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::{Budget, Request};
 
-/// A known behaviour: the implementation that shows it and inputs (with bases) that show it.
+/// A known behaviour: the implementations that show it, each with the step of its standard
+/// where it departs (a URL Standard state's anchor or an RFC 3986 section, read from the
+/// standard's text), and inputs (with bases) that show it and differ in everything else.
 struct Family {
     name: &'static str,
-    library: &'static str,
+    steps: &'static [(&'static str, &'static str)],
     cases: &'static [(&'static str, Option<&'static str>)],
 }
 
-const FAMILIES: &[Family] = &[
-    Family {
-        name: "rust-url leaves ^ raw in paths",
-        library: "rust-url",
-        cases: &[
-            ("http://example.com/a^b", None),
-            ("https://example.org/^", None),
-            ("http://example.com/p/q^r?x=1", None),
-            ("ws://example.com/^/x#f", None),
-            ("sc://example.com/^", None),
-            ("foo:/^", None),
-            ("^", Some("http://example.com/a/b")),
-            ("x^y", Some("https://example.com/dir/")),
-        ],
-    },
-    Family {
-        name: "rust-url accepts \\ after a non-special port",
-        library: "rust-url",
-        cases: &[
-            ("a://h:1\\", None),
-            ("ssh://git@host:22\\path", None),
-            ("sc://example.com:8080\\x", None),
-            ("git://h:9\\", None),
-            ("foo://user@example.com:1\\a/b", None),
-            ("x://example.com:65535\\", None),
-        ],
-    },
-    Family {
-        name: "Node fails on an empty punycode label",
-        library: "node-url",
-        cases: &[
-            ("http://xn--/", None),
-            ("https://xn--/path", None),
-            ("ws://XN--/", None),
-            ("http://xn--:8080/", None),
-            ("//xn--/", Some("https://example.com/")),
-            ("ftp://user@xn--/file", None),
-        ],
-    },
-    Family {
-        name: "CPython's urljoin collapses an empty path segment (gh-84774)",
-        library: "python-urllib",
-        cases: &[
-            ("d//e", Some("http://a/b/c")),
-            ("p//q", Some("https://example.com/x/y")),
-            ("b//c/d", Some("http://h/a/")),
-            ("a//b", Some("ftp://h/")),
-            ("x//y?q", Some("http://example.com/a/b")),
-            ("k//", Some("http://example.com/a/b")),
-        ],
-    },
-    Family {
-        name: "java.net.URI resolves an empty reference to the base's directory",
-        library: "java-uri",
-        cases: &[
-            ("", Some("http://example.com/a/b")),
-            ("", Some("https://h/x/y?q")),
-            ("", Some("ftp://h/a/b")),
-            ("", Some("http://example.com/dir/file")),
-            ("", Some("file:/a")),
-            ("", Some("http://a/b/c/d;p?q")),
-        ],
-    },
-];
+#[path = "families/data.rs"]
+mod data;
+use data::FAMILIES;
 
 const GENERATED: usize = 1_500;
 
@@ -169,6 +111,61 @@ fn conformance_keys(findings: &Findings, libraries: &BTreeSet<&str>) -> BTreeSet
         .collect()
 }
 
+/// The one group of `library` that holds every case of `family`.
+fn one_group(
+    findings: &Findings,
+    of: &BTreeMap<(String, Option<String>), Vec<usize>>,
+    family: &Family,
+    library: &str,
+) -> usize {
+    let mut holding: BTreeSet<usize> = BTreeSet::new();
+    for (input, base) in family.cases {
+        let key = (input.to_string(), base.map(str::to_owned));
+        let of_library: Vec<usize> = of
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&g| findings.groups[g].libraries == [library])
+            .collect();
+        assert_eq!(
+            of_library.len(),
+            1,
+            "{} ({library}): {input:?} against {base:?} in groups {:?}",
+            family.name,
+            of_library.iter().map(|&g| findings.groups[g].root_cause.line()).collect::<Vec<_>>()
+        );
+        holding.insert(of_library[0]);
+    }
+    let lines: Vec<String> =
+        holding.iter().map(|&g| findings.groups[g].root_cause.line()).collect();
+    assert_eq!(holding.len(), 1, "{} ({library}): split over {lines:?}", family.name);
+    *holding.first().expect("a family has cases")
+}
+
+/// No case of another family of `library` is in group `g` of `family` (but where both name
+/// the same step: one key). A case of another family that also shows, in passing, a departure
+/// of `library` at this step belongs here.
+fn not_mixed(findings: &Findings, g: usize, family: &Family, library: &str) {
+    let of_library = |f: &&Family| f.steps.iter().any(|(l, _)| *l == library);
+    for other in FAMILIES.iter().filter(|o| o.name != family.name).filter(of_library) {
+        for (input, base) in other.cases {
+            let mixed = findings.groups[g]
+                .members
+                .iter()
+                .any(|m| m.input == *input && m.base.as_deref() == *base);
+            let shared = other.steps.iter().any(|s| family.steps.contains(s));
+            assert!(
+                shared || !mixed,
+                "{} and {} share group {}",
+                family.name,
+                other.name,
+                findings.groups[g].root_cause.line()
+            );
+        }
+    }
+}
+
 #[test]
 fn each_family_is_one_group_per_deviating_implementation_and_whatwg_groups_stand_alone() {
     let oracles = available();
@@ -181,56 +178,19 @@ fn each_family_is_one_group_per_deviating_implementation_and_whatwg_groups_stand
     let findings = triage(&cases, &config(&all), &NoEvents).expect("triage runs");
     let names: BTreeSet<&str> = all.iter().map(|o| o.name()).collect();
     let of = groups_of(&findings);
-    for family in FAMILIES.iter().filter(|f| names.contains(f.library)) {
-        let members = |g: usize| -> Vec<&str> {
-            findings.groups[g].members.iter().map(|m| m.input.as_str()).collect()
-        };
-        let mut holding: BTreeSet<usize> = BTreeSet::new();
-        for (input, base) in family.cases {
-            let key = (input.to_string(), base.map(str::to_owned));
-            let of_library: Vec<usize> = of
-                .get(&key)
-                .into_iter()
-                .flatten()
-                .copied()
-                .filter(|&g| findings.groups[g].libraries == [family.library])
-                .collect();
-            assert_eq!(
-                of_library.len(),
-                1,
-                "{}: {input:?} against {base:?} in groups {of_library:?}",
-                family.name
-            );
-            holding.insert(of_library[0]);
-        }
-        assert_eq!(
-            holding.len(),
-            1,
-            "{}: split over {:?}",
-            family.name,
-            holding.iter().map(|&g| &findings.groups[g].root_cause).collect::<Vec<_>>()
-        );
-        let g = *holding.first().unwrap();
-        assert_eq!(findings.groups[g].kind, FindingKind::Conformance, "{}", family.name);
-        for other in FAMILIES.iter().filter(|o| o.name != family.name) {
-            for (input, base) in other.cases {
-                let mixed = findings.groups[g]
-                    .members
-                    .iter()
-                    .any(|m| m.input == *input && m.base.as_deref() == *base);
-                assert!(
-                    !mixed,
-                    "{} and {} share group {:?}: {:?}",
-                    family.name,
-                    other.name,
-                    findings.groups[g].root_cause,
-                    members(g)
-                );
+    for family in FAMILIES {
+        for &(library, step) in family.steps {
+            if !names.contains(library) {
+                eprintln!("families: skipped {:?} for {library} (not available here)", family.name);
+                continue;
             }
+            let g = one_group(&findings, &of, family, library);
+            let rc = &findings.groups[g].root_cause;
+            assert_eq!(findings.groups[g].kind, FindingKind::Conformance, "{}", family.name);
+            let named = rc.step.as_ref().map(|s| s.id.as_str());
+            assert_eq!(named, Some(step), "{} ({library}): {}", family.name, rc.line());
+            not_mixed(&findings, g, family, library);
         }
-    }
-    for family in FAMILIES.iter().filter(|f| !names.contains(f.library)) {
-        eprintln!("families: skipped {:?} ({} is not available here)", family.name, family.library);
     }
     assert!(
         findings.groups.len() <= 160,
