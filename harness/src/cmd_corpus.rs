@@ -2,7 +2,8 @@
 //! pinned revision, verifies them against recorded checksums and installs them in the cache
 //! that the `wpt` oracle prefers over the packaged copy (see `wpt_sync`). `corpus generate N`
 //! prints N generated cases (`urldiff_corpus::urlgen`: mutations of WPT's inputs and
-//! grammar-built URLs) as JSON Lines, ready for `urldiff triage`.
+//! grammar-built URLs) as JSON Lines, ready for `urldiff triage`; with `--coverage`, what of
+//! the reference parser they reach instead.
 
 use clap::{Args, Subcommand};
 use urldiff_corpus::wpt_sync::{self, SyncRequest};
@@ -29,6 +30,10 @@ pub struct GenerateArgs {
     /// The generator's seed: the same seed gives the same cases.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Print, instead of the cases, what of the reference parser they reach: its states ×
+    /// the kinds of code point each reads, and the named edges (`urldiff_triage::state_coverage`).
+    #[arg(long)]
+    pub coverage: bool,
 }
 
 /// One generated case, as `urldiff triage` and `compare --jsonl` read it.
@@ -76,7 +81,15 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<u8> {
         .unwrap_or_default();
     let mut out = String::new();
     let count = usize::try_from(args.count).expect("at most 1,000,000");
-    for case in urldiff_corpus::urlgen::generate(&seeds, count, args.seed) {
+    let cases = urldiff_corpus::urlgen::generate(&seeds, count, args.seed);
+    if args.coverage {
+        let requests: Vec<urldiff_triage::Request> =
+            cases.iter().map(|c| urldiff_triage::Request::new(&c.input, c.base.as_deref())).collect();
+        let coverage = urldiff_triage::state_coverage::StateCoverage::of(&requests);
+        urldiff::out!("{}", coverage.table());
+        return Ok(0);
+    }
+    for case in cases {
         let line = GeneratedCase { input: &case.input, base: case.base.as_deref() };
         out.push_str(&serde_json::to_string(&line)?);
         out.push('\n');

@@ -39,6 +39,7 @@ pub mod rfc_vs_whatwg;
 pub mod rootcause;
 pub mod select;
 pub mod standards;
+pub mod state_coverage;
 pub mod wpt_export;
 
 pub use ask::{ask, case_for, request_of, AskError, Request};
