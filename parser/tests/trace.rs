@@ -40,3 +40,27 @@ fn relative_reference_goes_through_no_scheme_and_relative() {
     use State::*;
     assert_eq!(states("b", Some("http://h/a")), [SchemeStart, Scheme, NoScheme, Relative, Path]);
 }
+
+/// `trace_run`: the outcome is the parse's, and what each step began with is a beginning of
+/// the href where nothing is taken back (no dot segment): the serializer's order is the
+/// order components are written in.
+#[test]
+fn trace_run_writes_the_serialization_in_order() {
+    for input in ["http://u:p@a.example:8080/p/q?x#y", "sc://h/p?q", "a:b c", "file:///C:/x"] {
+        let run = Url::trace_run(input, None);
+        let href = Url::parse(input, None).expect("parses").href().to_owned();
+        assert_eq!(run.outcome.as_ref().map(|u| u.href().to_owned()), Ok(href.clone()));
+        for step in &run.steps {
+            assert!(href.starts_with(&step.serialization), "{input}: {:?}", step.serialization);
+        }
+    }
+    assert!(Url::trace_run("a://h:1\\", None).outcome.is_err(), "port-invalid: failure");
+}
+
+/// `State::ALL` lists each state once.
+#[test]
+fn every_state_is_listed_once() {
+    let anchors: std::collections::BTreeSet<&str> = State::ALL.iter().map(|s| s.anchor()).collect();
+    assert_eq!(anchors.len(), State::ALL.len());
+    assert!(anchors.contains("hostname-state") && anchors.contains("port-state"));
+}

@@ -121,12 +121,15 @@ fn one_group(
     let mut holding: BTreeSet<usize> = BTreeSet::new();
     for (input, base) in family.cases {
         let key = (input.to_string(), base.map(str::to_owned));
+        // A set: the generated inputs may hold a family's case again (one group, two members).
         let of_library: Vec<usize> = of
             .get(&key)
             .into_iter()
             .flatten()
             .copied()
             .filter(|&g| findings.groups[g].libraries == [library])
+            .collect::<BTreeSet<usize>>()
+            .into_iter()
             .collect();
         assert_eq!(
             of_library.len(),
