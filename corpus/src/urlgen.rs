@@ -431,7 +431,10 @@ fn edge_case(rng: &mut Rng) -> GenCase {
             let path = rng.pick(&["a", "x y", "%20", "void(0)", ",x", "a:b", "@", ""]);
             let spaces = rng.pick(&[" ", "  ", " \t ", "\u{A0} "]);
             let end = rng.pick(&["?", "#", "?q", "#f", "?a b", "#x "]);
-            format!("{}:{path}{spaces}{end}", rng.pick(&[scheme, "mailto", "data", "javascript", "urn"]))
+            format!(
+                "{}:{path}{spaces}{end}",
+                rng.pick(&[scheme, "mailto", "data", "javascript", "urn"])
+            )
         }
         _ => {
             base = Some(format!("{scheme}://h/p/q"));

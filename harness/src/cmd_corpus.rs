@@ -83,8 +83,10 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<u8> {
     let count = usize::try_from(args.count).expect("at most 1,000,000");
     let cases = urldiff_corpus::urlgen::generate(&seeds, count, args.seed);
     if args.coverage {
-        let requests: Vec<urldiff_triage::Request> =
-            cases.iter().map(|c| urldiff_triage::Request::new(&c.input, c.base.as_deref())).collect();
+        let requests: Vec<urldiff_triage::Request> = cases
+            .iter()
+            .map(|c| urldiff_triage::Request::new(&c.input, c.base.as_deref()))
+            .collect();
         let coverage = urldiff_triage::state_coverage::StateCoverage::of(&requests);
         urldiff::out!("{}", coverage.table());
         return Ok(0);

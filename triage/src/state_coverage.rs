@@ -35,7 +35,9 @@ pub fn kinds() -> Vec<String> {
     .iter()
     .map(|k| (*k).to_owned())
     .collect();
-    kinds.extend((' '..='~').filter(|c| !c.is_ascii_alphanumeric()).map(|c| code_point_kind(Some(c))));
+    kinds.extend(
+        (' '..='~').filter(|c| !c.is_ascii_alphanumeric()).map(|c| code_point_kind(Some(c))),
+    );
     kinds
 }
 
@@ -235,9 +237,8 @@ mod tests {
             .and_then(|data| data.read("urltestdata.json").ok())
             .and_then(|text| urldiff_corpus::urltestdata::parse(&text, "urltestdata.json").ok())
             .map(|f| {
-                let case = |e: urldiff_corpus::urltestdata::Entry| urldiff_corpus::urlgen::GenCase {
-                    input: e.input,
-                    base: e.base,
+                let case = |e: urldiff_corpus::urltestdata::Entry| {
+                    urldiff_corpus::urlgen::GenCase { input: e.input, base: e.base }
                 };
                 f.entries.into_iter().map(case).collect()
             })
@@ -249,7 +250,12 @@ mod tests {
                 .collect();
         let coverage = StateCoverage::of(&cases);
         for edge in EDGES {
-            assert!(coverage.edges.contains_key(edge.name), "{} not reached:\n{}", edge.name, coverage.table());
+            assert!(
+                coverage.edges.contains_key(edge.name),
+                "{} not reached:\n{}",
+                edge.name,
+                coverage.table()
+            );
         }
     }
 

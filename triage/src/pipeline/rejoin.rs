@@ -28,9 +28,10 @@ fn examples(built: &BTreeMap<String, Building>, minimized: &ByGroup) -> Vec<(Str
         .filter(|(_, b)| b.key.kind == FindingKind::Conformance)
         .filter(|(_, b)| b.key.standards == [Standard::Whatwg])
         .filter_map(|(id, _)| {
-            let best = minimized.get(id)?.iter().map(|(_, m)| &m.minimized).min_by(|a, b| {
-                (size(a), &a.input, &a.base).cmp(&(size(b), &b.input, &b.base))
-            })?;
+            let best =
+                minimized.get(id)?.iter().map(|(_, m)| &m.minimized).min_by(|a, b| {
+                    (size(a), &a.input, &a.base).cmp(&(size(b), &b.input, &b.base))
+                })?;
             Some((id.clone(), best.clone()))
         })
         .collect()
@@ -129,8 +130,8 @@ pub(super) fn join(into: &mut Building, from: Building) {
 
 #[cfg(test)]
 mod tests {
-    use super::joins;
     use super::super::groups::Building;
+    use super::joins;
     use crate::rootcause::{FindingKind, RootCause};
     use std::collections::{BTreeMap, BTreeSet};
 

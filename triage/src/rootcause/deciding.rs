@@ -209,4 +209,3 @@ pub fn byte_position(input: &str, index: usize) -> Option<usize> {
 fn is_uri_character(c: char) -> bool {
     c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
 }
-

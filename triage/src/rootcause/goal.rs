@@ -119,7 +119,8 @@ impl Goal for ConformanceGoal {
             reference_of: BTreeMap::from([(self.standard, 1)]),
         };
         let comparison = compare_answers(oracles, request, answers);
-        deviates(&judged, answers, &comparison, 0, &self.field) && self.key_read(request, &answers[0])
+        deviates(&judged, answers, &comparison, 0, &self.field)
+            && self.key_read(request, &answers[0])
     }
 
     fn readable(&self) -> bool {
