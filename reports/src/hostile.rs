@@ -2,9 +2,15 @@
 //! one policy for terminal, Markdown and HTML. A code point a reader could not see or that would
 //! change what they see is written as a `\u{…}` escape:
 //!
-//! - control characters (they move a terminal's cursor; an HTML page cannot carry NUL);
-//! - invisible format characters and noncharacters ([`is_invisible`]: bidi overrides, zero-width
-//!   characters, the BOM), so an input cannot disguise itself;
+//! - control characters, C0 and C1 (they move a terminal's cursor; an HTML page cannot carry
+//!   NUL);
+//! - every code point a reader cannot see or tell from another ([`is_invisible`]), by its
+//!   Unicode properties, not by a list of examples: format characters (General_Category Cf:
+//!   bidi marks, zero-width characters, the BOM, U+00AD, U+061C, U+180E, the tag characters),
+//!   Bidi_Control, Default_Ignorable_Code_Point (U+034F, U+115F, U+3164, variation selectors
+//!   U+FE0F and U+E0100, …), the line and paragraph separators (Zl, Zp), every space but
+//!   U+0020 (Zs: U+00A0 reads as a space), private-use and unassigned code points (Co, Cn: no
+//!   font draws them), noncharacters, so an input cannot disguise itself;
 //! - U+FFFD, which a reader takes for a font's missing glyph and a decoder writes for bytes
 //!   that were not UTF-8 (a lone surrogate, a fuzzer's raw bytes): written as its escape, the
 //!   reader knows the input holds that code point;
@@ -35,17 +41,32 @@ impl Piece<'_> {
     }
 }
 
-/// Format characters that reorder or hide text (bidi controls, zero-width characters, the
-/// BOM, the tag characters that can smuggle ASCII unseen), the line and paragraph separators
-/// (they break a line where no newline is), U+FFFD and noncharacters.
+/// Whether `c` is a code point a reader cannot see or tell from another (see the module
+/// documentation), read from the Unicode Character Database (ICU4X's data, the Unicode
+/// version our IDNA data has); controls are [`char::is_control`].
 pub fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{fffd}' | '\u{fdd0}'..='\u{fdef}'
-        | '\u{e0000}'..='\u{e007f}')
-        // The noncharacters U+FDD0..U+FDEF above and the last two code points of every plane
-        // (U+FFFE, U+FFFF, U+1FFFE, …): no font draws them.
-        || (c as u32) & 0xfffe == 0xfffe
+    use icu_properties::props::{
+        BidiControl, DefaultIgnorableCodePoint, GeneralCategory, NoncharacterCodePoint,
+    };
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    if c.is_ascii() && !c.is_ascii_control() {
+        return false;
+    }
+    let category = CodePointMapData::<GeneralCategory>::new().get(c);
+    matches!(
+        category,
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+            | GeneralCategory::SpaceSeparator
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Unassigned
+            | GeneralCategory::Surrogate
+    ) || c == '\u{fffd}'
+        || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || CodePointSetData::new::<BidiControl>().contains(c)
+        || CodePointSetData::new::<NoncharacterCodePoint>().contains(c)
 }
 
 /// `s` as pieces: runs shown as is, and each code point to escape (see the module docs).
@@ -101,6 +122,73 @@ mod tests {
         assert_eq!(visible("é中"), "é中");
         assert_eq!(visible("a\u{fffd}b"), "a\\u{fffd}b");
         assert_eq!(first_line("one\ttwo\nthree"), "one\\u{9}two");
+    }
+
+    /// Every class the policy names, with code points the Unicode Character Database gives
+    /// that property (UnicodeData.txt, PropList.txt, DerivedCoreProperties.txt); none of them
+    /// is in a hand list.
+    #[test]
+    fn every_class_of_unseen_code_point_is_escaped() {
+        let classes: &[(&str, &[char])] = &[
+            ("C0 control (Cc)", &['\u{0}', '\u{1b}', '\u{7f}']),
+            ("C1 control (Cc)", &['\u{80}', '\u{85}', '\u{9b}', '\u{9f}']),
+            (
+                "format (Cf)",
+                &[
+                    '\u{ad}',
+                    '\u{600}',
+                    '\u{61c}',
+                    '\u{180e}',
+                    '\u{200b}',
+                    '\u{2064}',
+                    '\u{110bd}',
+                    '\u{e0001}',
+                ],
+            ),
+            ("Bidi_Control", &['\u{200e}', '\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}']),
+            (
+                "Default_Ignorable_Code_Point",
+                &[
+                    '\u{34f}',
+                    '\u{115f}',
+                    '\u{1160}',
+                    '\u{17b4}',
+                    '\u{3164}',
+                    '\u{fe00}',
+                    '\u{fe0f}',
+                    '\u{ffa0}',
+                    '\u{1d173}',
+                    '\u{e0100}',
+                    '\u{e01ef}',
+                ],
+            ),
+            ("line and paragraph separators (Zl, Zp)", &['\u{2028}', '\u{2029}']),
+            (
+                "spaces other than U+0020 (Zs)",
+                &['\u{a0}', '\u{1680}', '\u{2000}', '\u{202f}', '\u{3000}'],
+            ),
+            ("private use (Co)", &['\u{e000}', '\u{f8ff}', '\u{f0000}', '\u{10fffd}']),
+            ("unassigned (Cn)", &['\u{378}', '\u{2fffd}']),
+            (
+                "noncharacters",
+                &['\u{fdd0}', '\u{fdef}', '\u{fffe}', '\u{ffff}', '\u{1fffe}', '\u{10ffff}'],
+            ),
+            ("replacement character", &['\u{fffd}']),
+        ];
+        for (class, chars) in classes {
+            for &c in *chars {
+                let shown = visible(&format!("a{c}b"));
+                assert_eq!(
+                    shown,
+                    format!("a\\u{{{:x}}}b", c as u32),
+                    "{class}: U+{:04X}",
+                    c as u32
+                );
+            }
+        }
+        for seen in ["é", "中", "ｆ", "①", "。", "😀", "ß", "\u{301}x", "a b", "|"] {
+            assert_eq!(visible(seen), seen, "a code point a reader sees is shown as is");
+        }
     }
 
     #[test]

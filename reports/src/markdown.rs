@@ -3,8 +3,9 @@
 //! by field, the wrong ledger entries, the oracles, the suites and the adapter rules.
 //!
 //! Every string from the run goes through [`code`] (a code span, control characters
-//! escaped, `|` escaped for tables) or [`text`] (Markdown and HTML characters escaped), so an
-//! input such as `<script>` or `|` neither renders as HTML nor breaks a table.
+//! escaped; [`table_code`] in a table cell, with `|` escaped, which only a table reads) or
+//! [`text`] (Markdown and HTML characters escaped), so an input such as `<script>` or `|`
+//! neither renders as HTML nor breaks a table, and outside tables shows as written.
 
 use crate::data::{ConformReport, Divergence};
 use crate::plain::{self, one_line};
@@ -14,13 +15,22 @@ use std::fmt::Write as _;
 /// How many unexpected divergences are written out field by field.
 const SHOWN_UNEXPECTED: usize = 200;
 
-/// `s` as an inline code span that is safe in a table cell; the empty string as *(empty)*
-/// (an empty code span would read as a space).
+/// `s` as an inline code span (outside a table: a code span shows a backslash as is, so `|`
+/// is not escaped); the empty string as *(empty)* (an empty code span would read as a space).
 pub fn code(s: &str) -> String {
+    code_span(&one_line(s))
+}
+
+/// `s` as an inline code span in a table cell: `|` escaped (a table splits cells on it before
+/// it reads code spans, and shows `\|` in a span as `|`).
+pub fn table_code(s: &str) -> String {
+    code_span(&one_line(s).replace('|', "\\|"))
+}
+
+fn code_span(s: &str) -> String {
     if s.is_empty() {
         return "*(empty)*".to_owned();
     }
-    let s = one_line(s).replace('|', "\\|");
     let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     let pad = if s.starts_with('`') || s.ends_with('`') || s.is_empty() { " " } else { "" };
@@ -49,6 +59,15 @@ pub fn text(s: &str) -> String {
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as [`code`],
 /// the rest as [`text`]; an unpaired backtick is text.
 pub fn prose(s: &str) -> String {
+    prose_with(s, code)
+}
+
+/// [`prose`] in a table cell (its spans as [`table_code`]).
+pub fn table_prose(s: &str) -> String {
+    prose_with(s, table_code)
+}
+
+fn prose_with(s: &str, code: fn(&str) -> String) -> String {
     let mut out = String::new();
     for (is_code, piece) in plain::code_spans(s) {
         if is_code {

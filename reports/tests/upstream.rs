@@ -94,13 +94,15 @@ fn literals_escape_what_each_language_must() {
     assert_eq!(literal(Language::Rust, s), "\"a\\u{1}\\\"\\\\\\u{202e}é\"");
     assert_eq!(literal(Language::JavaScript, s), "\"a\\u{1}\\\"\\\\\\u{202e}é\"");
     assert_eq!(literal(Language::Python, s), "\"a\\u0001\\\"\\\\\\u202eé\"");
-    // No `\u` below U+0100 in Java (it is read before lexing: `\u000a` would end the line)
-    // and no `\x` in C++ (it runs on over hex digits): octal there. Above, `\u` escapes: in
-    // Java as UTF-16 code units, in C++ as universal character names.
+    // No `\u` below U+0100 in Java (it is read before lexing: `\u000a` would end the line):
+    // octal there; above, `\u` escapes as UTF-16 code units. A C++ string is bytes: each
+    // escaped code point as its UTF-8 bytes in octal (U+0080 is C2 80, not the byte 0x80;
+    // U+202E is E2 80 AE), never `\x`, which runs on over hex digits.
     assert_eq!(literal(Language::Java, s), "\"a\\001\\\"\\\\\\u202eé\"");
     assert_eq!(literal(Language::Java, "\u{e0001}"), "\"\\udb40\\udc01\"");
-    assert_eq!(literal(Language::Cpp, "\u{1}a\u{202e}"), "\"\\001a\\u202e\"");
-    assert_eq!(literal(Language::Cpp, "\u{e0001}"), "\"\\U000e0001\"");
+    assert_eq!(literal(Language::Cpp, "\u{1}a\u{202e}"), "\"\\001a\\342\\200\\256\"");
+    assert_eq!(literal(Language::Cpp, "\u{80}0"), "\"\\302\\2000\"");
+    assert_eq!(literal(Language::Cpp, "\u{e0001}"), "\"\\363\\240\\200\\201\"");
 }
 
 /// The Java literal, compiled by javac and run, holds exactly the code points it was made of.
@@ -136,4 +138,36 @@ fn which(tool: &str) -> Result<std::path::PathBuf, ()> {
     std::env::var_os("PATH")
         .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(tool)).find(|p| p.is_file()))
         .ok_or(())
+}
+
+/// Actual and Expected never print alike: where the one-line text of an RFC record leaves the
+/// differing host to the authority (java.net.URI's `//1`), every field is printed; answers
+/// alike in every field have no draft.
+#[test]
+fn actual_and_expected_never_print_alike() {
+    use urldiff_oracles::Answer;
+    use urldiff_reports::findings::actual_and_expected;
+    let rfc = |host: Option<&str>| -> Answer {
+        serde_json::from_value(serde_json::json!({"outcome": "parsed", "errors": [], "record": {
+            "model": "rfc", "scheme": null, "authority": "1", "userinfo": null, "host": host,
+            "port": null, "path": "", "query": null, "fragment": null, "resolved": null}}))
+        .expect("an RFC answer")
+    };
+    let (actual, expected) = actual_and_expected(&rfc(Some("1")), &rfc(None)).expect("differ");
+    assert!(actual.contains("host \"1\"") && expected.contains("host undefined"), "{actual}");
+    assert_eq!(actual_and_expected(&rfc(None), &rfc(None)), None);
+}
+
+/// `|` is escaped in table cells only: a code span elsewhere shows a backslash as written.
+#[test]
+fn a_bar_is_escaped_only_in_tables() {
+    use urldiff_reports::markdown::{code, table_code};
+    assert_eq!(code("a|b"), "`a|b`");
+    assert_eq!(table_code("a|b"), "`a\\|b`");
+    let drafts = drafts(&findings(), None);
+    for d in drafts {
+        for line in d.text.lines().filter(|l| !l.starts_with('|')) {
+            assert!(!line.contains("\\|"), "{}: {line}", d.file);
+        }
+    }
 }

@@ -2,37 +2,46 @@
 //! every (state, code point kind) its traced parse reads (`urldiff_parser::Url::trace_steps`,
 //! the kinds of [`crate::rootcause::deciding::code_point_kind`], `end-of-input` for the state
 //! that ends it). A conformance root cause whose step and code point a WPT case already reads
-//! is covered: `export-wpt` does not propose it again, and a draft names the case.
+//! is covered: `export-wpt` does not propose it again, and a draft names the case, one whose
+//! outcome (the reference fails or parses) is the group's expected outcome where WPT has one.
 
 use crate::ask::Request;
 use crate::rootcause::deciding::{code_point_kind, END_OF_INPUT};
 use std::collections::HashMap;
 
-/// The first WPT case that reads each (state anchor, code point kind).
+/// The first WPT case that reads each (state anchor, code point kind), and the first that
+/// does with each outcome (failure or not).
 #[derive(Clone, Debug, Default)]
 pub struct WptCoverage {
     first: HashMap<(String, String), Request>,
+    by_outcome: HashMap<(String, String, bool), Request>,
 }
 
 impl WptCoverage {
     /// The coverage of `cases` (WPT's inputs and bases, in file order).
     pub fn of(cases: &[Request]) -> WptCoverage {
-        let mut first: HashMap<(String, String), Request> = HashMap::new();
+        let mut coverage = WptCoverage::default();
         for case in cases {
             let base = case.base.as_deref().and_then(|b| urldiff_parser::Url::parse(b, None).ok());
-            let steps = urldiff_parser::Url::trace_steps(&case.input, base.as_ref());
+            let trace = urldiff_parser::Url::trace_run(&case.input, base.as_ref());
+            let failure = trace.outcome.is_err();
+            let steps = &trace.steps;
+            let mut keys = Vec::new();
             for (p, c) in case.input.char_indices() {
                 if let Some(step) = steps.iter().rev().find(|s| s.position <= p) {
-                    let key = (step.state.anchor().to_owned(), code_point_kind(Some(c)));
-                    first.entry(key).or_insert_with(|| case.clone());
+                    keys.push((step.state.anchor().to_owned(), code_point_kind(Some(c))));
                 }
             }
             if let Some(last) = steps.last() {
-                let key = (last.state.anchor().to_owned(), END_OF_INPUT.to_owned());
-                first.entry(key).or_insert_with(|| case.clone());
+                keys.push((last.state.anchor().to_owned(), END_OF_INPUT.to_owned()));
+            }
+            for (state, kind) in keys {
+                let with_outcome = (state.clone(), kind.clone(), failure);
+                coverage.by_outcome.entry(with_outcome).or_insert_with(|| case.clone());
+                coverage.first.entry((state, kind)).or_insert_with(|| case.clone());
             }
         }
-        WptCoverage { first }
+        coverage
     }
 
     /// The coverage of this machine's WPT urltestdata.json (`None` when it is not found).
@@ -48,5 +57,16 @@ impl WptCoverage {
     /// The first WPT case reading a code point of kind `code_point` in the state `anchor`.
     pub fn case_for(&self, anchor: &str, code_point: &str) -> Option<&Request> {
         self.first.get(&(anchor.to_owned(), code_point.to_owned()))
+    }
+
+    /// The first WPT case reading a code point of kind `code_point` in the state `anchor` on
+    /// which the standard fails (`failure`) or parses.
+    pub fn case_with_outcome(
+        &self,
+        anchor: &str,
+        code_point: &str,
+        failure: bool,
+    ) -> Option<&Request> {
+        self.by_outcome.get(&(anchor.to_owned(), code_point.to_owned(), failure))
     }
 }

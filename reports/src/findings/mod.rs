@@ -155,6 +155,41 @@ pub fn record_text(record: &Record) -> String {
     }
 }
 
+/// An answer with every field of its record (`undefined` for an absent one): what a draft
+/// shows when [`answer_text`] prints two different answers alike (an RFC record's host or
+/// port, which its one line leaves to the authority; a WHATWG getter other than `href`).
+pub fn answer_text_in_full(answer: &Answer) -> String {
+    let Answer::Parsed { record, .. } = answer else { return answer_text(answer) };
+    match record {
+        Record::Whatwg(r) => urldiff_parser::Attribute::ALL
+            .iter()
+            .map(|&a| format!("{} {}", a.name(), shown(r.field(a))))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Record::Rfc(r) => RfcField::ALL
+            .iter()
+            .map(|&f| format!("{f} {}", shown(r.field(f))))
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => record_text(other),
+    }
+}
+
+fn shown(value: Option<&str>) -> String {
+    value.map_or("undefined".to_owned(), |v| format!("{v:?}"))
+}
+
+/// What a draft prints as Actual and Expected: one line each, or every field where one line
+/// prints both alike; `None` when even every field prints alike (no difference to file).
+pub fn actual_and_expected(actual: &Answer, expected: &Answer) -> Option<(String, String)> {
+    let (a, e) = (answer_text(actual), answer_text(expected));
+    if a != e {
+        return Some((a, e));
+    }
+    let (a, e) = (answer_text_in_full(actual), answer_text_in_full(expected));
+    (a != e).then_some((a, e))
+}
+
 /// The validation errors of an answer, when it has any.
 pub fn answer_errors(answer: &Answer) -> &[String] {
     match answer {

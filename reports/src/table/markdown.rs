@@ -2,7 +2,7 @@
 //! a cell cannot end it), a row's id as an HTML anchor in its first cell.
 
 use super::{safe_href, spans_text, Align, Cell, Span, Table};
-use crate::markdown::{code, prose, text};
+use crate::markdown::{table_code, table_prose, text};
 
 impl Table {
     /// The table as GitHub Markdown.
@@ -41,8 +41,8 @@ fn markdown_cell(cell: &Cell) -> String {
 fn markdown_span(span: &Span) -> String {
     match span {
         Span::Text(s) => text(s),
-        Span::Prose(s) => prose(s),
-        Span::Code(s) | Span::Input(s) | Span::Base(s) => code(s),
+        Span::Prose(s) => table_prose(s),
+        Span::Code(s) | Span::Input(s) | Span::Base(s) => table_code(s),
         Span::Link { text: shown, href } => match safe_href(href) {
             Some(href) => format!("[{}]({href})", text(shown)),
             None => text(&format!("{shown} ({href})")),
@@ -52,8 +52,8 @@ fn markdown_span(span: &Span) -> String {
         Span::FieldDiff { field, grade, truth, got } => format!(
             "{}: {} → {} ({})",
             text(field),
-            code(&truth.display()),
-            code(&got.display()),
+            table_code(&truth.display()),
+            table_code(&got.display()),
             text(grade)
         ),
         Span::Break => "<br>".to_owned(),

@@ -32,6 +32,11 @@ pub fn drafts(findings: &Findings, coverage: Option<&WptCoverage>) -> Vec<Draft>
     let mut by_file: BTreeMap<String, Vec<&Group>> = BTreeMap::new();
     for g in &findings.groups {
         let file = match (g.kind, g.root_cause.library.as_deref()) {
+            (FindingKind::Conformance, Some(library))
+                if actual_and_expected(g, library).is_none() =>
+            {
+                continue; // nothing to file: Actual and Expected would print alike
+            }
             (FindingKind::Conformance, Some(library)) => format!("{}.md", file_stem(library)),
             _ => {
                 let names: Vec<&str> = g.root_cause.standards.iter().map(|s| s.name()).collect();
@@ -92,6 +97,14 @@ fn library_file(findings: &Findings, groups: &[&Group], coverage: Option<&WptCov
     out
 }
 
+/// What the draft of `g` prints as Actual and Expected; `None`: no draft, because they would
+/// print alike (no answer, no expectation, or the same in every field).
+fn actual_and_expected(g: &Group, library: &str) -> Option<(String, String)> {
+    let actual = answer_of(g, library)?;
+    let expected = g.expected.as_ref()?;
+    crate::findings::actual_and_expected(&actual.answer, &expected.answer)
+}
+
 fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group, library: &str) {
     let e = &g.example;
     let rc = &g.root_cause;
@@ -115,8 +128,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         );
     }
     also_seen(out, g, library);
-    let actual = answer_of(g, library).map_or("no answer".to_owned(), |a| answer_text(&a.answer));
-    let expected = g.expected.as_ref().map_or("unknown".to_owned(), |a| answer_text(&a.answer));
+    let Some((actual, expected)) = actual_and_expected(g, library) else { return };
     let _ = writeln!(out, "- Input: {}", case_line(&e.input, e.base.as_deref()));
     let _ = writeln!(
         out,
@@ -185,27 +197,33 @@ fn also_seen(out: &mut String, g: &Group, library: &str) {
     }
 }
 
-/// Whether WPT has a case reading the group's code point at its step, and which.
+/// Whether WPT has a case reading the group's code point at its step with the outcome the
+/// standard gives the example (a failure, or a parse), and which; or that it has none.
 fn wpt_line(out: &mut String, g: &Group, coverage: Option<&WptCoverage>) {
     let rc = &g.root_cause;
     let (Some(step), Some(kind)) = (&rc.step, &rc.code_point) else {
         out.push('\n');
         return;
     };
+    let failure = g
+        .expected
+        .as_ref()
+        .is_some_and(|e| matches!(e.answer, urldiff_oracles::Answer::Failure { .. }));
+    let outcome = if failure { "fails" } else { "parses" };
     let line = match coverage {
         _ if step.standard != urldiff_oracles::Standard::Whatwg => {
             "- WPT: tests the URL Standard only".to_owned()
         }
         None => "- WPT: its data was not found here".to_owned(),
-        Some(c) => match c.case_for(&step.id, kind) {
+        Some(c) => match c.case_with_outcome(&step.id, kind, failure) {
             Some(case) => format!(
-                "- WPT: exercised by {} (its {} reads {})",
+                "- WPT: exercised by {} (its {} reads {} and the standard {outcome}, as here)",
                 case_line(&case.input, case.base.as_deref()),
                 text(&step.title),
                 text(kind)
             ),
             None => format!(
-                "- WPT: no case reads {} at the {} (`urldiff export-wpt` proposes one)",
+                "- WPT: no case reads {} at the {} where the standard {outcome} (`urldiff export-wpt` proposes one)",
                 text(kind),
                 text(&step.title)
             ),

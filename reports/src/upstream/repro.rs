@@ -1,9 +1,14 @@
-//! Reproductions in each library's own language, runnable as written: the input and base as
-//! string literals of that language (escaped so that every code point survives: controls as
-//! escapes, quotes and backslashes escaped), the library's own parse call, and a line that
-//! prints what the library reads.
+//! Reproductions in each library's own language, runnable as written: the program is the
+//! oracle's own template (`oracles/parsers/<oracle>/oracle.json`, `repro`: `parse` without a
+//! base, `resolve` with one), with `{input}` and `{base}` replaced by string literals of that
+//! language that decode to exactly the input: controls, C1 included, and every code point the
+//! hostile-text policy escapes ([`crate::hostile::is_invisible`]) as escapes, quotes and
+//! backslashes escaped, and what the language would interpolate (`$` in PHP, `#` in Ruby) or
+//! read as a trigraph (`?` in C and C++) escaped too.
 
-/// The language a library is called from, and how.
+use urldiff_oracles::parsers::descriptor;
+
+/// The language a library is called from, by its fence tag in `oracle.json`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
     Rust,
@@ -11,9 +16,25 @@ pub enum Language {
     Python,
     Java,
     Cpp,
+    C,
+    Go,
+    Php,
+    Ruby,
 }
 
 impl Language {
+    pub const ALL: [Language; 9] = [
+        Language::Rust,
+        Language::JavaScript,
+        Language::Python,
+        Language::Java,
+        Language::Cpp,
+        Language::C,
+        Language::Go,
+        Language::Php,
+        Language::Ruby,
+    ];
+
     /// The fence tag of its code block.
     pub fn fence(self) -> &'static str {
         match self {
@@ -22,36 +43,41 @@ impl Language {
             Language::Python => "python",
             Language::Java => "java",
             Language::Cpp => "cpp",
+            Language::C => "c",
+            Language::Go => "go",
+            Language::Php => "php",
+            Language::Ruby => "ruby",
         }
     }
-}
 
-/// The language a built-in oracle's library is called from (`None`: ours, or unknown).
-pub fn language_of(oracle: &str) -> Option<Language> {
-    match oracle {
-        "rust-url" => Some(Language::Rust),
-        "ada" => Some(Language::Cpp),
-        "node-url" | "whatwg-url" | "url-parse" => Some(Language::JavaScript),
-        "python-urllib" => Some(Language::Python),
-        "java-uri" => Some(Language::Java),
-        _ => None,
+    /// The language of a fence tag (`None`: one urldiff cannot write literals for).
+    pub fn of_fence(tag: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.fence() == tag)
     }
 }
 
-/// `s` as a string literal of `language`.
+/// The language an oracle's library is called from (`None`: no reproduction template).
+pub fn language_of(oracle: &str) -> Option<Language> {
+    Language::of_fence(&descriptor(oracle)?.repro.as_ref()?.language)
+}
+
+/// `s` as a string literal of `language` that decodes to exactly `s`.
 pub fn literal(language: Language, s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() || crate::hostile::is_invisible(c) => {
+        match (c, language) {
+            ('"', _) => out.push_str("\\\""),
+            ('\\', _) => out.push_str("\\\\"),
+            ('\n', _) => out.push_str("\\n"),
+            ('\r', _) => out.push_str("\\r"),
+            ('\t', _) => out.push_str("\\t"),
+            ('$', Language::Php) => out.push_str("\\$"),
+            ('#', Language::Ruby) => out.push_str("\\#"),
+            ('?', Language::C | Language::Cpp) => out.push_str("\\?"),
+            (c, _) if c.is_control() || crate::hostile::is_invisible(c) => {
                 out.push_str(&escape(language, c))
             }
-            c => out.push(c),
+            (c, _) => out.push(c),
         }
     }
     out.push('"');
@@ -62,97 +88,59 @@ pub fn literal(language: Language, s: &str) -> String {
 fn escape(language: Language, c: char) -> String {
     let v = c as u32;
     match language {
-        Language::Rust => format!("\\u{{{v:x}}}"),
-        Language::JavaScript => format!("\\u{{{v:x}}}"),
-        Language::Python if v <= 0xffff => format!("\\u{v:04x}"),
-        Language::Python => format!("\\U{v:08x}"),
-        // Java reads `\u` escapes before it lexes (a `\u000a` would end the line), and C++
-        // continues `\x` escapes over hex digits: octal below U+0100. Above it (only invisible
-        // and bidi code points come here) a `\u` escape is safe in both: Java's as UTF-16 code
-        // units, C++'s universal character names.
-        Language::Java | Language::Cpp if v < 0x100 => format!("\\{v:03o}"),
+        Language::Rust | Language::JavaScript | Language::Php | Language::Ruby => {
+            format!("\\u{{{v:x}}}")
+        }
+        Language::Python | Language::Go if v <= 0xffff => format!("\\u{v:04x}"),
+        Language::Python | Language::Go => format!("\\U{v:08x}"),
+        // Java reads `\u` escapes before it lexes (a `\u000a` would end the line): octal, one
+        // char, below U+0100; above it a `\u` escape per UTF-16 code unit.
+        Language::Java if v < 0x100 => format!("\\{v:03o}"),
         Language::Java => {
             let mut units = [0u16; 2];
             c.encode_utf16(&mut units).iter().map(|u| format!("\\u{u:04x}")).collect()
         }
-        Language::Cpp if v <= 0xffff => format!("\\u{v:04x}"),
-        Language::Cpp => format!("\\U{v:08x}"),
+        // A C or C++ string is bytes: the code point's UTF-8 bytes, each a three-digit octal
+        // escape (a `\x` escape would run on over the hex digits after it; `\200` alone
+        // would be the byte 0x80, not U+0080).
+        Language::C | Language::Cpp => {
+            let mut buf = [0u8; 4];
+            c.encode_utf8(&mut buf).bytes().map(|b| format!("\\{b:03o}")).collect()
+        }
     }
 }
 
 /// A program for `oracle`'s library that parses `input` (against `base`) and prints what it
-/// reads; `None` for an oracle without a known library.
+/// reads, from its template; `None` for an oracle without one (or that cannot resolve).
 pub fn program(oracle: &str, input: &str, base: Option<&str>) -> Option<(Language, String)> {
-    let language = language_of(oracle)?;
-    let i = literal(language, input);
-    let b = base.map(|b| literal(language, b));
-    let text = match (oracle, language) {
-        (_, Language::Rust) => rust(&i, b.as_deref()),
-        ("url-parse", _) => js("const Url = require(\"url-parse\");", "new Url", &i, b.as_deref()),
-        ("whatwg-url", _) => {
-            js("const { URL } = require(\"whatwg-url\");", "new URL", &i, b.as_deref())
+    let repro = descriptor(oracle)?.repro.as_ref()?;
+    let language = Language::of_fence(&repro.language)?;
+    let template = match base {
+        Some(_) => repro.resolve.as_deref()?,
+        None => repro.parse.as_str(),
+    };
+    Some((language, fill(template, language, input, base)))
+}
+
+/// `template` with `{input}` and `{base}` replaced by literals, in one pass (a literal that
+/// holds `{base}` is not replaced again).
+fn fill(template: &str, language: Language, input: &str, base: Option<&str>) -> String {
+    let mut out = String::with_capacity(template.len() + input.len());
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if let Some(after) = rest.strip_prefix("{input}") {
+            out.push_str(&literal(language, input));
+            rest = after;
+        } else if let (Some(after), Some(b)) = (rest.strip_prefix("{base}"), base) {
+            out.push_str(&literal(language, b));
+            rest = after;
+        } else {
+            out.push('{');
+            rest = &rest[1..];
         }
-        (_, Language::JavaScript) => js("", "new URL", &i, b.as_deref()),
-        (_, Language::Python) => python(&i, b.as_deref()),
-        (_, Language::Java) => java(&i, b.as_deref()),
-        (_, Language::Cpp) => cpp(&i, b.as_deref()),
-    };
-    Some((language, text))
-}
-
-fn rust(input: &str, base: Option<&str>) -> String {
-    let parse = match base {
-        Some(b) => format!("url::Url::parse({b}).and_then(|base| base.join({input}))"),
-        None => format!("url::Url::parse({input})"),
-    };
-    format!(
-        "// Cargo.toml: [dependencies] url = \"2\"\nfn main() {{\n    let result = {parse};\n    \
-         println!(\"{{:?}}\", result.map(|u| u.to_string()));\n}}\n"
-    )
-}
-
-fn js(require: &str, constructor: &str, input: &str, base: Option<&str>) -> String {
-    let args = base.map_or(input.to_owned(), |b| format!("{input}, {b}"));
-    let require = if require.is_empty() { String::new() } else { format!("{require}\n") };
-    format!(
-        "{require}try {{\n  const url = {constructor}({args});\n  console.log(url.href, \
-         JSON.stringify({{ protocol: url.protocol, host: url.host, pathname: url.pathname }}));\n\
-         }} catch (e) {{\n  console.log(\"failure:\", e.message);\n}}\n"
-    )
-}
-
-fn python(input: &str, base: Option<&str>) -> String {
-    let target = base.map_or(input.to_owned(), |b| format!("urljoin({b}, {input})"));
-    format!(
-        "from urllib.parse import urljoin, urlsplit\n\ntarget = {target}\nparts = urlsplit(target)\n\
-         try:\n    port = parts.port\nexcept ValueError as e:\n    port = f\"ValueError: {{e}}\"\n\
-         print(repr(target), parts, parts.hostname, port)\n"
-    )
-}
-
-fn java(input: &str, base: Option<&str>) -> String {
-    let uri = match base {
-        Some(b) => format!("new URI({b}).resolve(new URI({input}))"),
-        None => format!("new URI({input})"),
-    };
-    format!(
-        "import java.net.URI;\n\npublic class Repro {{\n    public static void main(String[] args) {{\n        \
-         try {{\n            URI uri = {uri};\n            System.out.println(uri + \" host=\" + \
-         uri.getHost() + \" path=\" + uri.getRawPath());\n        }} catch (Exception e) {{\n            \
-         System.out.println(\"failure: \" + e.getMessage());\n        }}\n    }}\n}}\n"
-    )
-}
-
-fn cpp(input: &str, base: Option<&str>) -> String {
-    let (setup, call) = match base {
-        Some(b) => (
-            format!("    auto base = ada::parse<ada::url_aggregator>({b});\n    if (!base) {{ std::cout << \"base failure\\n\"; return 0; }}\n"),
-            format!("ada::parse<ada::url_aggregator>({input}, &*base)"),
-        ),
-        None => (String::new(), format!("ada::parse<ada::url_aggregator>({input})")),
-    };
-    format!(
-        "#include \"ada.h\"\n#include <iostream>\n\nint main() {{\n{setup}    auto url = {call};\n    \
-         if (url) {{ std::cout << url->get_href() << \"\\n\"; }} else {{ std::cout << \"failure\\n\"; }}\n}}\n"
-    )
+    }
+    out.push_str(rest);
+    out
 }
