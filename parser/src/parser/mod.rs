@@ -15,11 +15,15 @@ mod ascii_run;
 mod path;
 mod preprocess;
 mod states;
+#[cfg(feature = "trace")]
+mod trace;
 
 pub(crate) use ascii_run::AsciiRun;
 #[cfg(test)]
 use preprocess::has_byte_below_0e;
 use preprocess::{needs_no_preprocessing, preprocess};
+#[cfg(feature = "trace")]
+pub use trace::{Trace, TraceStep};
 
 use crate::errors::{Errors, ParseError, ValidationErrorKind};
 use crate::host::is_url_code_point;
@@ -71,28 +75,6 @@ pub enum State {
     Query,
     /// <https://url.spec.whatwg.org/#fragment-state>
     Fragment,
-}
-
-/// One run of a state in a traced parse ([`Url::trace_steps`]).
-#[cfg(feature = "trace")]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TraceStep {
-    pub state: State,
-    /// Byte position in the caller's input of the code point read (EOF: past the end of the
-    /// trimmed input).
-    pub position: usize,
-    /// The URL's serialization as far as it was written when this step began (components
-    /// arrive in serialization order; a dot segment may shorten the path again).
-    pub serialization: String,
-}
-
-/// A traced parse ([`Url::trace_run`]): each step, and how the parse ended.
-#[cfg(feature = "trace")]
-#[derive(Clone, Debug)]
-pub struct Trace {
-    pub steps: Vec<TraceStep>,
-    /// The parsed URL, or the failure the last step returned.
-    pub outcome: Result<Url, ParseError>,
 }
 
 impl State {
@@ -288,49 +270,6 @@ impl Url {
         parser.shortcuts = shortcuts;
         let ran = parser.run();
         finish(ran, parser)
-    }
-
-    /// The states visited by a parse of `input`, in order (feature `trace`).
-    #[cfg(feature = "trace")]
-    pub fn trace(input: &str, base: Option<&Url>) -> Vec<State> {
-        Self::trace_steps(input, base).into_iter().map(|step| step.state).collect()
-    }
-
-    /// Each run of a state in a parse of `input`, with the byte position in `input` of the
-    /// code point it read (`input.len()` or past the trimmed end for EOF) (feature `trace`).
-    /// A state that takes a run of code points at once (a path segment, a host) appears once
-    /// for the run: the code points up to the next step's position were read in it.
-    #[cfg(feature = "trace")]
-    pub fn trace_steps(input: &str, base: Option<&Url>) -> Vec<TraceStep> {
-        Self::trace_run(input, base).steps
-    }
-
-    /// [`Url::trace_steps`] and the parse's outcome (feature `trace`).
-    #[cfg(feature = "trace")]
-    pub fn trace_run(input: &str, base: Option<&Url>) -> Trace {
-        let mut errors = Errors::new();
-        let (prepared, leading_trim, position_map) = preprocess(input, &mut errors);
-        let mut parser = Parser::new(&prepared, base, Url::empty(), None, errors);
-        parser.leading_trim = leading_trim;
-        parser.position_map = position_map;
-        parser.trace = Some(Vec::new());
-        parser.shortcuts = false;
-        let ran = parser.run();
-        let steps = parser.trace.take().unwrap_or_default();
-        let steps = steps
-            .into_iter()
-            .map(|(state, pointer, serialization)| TraceStep {
-                state,
-                position: parser.original_position(pointer),
-                serialization,
-            })
-            .collect();
-        let outcome = ran.map(|()| {
-            let mut url = parser.url;
-            url.fix_path_dot_prefix();
-            url
-        });
-        Trace { steps, outcome }
     }
 }
 
