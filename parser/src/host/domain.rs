@@ -5,14 +5,17 @@
 //! UTS #46 itself is the `idna` crate's; this module only chooses its options as the URL
 //! Standard says and turns its failures into the spec's validation errors.
 //!
-//! Domain to ASCII takes three shortcuts past UTS #46 where its answer is known: strict
-//! ToASCII of an ASCII domain without a Punycode label is decided by byte tests, relaxed
-//! ToASCII reuses a strict success, and for any other non-ASCII domain the relaxed run comes
-//! first and mostly decides the strict one (`strict_verdict`). Property tests compare each
+//! Domain to ASCII takes these shortcuts past UTS #46 where its answer is known: strict
+//! ToASCII of an ASCII domain without a Punycode label is decided by byte tests, and with
+//! Punycode labels of simple code points by byte tests and a decode (`idna_simple`); a domain
+//! whose non-ASCII code points are all simple is Punycode-encoded as it is (`idna_simple`);
+//! relaxed ToASCII reuses a strict success, and for any other non-ASCII domain the relaxed run
+//! comes first and mostly decides the strict one (`strict_verdict`). Property tests compare each
 //! with UTS #46 on generated domains, and [`domain_to_ascii_by_uts46`] (no shortcuts) lets
 //! the fuzz `roundtrip` target compare the whole algorithm both ways on every input.
 
 use crate::errors::{Errors, ValidationErrorKind};
+use crate::host::idna_simple::{punycode_domain_verdict, simple_domain_to_ascii};
 use crate::host::strict_verdict::strict_verdict_of_relaxed;
 use crate::host::HostParseFailure;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -170,8 +173,27 @@ fn strict_to_ascii(
         Some(true) => return (Ok(ascii_lowercase(domain, bytes)), None),
         Some(false) => return (Err(()), None),
         // An ASCII domain's relaxed result is never asked for (domain to ASCII's step 5).
-        None if bytes.is_ascii() => return (domain_parser_to_ascii(domain, true), None),
+        // With Punycode labels of simple code points, byte tests and a decode decide it.
+        None if bytes.is_ascii() => {
+            let verdict = if bytes.has(DomainBytes::UPPER) {
+                None
+            } else {
+                punycode_domain_verdict(domain.as_bytes())
+            };
+            return match verdict {
+                Some(true) => (Ok(Cow::Borrowed(domain)), None),
+                Some(false) => (Err(()), None),
+                None => (domain_parser_to_ascii(domain, true), None),
+            };
+        }
         None => {}
+    }
+    // Simple code points only: Punycode-encoded as they are, the checks by byte tests.
+    if let Some((result, strict_valid)) = simple_domain_to_ascii(domain) {
+        return match strict_valid {
+            true => (Ok(Cow::Owned(result)), None),
+            false => (Err(()), Some(Ok(Cow::Owned(result)))),
+        };
     }
     // A non-ASCII domain needs the relaxed result whenever the strict run fails, and the
     // strict verdict can mostly be read off it: one run where two were.

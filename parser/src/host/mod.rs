@@ -9,6 +9,7 @@
 //! Every failure reports the spec's validation error at a byte offset into the URL input.
 
 mod domain;
+mod idna_simple;
 mod ipv4;
 mod ipv6;
 mod strict_verdict;

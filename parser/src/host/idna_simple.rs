@@ -1,0 +1,267 @@
+//! Domain parser ToASCII without UTS #46's mapping and normalization, for domains whose
+//! non-ASCII code points are all "simple" ([`is_simple`]): letters of the common alphabets and
+//! ideographs that UTS #46 keeps valid as they are and that need no check across code points.
+//!
+//! For such a domain UTS #46's steps come down to Punycode and byte tests:
+//! - Map: every simple code point is valid (its status in the IDNA mapping table), so mapping
+//!   leaves it as it is, and lowercase ASCII letters, digits, `-` and `.` too.
+//! - Normalize (NFC): a string is in NFC when each of its code points has NFC_Quick_Check=Yes
+//!   and canonical combining class 0 (UAX #15's quick check answers Yes). Simple code points
+//!   and ASCII letters, digits and `-` all do; none of them is the second of a composition pair
+//!   (those have NFC_Quick_Check=Maybe), so no two compose.
+//! - Break and convert: labels split at `.` only (no mapped dot: U+3002 and its kin are not
+//!   simple); an `xn--` label is Punycode-decoded and its code points must again be simple
+//!   (else UTS #46 decides).
+//! - Validate: no simple code point is a combining mark, a joiner (CheckJoiners), or a
+//!   right-to-left one (bidi classes R, AL, AN: CheckBidi then has no bidi domain to check);
+//!   CheckHyphens and UseSTD3ASCIIRules are tests of the label's ASCII; VerifyDnsLength of the
+//!   output.
+//!
+//! Every other domain gets `None`, and UTS #46 answers. Property tests compare both answers on
+//! every simple code point alone and beside others, on code points of every Unicode block, on
+//! WPT's IdnaTestV2 inputs and on edge cases (`tests/idna_shortcuts.rs` and the tests here).
+
+use super::domain::is_strict_ascii_label;
+
+/// The simple code points' ranges, sorted: Latin-1's lowercase letters, Greek's and
+/// Cyrillic's basic lowercase letters, Thai's consonants, Hiragana and Katakana letters,
+/// CJK Extension A, CJK Unified Ideographs and Hangul syllables.
+const SIMPLE: [(char, char); 10] = [
+    ('\u{DF}', '\u{F6}'),
+    ('\u{F8}', '\u{FF}'),
+    ('\u{3AC}', '\u{3CE}'),
+    ('\u{430}', '\u{45F}'),
+    ('\u{E01}', '\u{E2E}'),
+    ('\u{3041}', '\u{3096}'),
+    ('\u{30A1}', '\u{30FA}'),
+    ('\u{3400}', '\u{4DBF}'),
+    ('\u{4E00}', '\u{9FFF}'),
+    ('\u{AC00}', '\u{D7A3}'),
+];
+
+/// Whether `c` is one of [`SIMPLE`]'s code points.
+#[inline]
+pub(crate) fn is_simple(c: char) -> bool {
+    SIMPLE.iter().any(|&(first, last)| first <= c && c <= last)
+}
+
+/// Whether `b` is a lowercase ASCII letter, a digit or `-` (what a label may hold under
+/// UseSTD3ASCIIRules once mapped, in the forms this module takes).
+fn is_lower_ldh(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
+}
+
+/// CheckHyphens on a label's code points: no `-` first, last, or third and fourth together.
+fn hyphens_placed_well(label: &[char]) -> bool {
+    let hyphen_at = |i: usize| label.get(i) == Some(&'-');
+    !(hyphen_at(0)
+        || (!label.is_empty() && hyphen_at(label.len() - 1))
+        || (hyphen_at(2) && hyphen_at(3)))
+}
+
+/// Strict ToASCII's verdict on an ASCII domain with no upper-case letter some of whose labels
+/// start with `xn--`, where each such label decodes to simple code points; `None` otherwise.
+/// (Its result on success is the domain itself: UTS #46 keeps valid Punycode labels as written.)
+pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
+    let mut valid = domain.len() <= 253;
+    let mut decoded = Vec::new();
+    for label in domain.split(|&b| b == b'.') {
+        if !label.iter().all(|&b| is_lower_ldh(b)) {
+            return None;
+        }
+        let Some(encoded) = label.strip_prefix(b"xn--") else {
+            valid &= is_strict_ascii_label(label);
+            continue;
+        };
+        if label.len() > 63 || !decode(encoded, &mut decoded) {
+            return None;
+        }
+        valid &= hyphens_placed_well(&decoded);
+    }
+    Some(valid)
+}
+
+/// Relaxed ToASCII's result on a domain of simple code points and lowercase ASCII letters,
+/// digits, `-` and `.`, with no label starting with `xn--` and no label over 63 code points, and strict
+/// ToASCII's verdict (a strict success is that same result); `None` for any other domain.
+pub(crate) fn simple_domain_to_ascii(domain: &str) -> Option<(String, bool)> {
+    let mut out = String::with_capacity(domain.len() + 16);
+    let mut valid = true;
+    let mut label: Vec<char> = Vec::new();
+    for (i, text) in domain.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        // A label written with the Punycode prefix is UTS #46's to decode or refuse.
+        if text.starts_with("xn--") {
+            return None;
+        }
+        if text.is_ascii() {
+            if !text.bytes().all(is_lower_ldh) {
+                return None;
+            }
+            valid &= is_strict_ascii_label(text.as_bytes());
+            out.push_str(text);
+            continue;
+        }
+        label.clear();
+        for c in text.chars() {
+            if !(is_simple(c) || (c.is_ascii() && is_lower_ldh(c as u8))) {
+                return None;
+            }
+            label.push(c);
+        }
+        if label.len() > 63 {
+            return None;
+        }
+        let start = out.len();
+        out.push_str("xn--");
+        encode(&label, &mut out);
+        valid &= hyphens_placed_well(&label) && out.len() - start <= 63;
+    }
+    valid &= out.len() <= 253;
+    Some((out, valid))
+}
+
+// Punycode, RFC 3492 section 5's parameters and section 6's algorithms.
+const BASE: u32 = 36;
+const T_MIN: u32 = 1;
+const T_MAX: u32 = 26;
+const SKEW: u32 = 38;
+const DAMP: u32 = 700;
+const INITIAL_BIAS: u32 = 72;
+const INITIAL_N: u32 = 0x80;
+
+/// RFC 3492 6.1, bias adaptation.
+fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
+    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    delta += delta / num_points;
+    let mut k = 0;
+    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+        delta /= BASE - T_MIN;
+        k += BASE;
+    }
+    k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
+}
+
+fn threshold(k: u32, bias: u32) -> u32 {
+    k.saturating_sub(bias).clamp(T_MIN, T_MAX)
+}
+
+/// RFC 3492 6.2, decoding lowercase `input` into `output`; true when it decodes, with at
+/// least one non-basic code point and every non-basic one simple (else false, and UTS #46
+/// decides).
+fn decode(input: &[u8], output: &mut Vec<char>) -> bool {
+    output.clear();
+    // The basic code points are those before the last delimiter (none without one, and a
+    // leading delimiter is left to UTS #46).
+    let rest = match input.iter().rposition(|&b| b == b'-') {
+        Some(0) => return false,
+        Some(d) => {
+            output.extend(input[..d].iter().map(|&b| char::from(b)));
+            &input[d + 1..]
+        }
+        None => input,
+    };
+    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    let mut digits = rest.iter();
+    let basic = output.len();
+    while digits.len() > 0 {
+        let old_i = i;
+        let (mut w, mut k) = (1u32, BASE);
+        loop {
+            let digit = match digits.next() {
+                Some(&b @ b'a'..=b'z') => u32::from(b - b'a'),
+                Some(&b @ b'0'..=b'9') => u32::from(b - b'0') + 26,
+                _ => return false,
+            };
+            let Some(next) = digit.checked_mul(w).and_then(|d| i.checked_add(d)) else {
+                return false;
+            };
+            i = next;
+            let t = threshold(k, bias);
+            if digit < t {
+                break;
+            }
+            let Some(next_w) = w.checked_mul(BASE - t) else { return false };
+            w = next_w;
+            k += BASE;
+        }
+        let len = output.len() as u32 + 1;
+        bias = adapt(i - old_i, len, old_i == 0);
+        let Some(next_n) = n.checked_add(i / len) else { return false };
+        n = next_n;
+        i %= len;
+        match char::from_u32(n) {
+            Some(c) if is_simple(c) => output.insert(i as usize, c),
+            _ => return false,
+        }
+        i += 1;
+    }
+    output.len() > basic
+}
+
+/// RFC 3492 6.3, encoding `input` (at most 63 code points, so no overflow) onto `out`.
+fn encode(input: &[char], out: &mut String) {
+    let digit = |d: u32| char::from(if d < 26 { b'a' + d as u8 } else { b'0' + (d - 26) as u8 });
+    let basic = input.iter().filter(|c| c.is_ascii()).count() as u32;
+    out.extend(input.iter().filter(|c| c.is_ascii()));
+    if basic > 0 {
+        out.push('-');
+    }
+    let (mut n, mut delta, mut bias, mut handled) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
+    while (handled as usize) < input.len() {
+        let m = input.iter().map(|&c| c as u32).filter(|&c| c >= n).min().unwrap_or(n);
+        delta += (m - n) * (handled + 1);
+        n = m;
+        for &c in input {
+            let c = c as u32;
+            if c < n {
+                delta += 1;
+            }
+            if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = threshold(k, bias);
+                    if q < t {
+                        break;
+                    }
+                    out.push(digit(t + (q - t) % (BASE - t)));
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                out.push(digit(q));
+                bias = adapt(delta, handled + 1, handled == basic);
+                delta = 0;
+                handled += 1;
+            }
+        }
+        delta += 1;
+        n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc_3492_samples() {
+        // RFC 3492 7.1: (B) Chinese (simplified), and (A) Arabic, which is not simple.
+        let chinese = "\u{4ED6}\u{4EEC}\u{4E3A}\u{4EC0}\u{4E48}\u{4E0D}\u{8BF4}\u{4E2D}\u{6587}";
+        let chars: Vec<char> = chinese.chars().collect();
+        let mut out = String::new();
+        encode(&chars, &mut out);
+        assert_eq!(out, "ihqwcrb4cv8a8dqg056pqjye");
+        let mut decoded = Vec::new();
+        assert!(decode(out.as_bytes(), &mut decoded));
+        assert_eq!(decoded, chars);
+        assert!(!decode(b"egbpdaj6bu4bxfgehfvwxn", &mut decoded), "Arabic is not simple");
+    }
+
+    #[test]
+    fn simple_ranges_are_sorted() {
+        assert!(SIMPLE.windows(2).all(|w| w[0].1 <= w[1].0));
+    }
+}
