@@ -12,7 +12,9 @@
 //!   fullwidth and ideographic dots, labels and domains about the DNS length limits.
 
 use std::borrow::Cow;
-use urldiff_parser::host::{domain_to_ascii, domain_to_ascii_by_uts46, HostParseFailure};
+use urldiff_parser::host::{
+    domain_to_ascii, domain_to_ascii_by_uts46, HostParseFailure, IDNA_NOT_VALID, IDNA_SIMPLE,
+};
 use urldiff_parser::Errors;
 
 type Answer = (Result<String, HostParseFailure>, Errors);
@@ -221,25 +223,10 @@ fn edge_cases_answer_alike() {
     assert_same("edge cases", owned.iter().map(String::as_str).chain(fixed));
 }
 
-/// The ranges the shortcut treats as simple (`idna_simple::SIMPLE`, repeated here so that
-/// the test sees a change), each code point of them checked, not a sample.
-const SIMPLE: [(u32, u32); 10] = [
-    (0xDF, 0xF6),
-    (0xF8, 0xFF),
-    (0x3AC, 0x3CE),
-    (0x430, 0x45F),
-    (0xE01, 0xE2E),
-    (0x3041, 0x3096),
-    (0x30A1, 0x30FA),
-    (0x3400, 0x4DBF),
-    (0x4E00, 0x9FFF),
-    (0xAC00, 0xD7A3),
-];
-
+/// Every code point the shortcut treats as simple, each checked, not a sample.
 #[test]
 fn every_simple_code_point_answers_alike() {
-    let all: Vec<char> =
-        SIMPLE.iter().flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32)).collect();
+    let all: Vec<char> = IDNA_SIMPLE.iter().flat_map(|&(a, b)| a..=b).collect();
     let mut domains = Vec::new();
     for (i, &c) in all.iter().enumerate() {
         // A neighbour from another range, so that pairs across ranges are met too.
@@ -252,4 +239,23 @@ fn every_simple_code_point_answers_alike() {
     }
     let checked = assert_same("simple code points", domains.iter().map(String::as_str));
     assert!(checked > 200_000, "only {checked} answers compared");
+}
+
+/// Every code point the shortcut knows UTS #46 maps, in Punycode labels.
+#[test]
+fn every_mapped_code_point_in_a_punycode_label_answers_alike() {
+    let not_valid: Vec<char> = IDNA_NOT_VALID.iter().flat_map(|&(a, b)| a..=b).collect();
+    let mut domains = Vec::new();
+    for (i, &c) in not_valid.iter().enumerate() {
+        let o = not_valid[(i * 31 + 7) % not_valid.len()];
+        for label in [format!("{c}"), format!("a{c}\u{4E00}"), format!("\u{3042}{o}{c}")] {
+            if let Some(puny) = idna::punycode::encode_str(&label) {
+                domains.push(format!("xn--{puny}"));
+                domains.push(format!("10.0.0.xn--{puny}"));
+                domains.push(format!("xn--{puny}.xn--53h.com"));
+            }
+        }
+    }
+    let checked = assert_same("mapped code points", domains.iter().map(String::as_str));
+    assert!(checked > 2_000, "only {checked} answers compared");
 }

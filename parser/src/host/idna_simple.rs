@@ -26,7 +26,7 @@ use super::domain::is_strict_ascii_label;
 /// The simple code points' ranges, sorted: Latin-1's lowercase letters, Greek's and
 /// Cyrillic's basic lowercase letters, Thai's consonants, Hiragana and Katakana letters,
 /// CJK Extension A, CJK Unified Ideographs and Hangul syllables.
-const SIMPLE: [(char, char); 10] = [
+pub const SIMPLE: [(char, char); 10] = [
     ('\u{DF}', '\u{F6}'),
     ('\u{F8}', '\u{FF}'),
     ('\u{3AC}', '\u{3CE}'),
@@ -38,6 +38,26 @@ const SIMPLE: [(char, char); 10] = [
     ('\u{4E00}', '\u{9FFF}'),
     ('\u{AC00}', '\u{D7A3}'),
 ];
+
+/// Ranges of code points UTS #46 maps (to something else: upper-case letters, fullwidth
+/// ASCII, halfwidth Katakana, circled numbers and letters), sorted. In a Punycode label such a
+/// code point fails strict ToASCII wherever it stands: UTS #46 wants a decoded label to be
+/// its own mapping and normalization.
+pub const NOT_VALID: [(char, char); 8] = [
+    ('\u{C0}', '\u{D6}'),
+    ('\u{D8}', '\u{DE}'),
+    ('\u{391}', '\u{3A1}'),
+    ('\u{3A3}', '\u{3A9}'),
+    ('\u{400}', '\u{42F}'),
+    ('\u{3251}', '\u{325F}'),
+    ('\u{32B1}', '\u{32BF}'),
+    ('\u{FF01}', '\u{FF5E}'),
+];
+
+/// Whether `c` is one of [`NOT_VALID`]'s code points.
+fn is_not_valid(c: char) -> bool {
+    NOT_VALID.iter().any(|&(first, last)| first <= c && c <= last)
+}
 
 /// Whether `c` is one of [`SIMPLE`]'s code points.
 #[inline]
@@ -73,10 +93,11 @@ pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
             valid &= is_strict_ascii_label(label);
             continue;
         };
-        if label.len() > 63 || !decode(encoded, &mut decoded) {
-            return None;
+        match decode(encoded, &mut decoded) {
+            Decoded::Simple if label.len() <= 63 => valid &= hyphens_placed_well(&decoded),
+            Decoded::NotValid => valid = false,
+            _ => return None,
         }
-        valid &= hyphens_placed_well(&decoded);
     }
     Some(valid)
 }
@@ -148,15 +169,25 @@ fn threshold(k: u32, bias: u32) -> u32 {
     k.saturating_sub(bias).clamp(T_MIN, T_MAX)
 }
 
-/// RFC 3492 6.2, decoding lowercase `input` into `output`; true when it decodes, with at
-/// least one non-basic code point and every non-basic one simple (else false, and UTS #46
-/// decides).
-fn decode(input: &[u8], output: &mut Vec<char>) -> bool {
+/// What a Punycode label decodes to, as far as this module can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decoded {
+    /// At least one non-basic code point, every one of them simple.
+    Simple,
+    /// A code point UTS #46 does not keep as it is ([`NOT_VALID`]), whatever else the label
+    /// holds: strict ToASCII fails (a later decoding failure fails it too).
+    NotValid,
+    /// Anything else: UTS #46 decides.
+    Unknown,
+}
+
+/// RFC 3492 6.2, decoding lowercase `input` into `output`.
+fn decode(input: &[u8], output: &mut Vec<char>) -> Decoded {
     output.clear();
     // The basic code points are those before the last delimiter (none without one, and a
     // leading delimiter is left to UTS #46).
     let rest = match input.iter().rposition(|&b| b == b'-') {
-        Some(0) => return false,
+        Some(0) => return Decoded::Unknown,
         Some(d) => {
             output.extend(input[..d].iter().map(|&b| char::from(b)));
             &input[d + 1..]
@@ -173,32 +204,37 @@ fn decode(input: &[u8], output: &mut Vec<char>) -> bool {
             let digit = match digits.next() {
                 Some(&b @ b'a'..=b'z') => u32::from(b - b'a'),
                 Some(&b @ b'0'..=b'9') => u32::from(b - b'0') + 26,
-                _ => return false,
+                _ => return Decoded::Unknown,
             };
             let Some(next) = digit.checked_mul(w).and_then(|d| i.checked_add(d)) else {
-                return false;
+                return Decoded::Unknown;
             };
             i = next;
             let t = threshold(k, bias);
             if digit < t {
                 break;
             }
-            let Some(next_w) = w.checked_mul(BASE - t) else { return false };
+            let Some(next_w) = w.checked_mul(BASE - t) else { return Decoded::Unknown };
             w = next_w;
             k += BASE;
         }
         let len = output.len() as u32 + 1;
         bias = adapt(i - old_i, len, old_i == 0);
-        let Some(next_n) = n.checked_add(i / len) else { return false };
+        let Some(next_n) = n.checked_add(i / len) else { return Decoded::Unknown };
         n = next_n;
         i %= len;
         match char::from_u32(n) {
             Some(c) if is_simple(c) => output.insert(i as usize, c),
-            _ => return false,
+            Some(c) if is_not_valid(c) => return Decoded::NotValid,
+            _ => return Decoded::Unknown,
         }
         i += 1;
     }
-    output.len() > basic
+    if output.len() > basic {
+        Decoded::Simple
+    } else {
+        Decoded::Unknown
+    }
 }
 
 /// RFC 3492 6.3, encoding `input` (at most 63 code points, so no overflow) onto `out`.
@@ -255,13 +291,16 @@ mod tests {
         encode(&chars, &mut out);
         assert_eq!(out, "ihqwcrb4cv8a8dqg056pqjye");
         let mut decoded = Vec::new();
-        assert!(decode(out.as_bytes(), &mut decoded));
+        assert_eq!(decode(out.as_bytes(), &mut decoded), Decoded::Simple);
         assert_eq!(decoded, chars);
-        assert!(!decode(b"egbpdaj6bu4bxfgehfvwxn", &mut decoded), "Arabic is not simple");
+        let arabic = decode(b"egbpdaj6bu4bxfgehfvwxn", &mut decoded);
+        assert_eq!(arabic, Decoded::Unknown, "Arabic is not simple");
     }
 
     #[test]
-    fn simple_ranges_are_sorted() {
-        assert!(SIMPLE.windows(2).all(|w| w[0].1 <= w[1].0));
+    fn ranges_are_sorted_and_apart() {
+        assert!(SIMPLE.windows(2).all(|w| w[0].1 < w[1].0));
+        assert!(NOT_VALID.windows(2).all(|w| w[0].1 < w[1].0));
+        assert!(NOT_VALID.iter().all(|&(a, b)| !is_simple(a) && !is_simple(b)));
     }
 }

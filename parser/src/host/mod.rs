@@ -19,6 +19,9 @@ pub use domain::{
     is_forbidden_host_code_point,
 };
 use domain::{domain_to_ascii_of, ldh_domain_to_ascii, DomainBytes};
+/// The code point ranges domain to ASCII's shortcuts know (for the tests that check them).
+#[doc(hidden)]
+pub use idna_simple::{NOT_VALID as IDNA_NOT_VALID, SIMPLE as IDNA_SIMPLE};
 use ipv4::parse_ipv4_located;
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};
