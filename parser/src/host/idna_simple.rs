@@ -22,6 +22,10 @@
 //! WPT's IdnaTestV2 inputs and on edge cases (`tests/idna_shortcuts.rs` and the tests here).
 
 use super::domain::is_strict_ascii_label;
+use smallvec::SmallVec;
+
+/// A label's code points: a valid one has at most 59 after `xn--`, so no allocation.
+type Label = SmallVec<[char; 64]>;
 
 /// The simple code points' ranges, sorted: Latin-1's lowercase letters, Greek's and
 /// Cyrillic's basic lowercase letters, Thai's consonants, Hiragana and Katakana letters,
@@ -84,7 +88,7 @@ fn hyphens_placed_well(label: &[char]) -> bool {
 /// (Its result on success is the domain itself: UTS #46 keeps valid Punycode labels as written.)
 pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
     let mut valid = domain.len() <= 253;
-    let mut decoded = Vec::new();
+    let mut decoded = Label::new();
     for label in domain.split(|&b| b == b'.') {
         if !label.iter().all(|&b| is_lower_ldh(b)) {
             return None;
@@ -106,9 +110,16 @@ pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
 /// digits, `-` and `.`, with no label starting with `xn--` and no label over 63 code points, and strict
 /// ToASCII's verdict (a strict success is that same result); `None` for any other domain.
 pub(crate) fn simple_domain_to_ascii(domain: &str) -> Option<(String, bool)> {
+    // Most other domains are told apart by their first code points, before any allocation.
+    if !domain
+        .chars()
+        .all(|c| is_simple(c) || (c.is_ascii() && (c == '.' || is_lower_ldh(c as u8))))
+    {
+        return None;
+    }
     let mut out = String::with_capacity(domain.len() + 16);
     let mut valid = true;
-    let mut label: Vec<char> = Vec::new();
+    let mut label = Label::new();
     for (i, text) in domain.split('.').enumerate() {
         if i > 0 {
             out.push('.');
@@ -118,20 +129,12 @@ pub(crate) fn simple_domain_to_ascii(domain: &str) -> Option<(String, bool)> {
             return None;
         }
         if text.is_ascii() {
-            if !text.bytes().all(is_lower_ldh) {
-                return None;
-            }
             valid &= is_strict_ascii_label(text.as_bytes());
             out.push_str(text);
             continue;
         }
         label.clear();
-        for c in text.chars() {
-            if !(is_simple(c) || (c.is_ascii() && is_lower_ldh(c as u8))) {
-                return None;
-            }
-            label.push(c);
-        }
+        label.extend(text.chars());
         if label.len() > 63 {
             return None;
         }
@@ -182,7 +185,7 @@ enum Decoded {
 }
 
 /// RFC 3492 6.2, decoding lowercase `input` into `output`.
-fn decode(input: &[u8], output: &mut Vec<char>) -> Decoded {
+fn decode(input: &[u8], output: &mut Label) -> Decoded {
     output.clear();
     // The basic code points are those before the last delimiter (none without one, and a
     // leading delimiter is left to UTS #46).
@@ -290,9 +293,9 @@ mod tests {
         let mut out = String::new();
         encode(&chars, &mut out);
         assert_eq!(out, "ihqwcrb4cv8a8dqg056pqjye");
-        let mut decoded = Vec::new();
+        let mut decoded = Label::new();
         assert_eq!(decode(out.as_bytes(), &mut decoded), Decoded::Simple);
-        assert_eq!(decoded, chars);
+        assert_eq!(decoded.as_slice(), chars.as_slice());
         let arabic = decode(b"egbpdaj6bu4bxfgehfvwxn", &mut decoded);
         assert_eq!(arabic, Decoded::Unknown, "Arabic is not simple");
     }
