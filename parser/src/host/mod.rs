@@ -82,6 +82,12 @@ pub fn parse_host<'a>(
     }
     // "If isOpaque is true, then return the result of opaque-host parsing input."
     if is_opaque {
+        // Fast path: an opaque host of ASCII URL code points that are not forbidden host code
+        // points (most of them) passes every check, and the C0 control percent-encode set
+        // leaves it as it is. Property test `opaque_fast_path_is_the_full_path`.
+        if !input.is_empty() && input.bytes().all(|b| PLAIN_OPAQUE_HOST_BYTE[usize::from(b)]) {
+            return Ok(Host::Opaque(Cow::Borrowed(input)));
+        }
         return parse_opaque_host(input, errors, offset);
     }
     let input_bytes = DomainBytes::of(input);
@@ -175,6 +181,18 @@ fn utf8_decode_percent_decoded(input: &str) -> Cow<'static, str> {
     })
 }
 
+/// Whether a byte is an ASCII URL code point and not a forbidden host code point.
+const PLAIN_OPAQUE_HOST_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        let c = b as u8 as char;
+        table[b] = is_ascii_url_code_point(c) && !is_forbidden_host_code_point(c);
+        b += 1;
+    }
+    table
+};
+
 /// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
 fn parse_opaque_host<'a>(
     input: &'a str,
@@ -231,13 +249,16 @@ fn c0_control_percent_encode(input: &str) -> Cow<'_, str> {
 /// excluding surrogates and noncharacters."
 pub(crate) fn is_url_code_point(c: char) -> bool {
     match c {
-        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
-        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
-        | '=' | '?' | '@' | '_' | '~' => true,
         // A `char` is never a surrogate.
         '\u{A0}'..='\u{10FFFD}' => !is_noncharacter(c),
-        _ => false,
+        _ => is_ascii_url_code_point(c),
     }
+}
+
+/// The ASCII URL code points (see [`is_url_code_point`]).
+const fn is_ascii_url_code_point(c: char) -> bool {
+    matches!(c, 'a'..='z' | 'A'..='Z' | '0'..='9' | '!' | '$' | '&' | '\'' | '(' | ')' | '*'
+        | '+' | ',' | '-' | '.' | '/' | ':' | ';' | '=' | '?' | '@' | '_' | '~')
 }
 
 /// <https://infra.spec.whatwg.org/#noncharacter>: U+FDD0 to U+FDEF, and the last two code

@@ -267,3 +267,22 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(crate::property_test_config(4096))]
+    /// The host parser's fast path for opaque hosts of plain ASCII gives the opaque-host
+    /// parser's host and validation errors, and so does every host it leaves.
+    #[test]
+    fn opaque_fast_path_is_the_full_path(
+        host in "[a-zA-Z0-9!$&'()*+,;=_~.\\-]{0,8}|[a-z0-9%:/?@\\[\\]^|<># \t\u{0}\u{1f}\u{7f}\u{80}\u{a0}\u{fc}\u{fdd0}\u{fffe}\u{10fffd}\\-]{0,6}",
+    ) {
+        // (An input starting with `[` is an IPv6 address, opaque or not.)
+        proptest::prop_assume!(!host.starts_with('['));
+        let mut fast_errors = Errors::new();
+        let fast = parse_host(&host, true, &mut fast_errors, 5);
+        let mut full_errors = Errors::new();
+        let full = parse_opaque_host(&host, &mut full_errors, 5);
+        proptest::prop_assert_eq!(fast, full, "{:?}", host);
+        proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
+    }
+}
