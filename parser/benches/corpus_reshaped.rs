@@ -11,9 +11,15 @@
 //! `relative` for the rest with a base, `absolute` for the rest without. Without the WPT data
 //! the corpus is urlgen's output alone.
 
-use crate::parsers::Case;
+// Cargo also builds this file alone as a bench target (benches/ is searched), where only
+// `throughput.rs` uses it.
+#![allow(dead_code)]
+
 use urldiff_corpus::urlgen::{self, GenCase, Rng};
 use urldiff_parser::HostKind;
+
+/// A case: an input and the base it is parsed against (as `parsers::Case`).
+type Case = (String, Option<String>);
 
 /// The parts of the reshaped corpus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
