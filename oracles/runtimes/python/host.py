@@ -1,23 +1,37 @@
-"""urldiff host for Python adapters (minimal stand-in until the "workers" host lands): the
-worker protocol of docs/oracle-protocol.md around one folder's adapter.
+"""urldiff host for Python adapters: the worker protocol (docs/oracle-protocol.md) around one
+folder's adapter (oracles/parsers/<oracle>/adapter.py).
 
-Run as `python -u -I [-S] host.py <adapter.py>`. The adapter defines
-  version()                 -> the exact library and runtime version
-  answer(kind, input, base) -> a dict (parsed: the record), a str (failure: its reason) or
-                               None (no opinion); an exception is a failure "<Type>: <message>"
-The handshake's name, model, fields and case kinds come from URLDIFF_ORACLE, URLDIFF_MODEL,
-URLDIFF_FIELDS and URLDIFF_CASE_KINDS.
+Run as `python -u -I host.py <adapter.py>` (with or without -S) in the folder's virtual
+environment. The adapter defines:
+  version()                 -> the exact library and runtime version, e.g. "urllib3 2.8.0 on CPython 3.13.0"
+  answer(kind, input, base) -> a dict (the record: parsed), a str (failure, its reason) or
+                               None (no opinion); an exception is that case's failure,
+                               "<ExceptionType>: <message>"
+  unicode(probes)           -> optional: the Unicode version of its data, or None; probes is
+                               [(version, code point)] from URLDIFF_UNICODE_PROBES
+  fields()                  -> optional: the record fields it fills, when fewer than
+                               URLDIFF_FIELDS (a string-returning library fills only href)
+The handshake's name, model, fields and case kinds come from urldiff's environment
+(URLDIFF_ORACLE, URLDIFF_MODEL, URLDIFF_FIELDS, URLDIFF_CASE_KINDS). Kinds not listed are
+answered no-opinion without asking the adapter.
 """
+import sys
+
+if sys.flags.no_site:  # run with -S: the virtual environment's site-packages still count
+    import site
+
+    site.main()
+
 import importlib.util
 import json
 import os
-import sys
 import threading
 import time
 
 
 def env_list(name, default):
-    return [item for item in os.environ.get(name, "").split(",") if item] or default
+    text = os.environ.get(name, "")
+    return [item for item in text.split(",") if item] or default
 
 
 def load_adapter(path):
@@ -27,22 +41,41 @@ def load_adapter(path):
     return module
 
 
+def unicode_probes():
+    probes = []
+    for probe in env_list("URLDIFF_UNICODE_PROBES", []):
+        version, _, point = probe.partition(":")
+        try:
+            probes.append((version, chr(int(point, 16))))
+        except ValueError:
+            continue
+    return probes
+
+
+def failure(reason):
+    return {"outcome": "failure", "reason": reason}
+
+
 def answer(adapter, kinds, request):
     kind = request.get("kind")
     if kind not in kinds:
         return {"outcome": "no-opinion"}
     try:
         result = adapter.answer(kind, request["input"], request.get("base"))
-    except Exception as e:
-        return {"outcome": "failure", "reason": "%s: %s" % (type(e).__name__, e)}
+    except BaseException as e:  # the library's rejection (or crash) of this one case
+        if isinstance(e, (KeyboardInterrupt, SystemExit)):
+            raise
+        return failure("%s: %s" % (type(e).__name__, e))
     if result is None:
         return {"outcome": "no-opinion"}
     if isinstance(result, str):
-        return {"outcome": "failure", "reason": result}
+        return failure(result)
     return {"outcome": "parsed", "record": result}
 
 
 def exit_when_orphaned():
+    """End the process when its parent (urldiff) is gone, even in the middle of a case
+    (docs/oracle-protocol.md, section 4): a SIGKILLed parent is noticed by the pid changing."""
     parent = os.getppid()
     while True:
         time.sleep(0.5)
@@ -51,30 +84,34 @@ def exit_when_orphaned():
 
 
 def write(out, value):
+    # ensure_ascii: every non-ASCII code point travels as \\u escapes, so it survives exactly.
     out.write((json.dumps(value) + "\n").encode("ascii"))
     out.flush()
 
 
 def main():
-    if os.environ.get("URLDIFF_KILLED_WITH_PARENT") != "1":
+    if os.environ.get("URLDIFF_KILLED_WITH_PARENT") != "1":  # else the kernel ends us
         threading.Thread(target=exit_when_orphaned, daemon=True).start()
     adapter = load_adapter(sys.argv[1])
     kinds = env_list("URLDIFF_CASE_KINDS", ["parse"])
+    probe = getattr(adapter, "unicode", None)
     hello = {
-        "name": os.environ.get("URLDIFF_ORACLE", "adapter"),
+        "name": os.environ.get("URLDIFF_ORACLE", adapter.__name__),
         "version": adapter.version(),
         "model": os.environ.get("URLDIFF_MODEL", "rfc"),
-        "fields": env_list("URLDIFF_FIELDS", []),
+        "fields": adapter.fields() if hasattr(adapter, "fields") else env_list("URLDIFF_FIELDS", []),
         "case_kinds": kinds,
+        "unicode": probe(unicode_probes()) if probe else None,
     }
     out = sys.stdout.buffer
     write(out, {"hello": hello})
     for raw in sys.stdin.buffer:
-        if raw.strip():
-            request = json.loads(raw)
-            reply = {"id": request["id"]}
-            reply.update(answer(adapter, kinds, request))
-            write(out, reply)
+        if not raw.strip():
+            continue
+        request = json.loads(raw)
+        reply = {"id": request["id"]}
+        reply.update(answer(adapter, kinds, request))
+        write(out, reply)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,45 @@
+<?php
+// The php-filter-var oracle: PHP's filter_var($input, FILTER_VALIDATE_URL) as a verdict
+// (host: the worker protocol's runtimes/php/host.php). A URL it rejects is a failure; one it
+// accepts is parsed, with parse_url's record (the filter splits with the same parser), so the
+// verdict and what PHP reads from an accepted URL are compared. Parse cases only.
+
+function urldiff_version(): string
+{
+    return 'PHP ' . PHP_VERSION . ' filter_var FILTER_VALIDATE_URL';
+}
+
+function urldiff_answer(string $kind, string $input, ?string $base)
+{
+    if (filter_var($input, FILTER_VALIDATE_URL) === false) {
+        return 'filter_var FILTER_VALIDATE_URL returned false';
+    }
+    $parts = parse_url($input);
+    if ($parts === false) {
+        return 'parse_url returned false (after filter_var accepted the URL)';
+    }
+    $userinfo = null;
+    if (isset($parts['user']) || isset($parts['pass'])) {
+        $userinfo = ($parts['user'] ?? '') . (isset($parts['pass']) ? ':' . $parts['pass'] : '');
+    }
+    $port = isset($parts['port']) ? (string) $parts['port'] : null;
+    $path = $parts['path'] ?? '';
+    $authority = null;
+    if (isset($parts['host'])) {
+        $authority = ($userinfo === null ? '' : $userinfo . '@') . $parts['host']
+            . ($port === null ? '' : ':' . $port);
+    } elseif ($userinfo === null && $port === null && str_starts_with($path, '/')) {
+        $authority = '';
+    }
+    return [
+        'scheme' => $parts['scheme'] ?? null,
+        'authority' => $authority,
+        'userinfo' => $userinfo,
+        'host' => $parts['host'] ?? ($authority === '' ? '' : null),
+        'port' => $port,
+        'path' => $path,
+        'query' => $parts['query'] ?? null,
+        'fragment' => $parts['fragment'] ?? null,
+        'resolved' => null,
+    ];
+}

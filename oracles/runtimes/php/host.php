@@ -1,0 +1,104 @@
+<?php
+// urldiff host for PHP adapters: the worker protocol (docs/oracle-protocol.md) around one
+// folder's adapter (oracles/parsers/<oracle>/adapter.php). Run as `php -n host.php adapter.php`.
+//
+// The adapter defines:
+//   urldiff_version(): string                     the exact version, e.g. "PHP 8.2.36 parse_url"
+//   urldiff_answer(string $kind, string $input, ?string $base)
+//       array (the record: parsed), string (failure, its reason) or null (no opinion);
+//       a Throwable is that case's failure, "<Class>: <message>"
+// (PHP functions share one namespace, hence the prefix.) The handshake's name, model, fields
+// and case kinds come from urldiff's environment (URLDIFF_ORACLE, URLDIFF_MODEL,
+// URLDIFF_FIELDS, URLDIFF_CASE_KINDS); kinds not listed are answered no-opinion.
+//
+// PHP strings are bytes: a record value that is not UTF-8 cannot be written as JSON text
+// exactly, so such an answer is a failure saying so, never a silently altered value.
+
+error_reporting(E_ALL);
+ini_set('display_errors', 'stderr');
+
+function urldiff_env_list(string $name, array $default): array
+{
+    $text = getenv($name);
+    $items = $text === false ? [] : array_values(array_filter(explode(',', $text), 'strlen'));
+    return $items ?: $default;
+}
+
+function urldiff_write(array $value): void
+{
+    // JSON_THROW_ON_ERROR: invalid UTF-8 never becomes a silently empty line.
+    // Without JSON_UNESCAPED_UNICODE every non-ASCII code point travels as \u escapes.
+    echo json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES), "\n";
+    flush();
+}
+
+function urldiff_reply(array $kinds, array $request): array
+{
+    $kind = $request['kind'] ?? null;
+    if (!in_array($kind, $kinds, true)) {
+        return ['outcome' => 'no-opinion'];
+    }
+    try {
+        $result = urldiff_answer($kind, $request['input'], $request['base'] ?? null);
+    } catch (Throwable $e) {
+        return ['outcome' => 'failure', 'reason' => get_class($e) . ': ' . $e->getMessage()];
+    }
+    if ($result === null) {
+        return ['outcome' => 'no-opinion'];
+    }
+    if (is_string($result)) {
+        return ['outcome' => 'failure', 'reason' => $result];
+    }
+    foreach ($result as $field => $value) {
+        if (is_string($value) && !preg_match('//u', $value)) {
+            return ['outcome' => 'failure',
+                    'reason' => "urldiff host: the $field is not UTF-8: " . bin2hex($value)];
+        }
+    }
+    // An empty array would be written as [], not {}.
+    return ['outcome' => 'parsed', 'record' => (object) $result];
+}
+
+// The parent's pid as the kernel reports it (posix is not loaded under -n).
+function urldiff_parent_pid(): int
+{
+    // /proc/self/stat: "pid (comm) state ppid ...", comm may hold spaces and parentheses.
+    $stat = (string) @file_get_contents('/proc/self/stat');
+    $fields = explode(' ', substr($stat, strrpos($stat, ')') + 2));
+    return (int) ($fields[1] ?? 0);
+}
+
+require $argv[1];
+
+$kinds = urldiff_env_list('URLDIFF_CASE_KINDS', ['parse']);
+urldiff_write(['hello' => [
+    'name' => getenv('URLDIFF_ORACLE') ?: basename(dirname($argv[1])),
+    'version' => urldiff_version(),
+    'model' => getenv('URLDIFF_MODEL') ?: 'rfc',
+    'fields' => urldiff_env_list('URLDIFF_FIELDS', []),
+    'case_kinds' => $kinds,
+    'unicode' => null, // PHP's URL functions work on bytes and do no IDNA
+]]);
+// Wait for input at most a second at a time, so that a parent gone (urldiff SIGKILLed: its
+// pid changes) ends the worker (protocol section 4); parse_url and filter_var never block.
+$parent = urldiff_parent_pid();
+while (true) {
+    $read = [STDIN];
+    $none = null;
+    $none2 = null;
+    if (@stream_select($read, $none, $none2, 1) !== 1) {
+        if (urldiff_parent_pid() !== $parent) {
+            exit(0);
+        }
+        continue;
+    }
+    $line = fgets(STDIN);
+    if ($line === false) {
+        break;
+    }
+    if (trim($line) === '') {
+        continue;
+    }
+    $request = json_decode($line, true, 512, JSON_THROW_ON_ERROR);
+    urldiff_write(['id' => $request['id']] + urldiff_reply($kinds, $request));
+}
