@@ -35,6 +35,7 @@ def env_list(name, default):
 
 
 def load_adapter(path):
+    sys.dont_write_bytecode = True  # no __pycache__ beside the adapter, in the checkout
     spec = importlib.util.spec_from_file_location("urldiff_adapter", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
