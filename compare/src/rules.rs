@@ -165,6 +165,98 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
                raw scheme-specific part as the path",
         effect: RuleEffect::None,
     },
+    AdapterRule {
+        oracle: "yarl",
+        name: "empty-is-missing",
+        fields: &[RuleField::Rfc(RfcField::Query), RuleField::Rfc(RfcField::Fragment)],
+        what: "yarl's raw_query_string and raw_fragment are \"empty string if query (fragment) \
+               is missing\": the worker reports that \"\" as yarl gives it; the comparison \
+               reads it as empty-or-undefined",
+        effect: RuleEffect::EmptyIsEmptyOrUndefined,
+    },
+    AdapterRule {
+        oracle: "hyperlink",
+        name: "empty-is-missing",
+        fields: &[
+            RuleField::Rfc(RfcField::Userinfo),
+            RuleField::Rfc(RfcField::Query),
+            RuleField::Rfc(RfcField::Fragment),
+        ],
+        what: "hyperlink's URL gives \"\" (or no query pairs) both for an absent and for an \
+               empty userinfo, query and fragment: the worker reports \"\", read as \
+               empty-or-undefined",
+        effect: RuleEffect::EmptyIsEmptyOrUndefined,
+    },
+    AdapterRule {
+        oracle: "hyperlink",
+        name: "default-port-hidden",
+        fields: &[RuleField::Rfc(RfcField::Port)],
+        what: "hyperlink fills in the scheme's default port; the worker reports a port only \
+               when it differs from the default (as to_text writes it), so an explicit default \
+               port reads as none",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "go-net-url",
+        name: "empty-is-missing",
+        fields: &[
+            RuleField::Rfc(RfcField::Authority),
+            RuleField::Rfc(RfcField::Host),
+            RuleField::Rfc(RfcField::Fragment),
+        ],
+        what: "Go's URL cannot tell \"#\" from no fragment, nor \"http://\" from \"http:\" \
+               (an empty host with an empty path; URL.String writes neither): the worker \
+               reports \"\", read as empty-or-undefined",
+        effect: RuleEffect::EmptyIsEmptyOrUndefined,
+    },
+    AdapterRule {
+        oracle: "go-net-url",
+        name: "decoded-userinfo-and-host",
+        fields: &[
+            RuleField::Rfc(RfcField::Userinfo),
+            RuleField::Rfc(RfcField::Host),
+            RuleField::Rfc(RfcField::Authority),
+        ],
+        what: "Go keeps userinfo and host decoded only: the worker reports them decoded (bytes \
+               that are not UTF-8 as %XX), and the authority built from them; the path and \
+               fragment are reported as written (RawPath or EscapedPath)",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "php-parse-url",
+        name: "empty-authority-unknown",
+        fields: &[RuleField::Rfc(RfcField::Authority), RuleField::Rfc(RfcField::Host)],
+        what: "parse_url gives no host both for an empty authority and for none \
+               (\"file:///x\", \"file:/x\"): with a path starting with \"/\" the worker \
+               reports the authority and host \"\", read as empty-or-undefined; the authority \
+               is rebuilt from user, pass, host and port",
+        effect: RuleEffect::EmptyIsEmptyOrUndefined,
+    },
+    AdapterRule {
+        oracle: "php-filter-var",
+        name: "empty-authority-unknown",
+        fields: &[RuleField::Rfc(RfcField::Authority), RuleField::Rfc(RfcField::Host)],
+        what: "an accepted URL's record is parse_url's, which gives no host both for an empty \
+               authority and for none: reported \"\", read as empty-or-undefined",
+        effect: RuleEffect::EmptyIsEmptyOrUndefined,
+    },
+    AdapterRule {
+        oracle: "ruby-uri",
+        name: "opaque-part-as-path",
+        fields: &[RuleField::Rfc(RfcField::Path), RuleField::Rfc(RfcField::Query)],
+        what: "an opaque URI (\"mailto:a@b?x\") has no path in Ruby's URI: the worker reports \
+               its opaque part as the path, with the \"?query\" Ruby keeps inside it (URI#query \
+               is nil)",
+        effect: RuleEffect::None,
+    },
+    AdapterRule {
+        oracle: "ruby-uri-rfc2396",
+        name: "opaque-part-as-path",
+        fields: &[RuleField::Rfc(RfcField::Path), RuleField::Rfc(RfcField::Query)],
+        what: "an opaque URI has no path in Ruby's URI: the worker reports its opaque part \
+               (RFC 2396's opaque_part, \"?\" included) as the path",
+        effect: RuleEffect::None,
+    },
 ];
 
 /// The rules of one oracle.

@@ -26,7 +26,8 @@ import tempfile
 import threading
 import time
 
-from check_hosts_cases import ECHO_ADAPTERS, ORACLE_CASES
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+from check_hosts_cases import ECHO_ADAPTERS, ORACLE_CASES  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PARSERS = os.path.join(os.path.dirname(HERE), "parsers")
