@@ -3,9 +3,9 @@
 //   - scheme: URL.Scheme (Go lower-cases it), undefined when empty;
 //   - an opaque URL (scheme:opaque, no slash after the scheme): path = URL.Opaque, no authority;
 //   - authority: defined when URL.String writes "//", "userinfo@host" from the decoded parts
-//     (Go keeps no raw authority); Go cannot tell "http://" from "http:" (an empty host
-//     with an empty path: String writes neither "//"), so those report "" (empty or
-//     undefined), as do their host;
+//     (Go keeps no raw authority); Go cannot tell "http://" from "http:", nor "//" from ""
+//     (an empty host with an empty path: String writes no "//"), so those report ""
+//     (empty or undefined), as do their host;
 //   - userinfo: User.Username() [":" Password()], decoded (Go keeps no raw userinfo);
 //   - host, port: URL.Host split at its last ":" when what follows is a (possibly empty) port,
 //     as URL.Hostname/Port do, brackets kept; the host is decoded (%XX of non-ASCII bytes);
@@ -72,7 +72,7 @@ func describe(u *url.URL) Record {
 	}
 	record["path"] = Str(utf8Text(asWritten(u.RawPath, u.EscapedPath())))
 	if !writesAuthority(u) {
-		if u.Scheme != "" && !u.OmitHost && u.Host == "" && u.User == nil && u.Path == "" {
+		if !u.OmitHost && u.Host == "" && u.User == nil && u.Path == "" {
 			record["authority"], record["host"] = Str(""), Str("")
 		}
 		return record
