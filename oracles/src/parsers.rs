@@ -130,6 +130,16 @@ pub const FOLDERS: &[Folder] = &[
     folder!("whatwg-url"),
     folder!("url-parse"),
     folder!("java-uri"),
+    folder!("urllib3", ["adapter.py", "requirements.txt"]),
+    folder!("yarl", ["adapter.py", "requirements.txt"]),
+    folder!("rfc3986", ["adapter.py", "requirements.txt"]),
+    folder!("hyperlink", ["adapter.py", "requirements.txt"]),
+    folder!("w3lib-safe-url", ["adapter.py", "requirements.txt"]),
+    folder!("php-parse-url", ["adapter.php"]),
+    folder!("php-filter-var", ["adapter.php"]),
+    folder!("ruby-uri", ["adapter.rb"]),
+    folder!("ruby-uri-rfc2396", ["adapter.rb"]),
+    folder!("go-net-url", ["adapter.go"]),
 ];
 
 /// The host program of one worker runtime (`oracles/runtimes/<runtime>/`): it speaks the
@@ -153,7 +163,12 @@ macro_rules! host {
 
 /// The host of each worker runtime this build carries. A runtime without one here makes its
 /// folders' oracles unavailable, saying so.
-pub const HOSTS: &[RuntimeHost] = &[host!(Python, "python", ["host.py"])];
+pub const HOSTS: &[RuntimeHost] = &[
+    host!(Python, "python", ["host.py"]),
+    host!(Php, "php", ["host.php"]),
+    host!(Ruby, "ruby", ["host.rb"]),
+    host!(Go, "go", ["host.go"]),
+];
 
 /// The host of `runtime`, if this build carries one.
 pub fn host(runtime: Runtime) -> Option<&'static RuntimeHost> {
