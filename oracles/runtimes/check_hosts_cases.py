@@ -96,6 +96,7 @@ ORACLE_CASES = {
         {"input": "http://a/b\u0001c", "source": PHP_DOC + ", control characters replaced with _",
          "record": {"path": "/b_c"}},
         {"input": "http://a/b", "base": "http://c/", "source": "parse_url cannot resolve", "no_opinion": True},
+        {"input": "a", "base": "http://c/", "kind": "parse", "source": "parse_url cannot resolve", "no_opinion": True},
     ],
     "php-filter-var": [
         {"input": PHP_URL, "source": "php.net filter constants: a valid URL",
@@ -115,6 +116,7 @@ ORACLE_CASES = {
         {"input": "/foo?bar", "source": "urllib3 parse_url docstring",
          "record": {"scheme": None, "host": None, "port": None, "path": "/foo", "query": "bar"}},
         {"input": "http://a/", "base": "http://c/", "source": "parse_url cannot resolve", "no_opinion": True},
+        {"input": "a", "base": "http://c/", "kind": "parse", "source": "parse_url cannot resolve", "no_opinion": True},
     ],
     "yarl": [
         {"input": "https://www.python.org/~guido?arg=1#frag", "source": "yarl README",
@@ -155,6 +157,7 @@ ORACLE_CASES = {
         {"input": 'http://google.com/"hello"', "source": "w3lib tests/test_url.py",
          "record": {"href": "http://google.com/%22hello%22"}},
         {"input": "scheme://prefix.[::1]/", "source": "w3lib tests/test_url.py (ValueError)", "failure": "ValueError"},
+        {"input": "a", "base": "http://c/", "kind": "parse", "source": "safe_url_string takes no base", "no_opinion": True},
     ],
     "ruby-uri": [
         {"input": "http://foo.com/posts?id=30&limit=5#time=1305298413", "source": RUBY_DOC,

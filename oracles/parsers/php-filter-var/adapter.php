@@ -2,7 +2,8 @@
 // The php-filter-var oracle: PHP's filter_var($input, FILTER_VALIDATE_URL) as a verdict
 // (host: the worker protocol's runtimes/php/host.php). A URL it rejects is a failure; one it
 // accepts is parsed, with parse_url's record (the filter splits with the same parser), so the
-// verdict and what PHP reads from an accepted URL are compared. Parse cases only.
+// verdict and what PHP reads from an accepted URL are compared. A case with a base gets no
+// opinion.
 
 function urldiff_version(): string
 {
@@ -11,6 +12,9 @@ function urldiff_version(): string
 
 function urldiff_answer(string $kind, string $input, ?string $base)
 {
+    if ($base !== null) {
+        return null; // filter_var validates a URL alone: no opinion on a reference
+    }
     if (filter_var($input, FILTER_VALIDATE_URL) === false) {
         return 'filter_var FILTER_VALIDATE_URL returned false';
     }

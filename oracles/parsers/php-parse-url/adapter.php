@@ -1,6 +1,6 @@
 <?php
 // The php-parse-url oracle: PHP's parse_url as an RFC-model record (host: the worker
-// protocol's runtimes/php/host.php). parse_url cannot resolve: parse cases only.
+// protocol's runtimes/php/host.php). parse_url cannot resolve: a case with a base gets no opinion.
 //
 // parse_url's keys map onto the record: scheme, user[":" pass] (userinfo), host, port (an
 // int: PHP drops an empty port and leading zeros), path ("" when absent), query and fragment
@@ -44,6 +44,9 @@ function urldiff_parse_url_record(array $parts): array
 
 function urldiff_answer(string $kind, string $input, ?string $base)
 {
+    if ($base !== null) {
+        return null; // parse_url cannot resolve a reference: no opinion
+    }
     $parts = parse_url($input);
     if ($parts === false) {
         return 'parse_url returned false';

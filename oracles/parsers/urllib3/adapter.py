@@ -1,5 +1,6 @@
-"""The urllib3 oracle: urllib3.util.parse_url as an RFC-model record (host: the worker protocol's
-runtimes/python/host.py). parse_url cannot resolve, so only parse cases are asked.
+"""The urllib3 oracle: urllib3.util.parse_url as an RFC-model record (host: the worker
+protocol's runtimes/python/host.py). parse_url cannot resolve: a case with a base gets no
+opinion.
 
 Url(scheme, auth, host, port, path, query, fragment) maps onto the record as:
 scheme, auth (userinfo), host, port (an int: str of it), path ("" when None), query and
@@ -30,6 +31,8 @@ def unicode(probes):
 
 
 def answer(kind, text, base):
+    if base is not None:
+        return None  # parse_url cannot resolve a reference: no opinion
     url = parse_url(text)
     return {
         "scheme": url.scheme,

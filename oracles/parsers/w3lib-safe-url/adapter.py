@@ -4,8 +4,8 @@
 safe_url_string returns a URL string: "url is parsed according to the rules of the URL living
 standard" and the result "should be valid by all of" the URL Standard, RFC 3986 and RFC 2396
 (its docstring), so its string is compared with the URL Standard's href. It takes no base
-(Scrapy joins first), so only parse cases are asked. The other WHATWG fields are not filled:
-they would be another parser's reading of w3lib's output.
+(Scrapy joins first): a case with a base gets no opinion. The other WHATWG fields are not
+filled: they would be another parser's reading of w3lib's output.
 """
 import platform
 from importlib.metadata import version as package_version
@@ -26,4 +26,6 @@ def fields():
 
 
 def answer(kind, text, base):
+    if base is not None:
+        return None  # safe_url_string takes no base: no opinion
     return {"href": safe_url_string(text)}
