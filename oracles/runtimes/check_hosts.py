@@ -203,7 +203,11 @@ def check_echo(runtimes, runtime, results, no_site=False):
         ok = reply == {"id": case["id"], "outcome": "parsed", "record": expected}
         results.check(ok, "%s: %r came back as %r" % (label, case["input"], reply))
     special = worker.ask(
-        [request(100, "raise"), request(101, "fail"), request(102, "none"), request(103, "x", kind="setter"), request(104, "after")]
+        [request(100, "raise"), request(101, "fail"), request(102, "none"), request(103, "x", kind="setter"), request(104, "after"), request(105, "bytes")]
+    )
+    results.check(
+        special[5].get("outcome") == "failure" and "not " in special[5].get("reason", ""),
+        "%s: a record value that is not text is a failure saying so: %r" % (label, special[5]),
     )
     failure = special[0]
     results.check(

@@ -17,6 +17,8 @@ def answer(kind, text, base):
         return "nope"
     if text == "none":
         return None
+    if text == "bytes":
+        return {"path": "\\udcff"}
     return {"path": text, "query": base, "fragment": kind}
 """,
     ),
@@ -29,6 +31,7 @@ function urldiff_answer(string $kind, string $input, ?string $base)
     if ($input === 'raise') { throw new ValueError("boom \\u{e9}\\0"); }
     if ($input === 'fail') { return 'nope'; }
     if ($input === 'none') { return null; }
+    if ($input === 'bytes') { return ['path' => "\\xff"]; }
     return ['path' => $input, 'query' => $base, 'fragment' => $kind];
 }
 """,
@@ -44,6 +47,7 @@ function urldiff_answer(string $kind, string $input, ?string $base)
     raise ArgumentError, "boom \\u00e9\\u0000" if input == 'raise'
     return 'nope' if input == 'fail'
     return nil if input == 'none'
+    return { 'path' => "\\xff".b.force_encoding('UTF-8') } if input == 'bytes'
 
     { 'path' => input, 'query' => base, 'fragment' => kind }
   end
@@ -66,6 +70,8 @@ func answer(kind, input string, base *string) Answer {
 		return Failure("nope")
 	case "none":
 		return NoOpinion()
+	case "bytes":
+		return Parsed(Record{"path": Str("\\xff")})
 	}
 	return Parsed(Record{"path": Str(input), "query": base, "fragment": Str(kind)})
 }

@@ -100,5 +100,10 @@ while (true) {
         continue;
     }
     $request = json_decode($line, true, 512, JSON_THROW_ON_ERROR);
-    urldiff_write(['id' => $request['id']] + urldiff_reply($kinds, $request));
+    try {
+        urldiff_write(['id' => $request['id']] + urldiff_reply($kinds, $request));
+    } catch (JsonException $e) { // a failure reason that is not UTF-8: say so, stay alive
+        urldiff_write(['id' => $request['id'], 'outcome' => 'failure',
+                       'reason' => 'urldiff host: the answer is not UTF-8 (' . $e->getMessage() . ')']);
+    }
 }

@@ -66,12 +66,25 @@ def answer(adapter, kinds, request):
     except BaseException as e:  # the library's rejection (or crash) of this one case
         if isinstance(e, (KeyboardInterrupt, SystemExit)):
             raise
-        return failure("%s: %s" % (type(e).__name__, e))
+        return failure(text_of("%s: %s" % (type(e).__name__, e)))
     if result is None:
         return {"outcome": "no-opinion"}
     if isinstance(result, str):
-        return failure(result)
+        return failure(text_of(result))
+    for field, value in result.items():
+        if isinstance(value, str) and text_of(value) != value:
+            return failure("urldiff host: the %s is not Unicode text: %r" % (field, value))
     return {"outcome": "parsed", "record": result}
+
+
+def text_of(value):
+    """value, with lone surrogates (possible in a Python str, never in JSON text that
+    urldiff reads) written as the ASCII escapes of repr."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def exit_when_orphaned():
