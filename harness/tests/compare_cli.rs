@@ -79,16 +79,20 @@ fn backslash_host_splits_the_models() {
         .iter()
         .find(|d| d["field"] == "host")
         .expect("a host divergence");
+    let whatwg = ["reference", "rust-url", "ada", "node-url", "whatwg-url", "url-parse"];
+    let rfc = ["python-urllib", "reference-rfc3986", "rfc3986-regex"];
+    // The groups of these oracles (the library folders join one side or the other).
+    let known = |o: &&str| whatwg.contains(o) || rfc.contains(o);
     let groups: Vec<Vec<String>> = host["groups"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| {
-            g["oracles"].as_array().unwrap().iter().map(|o| o.as_str().unwrap().into()).collect()
+        .map(|g| -> Vec<String> {
+            let names = g["oracles"].as_array().unwrap().iter().map(|o| o.as_str().unwrap());
+            names.filter(known).map(str::to_owned).collect()
         })
+        .filter(|g| !g.is_empty())
         .collect();
-    let whatwg = ["reference", "rust-url", "ada", "node-url", "whatwg-url", "url-parse"];
-    let rfc = ["python-urllib", "reference-rfc3986", "rfc3986-regex"];
     assert_eq!(groups, [sorted_present(&whatwg, &present), sorted_present(&rfc, &present)]);
     assert_eq!(host["grade"], "structural");
     assert_eq!(host["severity"], "high");
@@ -98,8 +102,11 @@ fn backslash_host_splits_the_models() {
     if present.iter().any(|p| p == "java-uri") {
         let outcome = &json["divergences"][0];
         assert_eq!(outcome["field"], "outcome");
-        assert_eq!(outcome["groups"][1]["oracles"], serde_json::json!(["java-uri"]));
-        assert!(signature.contains("failure{java-uri}"), "{signature}");
+        // java.net.URI rejects the backslash (so do other RFC libraries, in the same group).
+        let failed = outcome["groups"][1]["oracles"].as_array().unwrap();
+        assert!(failed.iter().any(|o| o == "java-uri"), "{failed:?}");
+        let failures = signature.split("failure{").nth(1).unwrap_or_default();
+        assert!(failures.split('}').next().unwrap().contains("java-uri"), "{signature}");
     }
 }
 
