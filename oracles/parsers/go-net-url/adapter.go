@@ -29,8 +29,7 @@ import (
 )
 
 func version() string {
-	// net/url is Go's standard library: its version is the toolchain's, named for both.
-	return fmt.Sprintf("Go %s net/url (standard library of %s)", runtime.Version(), runtime.Version())
+	return fmt.Sprintf("Go %s net/url", runtime.Version())
 }
 
 // unicodeVersion: net/url does no IDNA and reads no Unicode data.

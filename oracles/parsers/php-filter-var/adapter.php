@@ -7,7 +7,7 @@
 
 function urldiff_version(): string
 {
-    return 'PHP ' . PHP_VERSION . ' filter_var FILTER_VALIDATE_URL (Zend Engine ' . zend_version() . ')';
+    return 'PHP ' . PHP_VERSION . ' filter_var FILTER_VALIDATE_URL';
 }
 
 function urldiff_answer(string $kind, string $input, ?string $base)

@@ -11,7 +11,7 @@
 
 function urldiff_version(): string
 {
-    return 'PHP ' . PHP_VERSION . ' parse_url (Zend Engine ' . zend_version() . ')';
+    return 'PHP ' . PHP_VERSION . ' parse_url';
 }
 
 function urldiff_parse_url_record(array $parts): array
