@@ -8,8 +8,7 @@
 //! 3. each part gets its root-cause key ([`crate::rootcause::keys`]);
 //! 4. conformance parts and confusions group by key: the first [`Config::minimize_per_key`]
 //!    cases of a group are minimized keeping the key (side by side on rayon) and the smallest
-//!    result is the group's example; a conformance group whose example is keyed to another
-//!    group joins it ([`rejoin`]); model differences are only counted per key, with their
+//!    result is the group's example; model differences are only counted per key, with their
 //!    shortest case;
 //! 5. the examples are asked of every oracle once more, for the report: every answer, the
 //!    differences, the classes (those of the original that the example keeps), the validation
@@ -34,7 +33,6 @@ use urldiff_oracles::{Answer, Oracle, OracleInfo};
 
 mod examples;
 mod groups;
-mod rejoin;
 
 /// One case to triage and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,9 +136,8 @@ pub fn triage(
     let mut built = groups::collect(&owners, &to_key, part_keys);
     in_member_order(&mut built, cases);
     let model_differences = groups::model_differences(&mut built, cases, &judged);
-    let mut minimized =
+    let minimized =
         examples::minimize_groups(&built, cases, &judged, config, events, (divergent, expected))?;
-    rejoin::rejoin(&mut built, &mut minimized, &judged)?;
     let findings_groups = examples::finish(&built, &minimized, cases, &judged, config, &answers)?;
     let summary = RunSummary {
         sources: config.sources.clone(),

@@ -103,11 +103,6 @@ impl<'r> Steps<'r> {
         }
     }
 
-    /// Whether the reference's run passes through `step` (URL Standard only).
-    pub fn visits(&self, step: &StandardStep) -> bool {
-        self.trace.as_ref().is_some_and(|t| t.steps.iter().any(|s| s.state.anchor() == step.id))
-    }
-
     /// Where a library whose answer is `answer` departs, read from the reference's run
     /// ([`super::departure`]): URL Standard libraries that parsed with another href only.
     /// With the step, the kind of the code point read there.

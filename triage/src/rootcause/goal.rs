@@ -80,9 +80,8 @@ pub struct ConformanceGoal {
 
 impl ConformanceGoal {
     /// The library (its answer `library`) still departs at the key's step: where the
-    /// reference's run shows it, that step; else (the library failed, or the hrefs agree) the
-    /// URL Standard's run still passes through the step, or an RFC's code point of the key's
-    /// kind is still read there.
+    /// reference's run shows it, that step; else (the library failed, the hrefs agree, an RFC
+    /// library) a code point of the key's kind is still read there.
     fn key_read(&self, request: &Request, library: &Answer) -> bool {
         if matches!(self.field.as_str(), "crashed" | "timed-out") {
             return true; // a lost answer has no deciding code point
@@ -90,11 +89,6 @@ impl ConformanceGoal {
         let steps = super::deciding::Steps::new(self.standard, request);
         if let Some((step, _)) = steps.departure(library) {
             return step == self.step;
-        }
-        if self.standard == Standard::Whatwg {
-            // Keyed by deletion: asking every deletion again per candidate would cost a batch
-            // each; the reference's run must still pass through the step.
-            return steps.visits(&self.step);
         }
         if self.code_point == END_OF_INPUT {
             return steps.at(None) == self.step;

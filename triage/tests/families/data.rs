@@ -124,27 +124,6 @@ pub const FAMILIES: &[Family] = &[
             ("foo:bar baz #", None),
         ],
     },
-    // Special authority ignore slashes state: "If c is neither U+002F (/) nor U+005C (\), then
-    // set state to authority state and decrease pointer by 1. Otherwise, special-invalid-solidus
-    // validation error." Any number of slashes after a special base's scheme is ignored.
-    // (Four slashes are not here: no one deletion ends rust-url's failure there, and the
-    // deciding code point is then another; docs/findings.md says so.)
-    Family {
-        name: "three or more slashes against a special base",
-        steps: &[("rust-url", "special-authority-ignore-slashes-state")],
-        cases: &[
-            ("///a", Some("http://example.com/a/b")),
-            ("///example.org/p", Some("https://h/")),
-            ("///x/y/z", Some("wss://h/")),
-            ("///h?q", Some("ftp://f/d/")),
-            ("///u@h:8080/p", Some("http://example.org/foo/bar")),
-            ("///1.2.3.4/", Some("http://a/")),
-            ("///h#f", Some("wss://x/")),
-            ("///a/b/c", Some("https://example.com/x")),
-            ("///xn--zca.com/", Some("http://a/")),
-            ("///h:1/", Some("ws://w/")),
-        ],
-    },
     // RFC 3986 §5.2.4: remove_dot_segments keeps empty segments.
     Family {
         name: "CPython's urljoin collapses an empty path segment (gh-84774)",
