@@ -102,6 +102,16 @@ fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize, per_key
         (Some(a), Some(b)) => Some(if known_first(&b, &a) { b } else { a }),
         (a, b) => a.or(b),
     };
+    // A conformance key's fields and code point are what its members showed, not keyed: every
+    // member's fields, sorted, and the least code point kind, as one run writes them.
+    let rc = &mut into.root_cause;
+    for field in std::mem::take(&mut from.root_cause.fields) {
+        if !rc.fields.contains(&field) {
+            rc.fields.push(field);
+        }
+    }
+    rc.fields.sort();
+    rc.code_point = rc.code_point.take().into_iter().chain(from.root_cause.code_point.take()).min();
     let mut pool = std::mem::take(&mut into.candidates);
     pool.extend(std::mem::take(&mut from.candidates));
     match candidates_of(&members, pool, per_key) {

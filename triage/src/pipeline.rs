@@ -189,6 +189,7 @@ fn in_member_order(built: &mut BTreeMap<String, groups::Building>, cases: &[Tria
         order.sort_by(|x, y| key(x).cmp(&key(y)));
         b.members = order.iter().map(|&i| b.members[i]).collect();
         b.parts = order.iter().map(|&i| b.parts[i].clone()).collect();
+        b.member_keys = order.iter().map(|&i| b.member_keys[i].clone()).collect();
         let rule = |p: &Part| (p.severity.severity, std::cmp::Reverse(p.severity.id));
         if let Some(worst) = b.parts.iter().max_by(|x, y| rule(x).cmp(&rule(y))) {
             b.severity = worst.severity;

@@ -40,7 +40,10 @@ fn oracles_and_goal<'a>(
     let shape = Shape::of(request);
     match (b.key.kind, part.library) {
         (FindingKind::Conformance, Some(library)) => {
-            let field = b.key.fields.first()?.clone();
+            // The member's own field and code point: a candidate must not depend on which
+            // members came first (N shards merge to one run).
+            let own = &b.member_keys[nth];
+            let field = part.fields.first()?.clone();
             if field == "timed-out" {
                 return None; // every candidate would wait for the time limit
             }
@@ -48,7 +51,7 @@ fn oracles_and_goal<'a>(
                 standard: *b.key.standards.first()?,
                 field,
                 step: b.key.step.clone()?,
-                code_point: b.key.code_point.clone()?,
+                code_point: own.code_point.clone()?,
                 shape,
             };
             Some((pair(judged, library), Box::new(goal)))

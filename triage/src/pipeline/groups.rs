@@ -17,6 +17,8 @@ pub(super) struct Building {
     pub members: Vec<usize>,
     /// The part each member showed (the first, when a case showed the key twice).
     pub parts: Vec<Part>,
+    /// The key each member's part got (its own field and code point kind).
+    pub member_keys: Vec<RootCause>,
     pub libraries: BTreeSet<usize>,
     pub severity: &'static SeverityRule,
     /// Known upstream (a regression first), from the members' parts.
@@ -32,9 +34,10 @@ pub(super) fn collect(
     let mut built: BTreeMap<String, Building> = BTreeMap::new();
     for ((&case, t), key) in owners.iter().zip(to_key).zip(keys) {
         let b = built.entry(key.id()).or_insert_with(|| Building {
-            key,
+            key: key.clone(),
             members: Vec::new(),
             parts: Vec::new(),
+            member_keys: Vec::new(),
             libraries: BTreeSet::new(),
             severity: t.part.severity,
             known: None,
@@ -44,11 +47,17 @@ pub(super) fn collect(
             b.known = t.part.known.clone();
         }
         b.libraries.extend(t.part.libraries.iter().copied());
-        // A conformance key is the library and its step: the fields are every member's.
-        for field in &t.part.fields {
-            if b.key.kind == FindingKind::Conformance && !b.key.fields.contains(field) {
-                b.key.fields.push(field.clone());
+        // A conformance key is the library and its step: the fields are every member's
+        // (sorted), the code point kind the least (one order whatever the members' order).
+        if b.key.kind == FindingKind::Conformance {
+            for field in &t.part.fields {
+                if !b.key.fields.contains(field) {
+                    b.key.fields.push(field.clone());
+                }
             }
+            b.key.fields.sort();
+            b.key.code_point =
+                b.key.code_point.take().into_iter().chain(key.code_point.clone()).min();
         }
         if t.part.severity.severity > b.severity.severity {
             b.severity = t.part.severity;
@@ -56,6 +65,7 @@ pub(super) fn collect(
         if b.members.last() != Some(&case) {
             b.members.push(case);
             b.parts.push(t.part.clone());
+            b.member_keys.push(key);
         }
     }
     built
