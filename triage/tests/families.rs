@@ -195,9 +195,27 @@ fn each_family_is_one_group_per_deviating_implementation_and_whatwg_groups_stand
             not_mixed(&findings, g, family, library);
         }
     }
+    // The bound was set for the built-in oracles; each library folder added since brings its
+    // own groups, so only groups among the built-in ones are counted.
+    const BUILT_IN: [&str; 9] = [
+        "rust-url",
+        "ada",
+        "node-url",
+        "whatwg-url",
+        "url-parse",
+        "python-urllib",
+        "java-uri",
+        "rfc3986-regex",
+        "reference-rfc3986",
+    ];
+    let built_in = findings
+        .groups
+        .iter()
+        .filter(|g| g.libraries.iter().all(|l| BUILT_IN.contains(&l.as_str())))
+        .count();
     assert!(
-        findings.groups.len() <= 160,
-        "{} groups for {} inputs",
+        built_in <= 160,
+        "{built_in} groups among the built-in oracles ({} in all) for {} inputs",
         findings.groups.len(),
         cases.len()
     );
