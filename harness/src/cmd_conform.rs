@@ -102,7 +102,8 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         oracles
     } else {
         let dir = urldiff_oracles::answer_cache::default_dir();
-        urldiff_oracles::answer_cache::cache_all(oracles, &dir, &cache_notes)
+        setup
+            .time("cache", || urldiff_oracles::answer_cache::cache_all(oracles, &dir, &cache_notes))
     };
     let opts = conform::Options {
         oracles: args.oracles,

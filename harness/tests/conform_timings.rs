@@ -43,8 +43,8 @@ fn first_cells(stdout: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
-const RUN_PHASES: [&str; 7] =
-    ["suites", "registry", "ledger", "start-up", "answers", "evaluate", "classify"];
+const RUN_PHASES: [&str; 8] =
+    ["suites", "registry", "cache", "ledger", "start-up", "answers", "evaluate", "classify"];
 
 #[test]
 fn timings_show_every_phase_oracle_and_suite_in_tables_and_in_the_json_report() {

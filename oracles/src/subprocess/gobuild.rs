@@ -22,12 +22,28 @@ const BUILD_LIMIT: Duration = Duration::from_secs(300);
 /// The worker binary's name in its folder.
 const WORKER: &str = "worker";
 
+/// `go version`'s answer, remembered in `<cache>/versions` until the `go` binary changes
+/// (`interpreter_cache`): asking it costs a process start on every warm run, which is most of
+/// what a warm `urldiff conform` would spend on the Go oracle.
+fn go_version(go: &Path, cache: &Path) -> Result<String, LaunchError> {
+    let remembered = cache.join("versions");
+    let known = super::interpreter_cache::cached(&remembered, go);
+    if let Some(version) = known.and_then(|lines| lines.get(1).cloned()) {
+        return Ok(version);
+    }
+    let version = run_probe_with(go_command(go, cache).arg("version"), Duration::from_secs(30))
+        .map_err(|source| LaunchError::GoBuild { source })?
+        .stdout
+        .trim()
+        .to_owned();
+    super::interpreter_cache::remember(&remembered, go, go, std::slice::from_ref(&version));
+    Ok(version)
+}
+
 /// The worker built from `sources` (paths, in order, in one folder) with `go`, under `cache`
 /// (`<cache>/go`); built now unless it exists.
 pub fn build_once(go: &Path, sources: &[PathBuf], cache: &Path) -> Result<PathBuf, LaunchError> {
-    let version = run_probe_with(go_command(go, cache).arg("version"), Duration::from_secs(30))
-        .map_err(|source| LaunchError::GoBuild { source })?
-        .stdout;
+    let version = go_version(go, cache)?;
     let mut texts = Vec::new();
     for source in sources {
         let text = std::fs::read(source)
@@ -121,6 +137,29 @@ mod tests {
     }
 
     #[test]
+    fn go_version_is_asked_once_until_go_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let asked = dir.path().join("asked");
+        let go = dir.path().join("go");
+        let fake = |release: &str| {
+            let script = format!(
+                "#!/bin/sh\necho asked >> '{}'\necho \"go version {release}\"\n",
+                asked.display()
+            );
+            write_executable(&go, &script);
+        };
+        fake("go1.19.8");
+        let cache = dir.path().join("cache");
+        assert_eq!(go_version(&go, &cache).unwrap(), "go version go1.19.8");
+        assert_eq!(go_version(&go, &cache).unwrap(), "go version go1.19.8");
+        assert_eq!(builds(&asked), 1, "remembered");
+        // Another Go (another size): asked again.
+        fake("go1.23.10");
+        assert_eq!(go_version(&go, &cache).unwrap(), "go version go1.23.10");
+        assert_eq!(builds(&asked), 2);
+    }
+
+    #[test]
     fn a_failed_build_is_an_error_with_gos_stderr_and_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("log");
@@ -128,8 +167,12 @@ mod tests {
         let cache = dir.path().join("cache");
         let err = build_once(&go, &sources(dir.path(), "FAIL\n"), &cache).unwrap_err().to_string();
         assert!(err.starts_with("go build failed") && err.contains("undefined: url"), "{err}");
-        let left: Vec<_> =
-            std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().file_name()).collect();
+        // Nothing but the remembered `go version`.
+        let left: Vec<_> = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|name| name != "versions")
+            .collect();
         assert!(left.is_empty(), "{left:?}");
     }
 }
