@@ -125,6 +125,7 @@ pub const FOLDERS: &[Folder] = &[
     folder!("rfc3986-regex"),
     folder!("rust-url"),
     folder!("ada"),
+    folder!("curl"),
     folder!("python-urllib"),
     folder!("node-url"),
     folder!("whatwg-url"),
