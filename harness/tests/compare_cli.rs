@@ -88,7 +88,7 @@ fn backslash_host_splits_the_models() {
         })
         .collect();
     let whatwg = ["reference", "rust-url", "ada", "node-url", "whatwg-url", "url-parse"];
-    let rfc = ["python-urllib", "reference-rfc3986", "rfc3986-regex"];
+    let rfc = ["curl", "python-urllib", "reference-rfc3986", "rfc3986-regex"];
     assert_eq!(groups, [sorted_present(&whatwg, &present), sorted_present(&rfc, &present)]);
     assert_eq!(host["grade"], "structural");
     assert_eq!(host["severity"], "high");

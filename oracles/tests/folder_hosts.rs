@@ -106,7 +106,8 @@ fn node_host(adapter: &Path, oracle: &str) -> Option<Host> {
     Some(Host::start(command, oracle, None))
 }
 
-/// `java Host`, compiled with the folder's `Adapter.java`; `None` (skipped) without a JDK.
+/// `java Host Adapter`, compiled with the folder's `Adapter.java`; `None` (skipped) without a
+/// JDK.
 fn java_host(folder: &Path, oracle: &str) -> Option<Host> {
     let (Some(java), Some(javac)) = (find_on_path("java"), find_on_path("javac")) else {
         skip("java", oracle, "java or javac is not on PATH");
@@ -122,7 +123,7 @@ fn java_host(folder: &Path, oracle: &str) -> Option<Host> {
         .expect("javac runs");
     assert!(status.success(), "javac: {status}");
     let mut command = Command::new(java);
-    command.arg("-cp").arg(classes.path()).arg("Host");
+    command.arg("-cp").arg(classes.path()).args(["Host", "Adapter"]);
     Some(Host::start(command, oracle, Some(classes)))
 }
 

@@ -1,9 +1,10 @@
 // The Java host of urldiff's folder oracles (docs/oracle-protocol.md; oracles/parsers/README.md).
 //
-// Compiled once together with one folder's Adapter.java (javac Host.java Adapter.java) and run
-// as `java Host`. The host speaks the protocol; the adapter only calls its library:
+// Compiled once together with one folder's adapter (javac Host.java Adapter.java) and run as
+// `java Host [AdapterClass]` (default `Adapter`; the class is found by name, so the host compiles
+// alone too). The host speaks the protocol; the adapter only calls its library:
 //
-//   final class Adapter {
+//   final class Adapter {                                         // any name: `java Host <Name>`
 //       static String version();                                    // library and runtime
 //       static Map<String, String> answer(String kind, String input, String base) throws Exception;
 //       static String unicode();                                    // optional
@@ -27,6 +28,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,8 +39,15 @@ import java.util.Map;
 public final class Host {
     private Host() {}
 
-    public static void main(String[] args) throws IOException {
+    /** The adapter's `answer(kind, input, base)`. */
+    private static Method answer;
+
+    public static void main(String[] args) throws IOException, ReflectiveOperationException {
         exitWhenOrphaned();
+        Class<?> adapter = Class.forName(args.length > 0 ? args[0] : "Adapter");
+        answer = declared(adapter, "answer", String.class, String.class, String.class);
+        Method version = declared(adapter, "version");
+        Method unicode = optional(adapter, "unicode");
         String oracle = required("URLDIFF_ORACLE");
         String model = required("URLDIFF_MODEL");
         List<String> fields = list(required("URLDIFF_FIELDS"));
@@ -46,11 +56,11 @@ public final class Host {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
         StringBuilder hello = new StringBuilder("{\"hello\":{\"name\":");
         str(hello, oracle).append(",\"version\":");
-        str(hello, Adapter.version()).append(",\"model\":");
+        str(hello, (String) version.invoke(null)).append(",\"model\":");
         str(hello, model).append(",\"fields\":");
         strings(hello, fields).append(",\"case_kinds\":");
         strings(hello, kinds).append(",\"unicode\":");
-        str(hello, unicode()).append("}}");
+        str(hello, unicode == null ? null : (String) unicode.invoke(null)).append("}}");
         emit(out, hello);
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Map<String, Object> request = new Reader(line).object();
@@ -80,14 +90,34 @@ public final class Host {
         return items;
     }
 
-    /** The adapter's `unicode()`, when it has one. */
-    private static String unicode() {
+    /** The adapter's static method `name`, made callable (adapters are package-private). */
+    private static Method declared(Class<?> adapter, String name, Class<?>... parameters)
+            throws NoSuchMethodException {
+        Method method = adapter.getDeclaredMethod(name, parameters);
+        method.setAccessible(true);
+        return method;
+    }
+
+    /** The adapter's optional static method `name()`, or null. */
+    private static Method optional(Class<?> adapter, String name) {
         try {
-            return (String) Adapter.class.getDeclaredMethod("unicode").invoke(null);
+            return declared(adapter, name);
         } catch (NoSuchMethodException e) {
             return null;
-        } catch (ReflectiveOperationException e) {
-            return null;
+        }
+    }
+
+    /** The adapter's record for one case; its own exception is rethrown as it was. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> callAnswer(String kind, String input, String base) throws Exception {
+        try {
+            return (Map<String, String>) answer.invoke(null, kind, input, base);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw cause instanceof Exception ? (Exception) cause : e;
         }
     }
 
@@ -117,7 +147,7 @@ public final class Host {
         }
         Map<String, String> record;
         try {
-            record = Adapter.answer((String) kind, (String) request.get("input"), (String) request.get("base"));
+            record = callAnswer((String) kind, (String) request.get("input"), (String) request.get("base"));
         } catch (Exception | StackOverflowError e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
             str(reply.append(",\"outcome\":\"failure\",\"reason\":"), reason).append(",\"errors\":[]");
