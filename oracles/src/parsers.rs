@@ -131,6 +131,11 @@ pub const FOLDERS: &[Folder] = &[
     folder!("whatwg-url"),
     folder!("url-parse"),
     folder!("java-uri"),
+    folder!("node-legacy-url", ["adapter.js"]),
+    folder!("fast-url-parser", ["adapter.js"]),
+    folder!("urijs", ["adapter.js"]),
+    folder!("uri-js", ["adapter.js"]),
+    folder!("java-url", ["Adapter.java"]),
 ];
 
 /// The host program of one worker runtime (`oracles/runtimes/<runtime>/`): it speaks the
@@ -154,7 +159,11 @@ macro_rules! host {
 
 /// The host of each worker runtime this build carries. A runtime without one here makes its
 /// folders' oracles unavailable, saying so.
-pub const HOSTS: &[RuntimeHost] = &[host!(Python, "python", ["host.py"])];
+pub const HOSTS: &[RuntimeHost] = &[
+    host!(Python, "python", ["host.py"]),
+    host!(Node, "node", ["host.js"]),
+    host!(Java, "java", ["Host.java"]),
+];
 
 /// The host of `runtime`, if this build carries one.
 pub fn host(runtime: Runtime) -> Option<&'static RuntimeHost> {
