@@ -7,10 +7,11 @@ NODE_ORACLE_DIR := oracles/node
 fetch:
 	$(CARGO) fetch
 
-# Node oracles' npm packages, only when node and npm exist (skipped with one line otherwise).
+# Node oracles' npm packages, only when node and npm exist (skipped with one line otherwise);
+# again whenever the lockfile is newer than the installed tree (a package added to it).
 node-deps:
 	@if [ -f $(NODE_ORACLE_DIR)/package-lock.json ] && command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then \
-		[ -d $(NODE_ORACLE_DIR)/node_modules ] || (cd $(NODE_ORACLE_DIR) && npm ci --no-audit --no-fund --silent); \
+		[ $(NODE_ORACLE_DIR)/node_modules/.package-lock.json -nt $(NODE_ORACLE_DIR)/package-lock.json ] || (cd $(NODE_ORACLE_DIR) && npm ci --no-audit --no-fund --silent); \
 	else echo "node oracles: skipped (node/npm not found or no lockfile)"; fi
 
 # One cargo invocation, one build: the parser's `trace` feature (it only records states) is on

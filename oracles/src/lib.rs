@@ -8,7 +8,8 @@
 //! - [`registry`]: every oracle in a fixed order ([`registry::default_oracles`]);
 //! - in process: [`reference`] (our parser), [`rust_url`] (the `url` crate), [`ada`]
 //!   (the `ada-url` crate), all driven through [`inprocess`];
-//! - in process, RFC model: [`reference_rfc`] (our parser's RFC 3986 mode);
+//! - in process, RFC model: [`reference_rfc`] (our parser's RFC 3986 mode), [`curl`]
+//!   (libcurl's URL API, the one module with `unsafe` FFI calls);
 //! - expectation tables, each a [`table::TableOracle`] fed by its source's rows: [`wpt`] (the
 //!   WPT URL files, also exposed as suites) and [`rfc_examples`] (RFC 3986 §5.4 / RFC 2396
 //!   Appendix C, also as suites);
@@ -24,6 +25,7 @@
 pub mod ada;
 pub mod agreement;
 pub mod answer_cache;
+pub mod curl;
 pub mod inprocess;
 pub mod model;
 pub mod panic_guard;

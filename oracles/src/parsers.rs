@@ -125,10 +125,11 @@ pub const FOLDERS: &[Folder] = &[
     folder!("rfc3986-regex"),
     folder!("rust-url"),
     folder!("ada"),
+    folder!("curl"),
     folder!("python-urllib"),
-    folder!("node-url"),
-    folder!("whatwg-url"),
-    folder!("url-parse"),
+    folder!("node-url", ["adapter.js"]),
+    folder!("whatwg-url", ["adapter.js"]),
+    folder!("url-parse", ["adapter.js"]),
     folder!("java-uri"),
     folder!("urllib3", ["adapter.py", "requirements.txt"]),
     folder!("yarl", ["adapter.py", "requirements.txt"]),
@@ -140,6 +141,11 @@ pub const FOLDERS: &[Folder] = &[
     folder!("ruby-uri", ["adapter.rb"]),
     folder!("ruby-uri-rfc2396", ["adapter.rb"]),
     folder!("go-net-url", ["adapter.go"]),
+    folder!("node-legacy-url", ["adapter.js"]),
+    folder!("fast-url-parser", ["adapter.js"]),
+    folder!("urijs", ["adapter.js"]),
+    folder!("uri-js", ["adapter.js"]),
+    folder!("java-url", ["Adapter.java"]),
 ];
 
 /// The host program of one worker runtime (`oracles/runtimes/<runtime>/`): it speaks the
@@ -168,6 +174,8 @@ pub const HOSTS: &[RuntimeHost] = &[
     host!(Php, "php", ["host.php"]),
     host!(Ruby, "ruby", ["host.rb"]),
     host!(Go, "go", ["host.go"]),
+    host!(Node, "node", ["host.js"]),
+    host!(Java, "java", ["Host.java"]),
 ];
 
 /// The host of `runtime`, if this build carries one.

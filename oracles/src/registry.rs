@@ -2,7 +2,7 @@
 //!
 //! Order (part of the output contract of `urldiff oracles` and `urldiff compare`):
 //! `reference`, `reference-rfc3986`, `wpt`, `rfc-examples`, `rfc3986-regex`, `rust-url`,
-//! `ada`, then the subprocess oracles (python-urllib, node-url, whatwg-url, url-parse,
+//! `ada`, `curl`, then the subprocess oracles (python-urllib, node-url, whatwg-url, url-parse,
 //! java-uri, then every registered adapter folder in `parsers::FOLDERS` order), the folders of
 //! `URLDIFF_PARSERS` and the external oracles. An oracle whose runtime or data is missing
 //! is still listed; its [`Oracle::availability`] says why it cannot run, and callers skip it.
@@ -64,6 +64,7 @@ pub fn default_oracles(config: &RegistryConfig) -> Vec<Box<dyn Oracle>> {
         Box::new(crate::rfc3986_regex::Rfc3986RegexOracle::new()),
         Box::new(crate::rust_url::RustUrlOracle::new()),
         Box::new(crate::ada::AdaOracle::new()),
+        Box::new(crate::curl::CurlOracle::new()),
     ];
     oracles.extend(subprocess_oracles(config));
     oracles

@@ -287,20 +287,35 @@ fn a_worker_that_cannot_be_restarted_is_an_error() {
     assert!(shown.contains("refusing to start twice"), "{shown}");
 }
 
-/// The Node worker keeps every answer when its parent is slow to read: Node can leave the
+/// `node host.js <node-url's adapter>` in `oracles/node/`, as the folder launcher starts it,
+/// with `fields` as `URLDIFF_FIELDS` (none: the variable unset).
+fn node_url_host(fields: Option<&str>) -> std::process::Command {
+    let oracles = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut command = std::process::Command::new("node");
+    command
+        .arg(oracles.join("runtimes/node/host.js"))
+        .arg(oracles.join("parsers/node-url/adapter.js"))
+        .current_dir(oracles.join("node"))
+        .env("URLDIFF_ORACLE", "node-url")
+        .env("URLDIFF_MODEL", "whatwg")
+        .env("URLDIFF_CASE_KINDS", "parse,setter")
+        .env_remove("URLDIFF_FIELDS");
+    if let Some(fields) = fields {
+        command.env("URLDIFF_FIELDS", fields);
+    }
+    command
+}
+
+/// The Node host keeps every answer when its parent is slow to read: Node can leave the
 /// worker's stdout pipe non-blocking, where a full pipe made `writeSync` fail with EAGAIN and
 /// the worker exit mid-batch (seen as a flaky `url-parse` crash in `make conform`). Here the
 /// parent writes 20,000 requests and reads nothing for a second, so the pipe fills.
 #[test]
 fn the_node_worker_waits_for_a_slow_reader_and_loses_no_answer() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let worker = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node/worker.js");
+    use std::process::Stdio;
     let fields = urldiff_oracles::WHATWG_FIELDS.join(",");
-    let spawned = Command::new("node")
-        .arg(&worker)
-        .arg("node-url")
-        .env(urldiff_oracles::subprocess::node::WHATWG_FIELDS_VAR, fields)
+    let spawned = node_url_host(Some(&fields))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -338,23 +353,19 @@ fn the_node_worker_waits_for_a_slow_reader_and_loses_no_answer() {
     );
 }
 
-/// The Node worker keeps no field list of its own: its hello and its records list exactly the
-/// fields urldiff passes in `URLDIFF_WHATWG_FIELDS`, in that order, and without the variable it
-/// refuses to start.
+/// The Node host and node-url's adapter keep no field list of their own: the hello and the
+/// records list exactly the fields urldiff passes in `URLDIFF_FIELDS`, in that order, and
+/// without the variable the host refuses to start.
 #[test]
 fn the_node_worker_records_the_fields_urldiff_passes() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let worker = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("node/worker.js");
-    let var = urldiff_oracles::subprocess::node::WHATWG_FIELDS_VAR;
+    use std::process::Stdio;
     let run = |fields: Option<&str>| {
-        let mut command = Command::new("node");
-        command.arg(&worker).arg("node-url").env_remove(var);
-        if let Some(fields) = fields {
-            command.env(var, fields);
-        }
-        let mut child =
-            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+        let mut child = node_url_host(fields)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
         let request = r#"{"id": 0, "kind": "parse", "input": "https://h:1/p#f", "base": null}"#;
         // A worker that refused to start closed its stdin: what the caller checks.
         let _ = writeln!(child.stdin.take().unwrap(), "{request}");
@@ -377,7 +388,7 @@ fn the_node_worker_records_the_fields_urldiff_passes() {
 
     let refused = run(None).unwrap();
     assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains(var));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("URLDIFF_FIELDS"));
 }
 
 /// Choosing oracles by name or kind starts nothing: the launcher runs first when the oracle

@@ -74,9 +74,27 @@ fn config<'a>(oracles: &'a [&'a dyn Oracle]) -> Config<'a> {
 }
 
 /// Every available oracle but the expectation tables (as `urldiff triage` picks them).
+/// The oracles the families and the group cap below were written for; the parsers added since
+/// (issue 31: curl, node-legacy-url, urijs, …) bring conformance groups of their own, which this
+/// cap does not count.
+const CALIBRATED: [&str; 10] = [
+    "reference",
+    "reference-rfc3986",
+    "rfc3986-regex",
+    "rust-url",
+    "ada",
+    "python-urllib",
+    "node-url",
+    "whatwg-url",
+    "url-parse",
+    "java-uri",
+];
+
 fn available() -> Vec<Box<dyn Oracle>> {
     let config = RegistryConfig::from_env().expect("the environment's time limits");
-    let (oracles, unavailable) = split_available(default_oracles(&config));
+    let calibrated =
+        default_oracles(&config).into_iter().filter(|o| CALIBRATED.contains(&o.name()));
+    let (oracles, unavailable) = split_available(calibrated.collect());
     for (name, reason) in unavailable {
         let runtime = match name.as_str() {
             "python-urllib" => "python",

@@ -151,10 +151,14 @@ fn runtime_program(folder: &ParserFolder, name: &str) -> Result<PathBuf, LaunchE
 /// `apt-get install php-cli`, from the descriptor's Debian packages.
 fn install_hint(folder: &ParserFolder) -> String {
     let debian = &folder.descriptor.install.debian;
-    if debian.is_empty() {
-        format!("install the {} runtime", folder.descriptor.runtime.name())
-    } else {
-        format!("Debian: apt-get install {}", debian.join(" "))
+    if !debian.is_empty() {
+        return format!("Debian: apt-get install {}", debian.join(" "));
+    }
+    // Debian 12's nodejs is older than the hosts need, and a JDK has many packagings.
+    match folder.descriptor.runtime {
+        Runtime::Node => "install Node.js 20 or later".to_owned(),
+        Runtime::Java => "install a JDK, 11 or later".to_owned(),
+        runtime => format!("install the {} runtime", runtime.name()),
     }
 }
 
