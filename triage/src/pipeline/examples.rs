@@ -245,6 +245,7 @@ pub(super) fn finish(
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
             known: b.known.clone(),
+            marks: crate::marks::with_new(crate::marks::of_known(b.known.as_ref())),
             expected: None,
             signature: String::new(),
             signature_id: String::new(),
