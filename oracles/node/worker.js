@@ -158,7 +158,9 @@ function makeMode(mode) {
     // Node's URL has IDNA tables of its own; its ICU (Intl, RegExp) is reported beside them.
     const unicode = unicodeReport(probeUnicode(acceptsHost(URL)),
       `node's ICU: Unicode ${process.versions.unicode}`);
-    return { version: node, kinds: ["parse", "setter"], unicode, answer: whatwgMode(URL, null) };
+    // Node's URL is the ada it bundles: the version names it, so a finding names that ada.
+    const version = process.versions.ada ? `${node} (ada ${process.versions.ada})` : node;
+    return { version, kinds: ["parse", "setter"], unicode, answer: whatwgMode(URL, null) };
   }
   if (mode === "whatwg-url") return whatwgUrlMode(node);
   if (mode === "url-parse") {

@@ -1,10 +1,11 @@
 //! The newest release: a finding goes upstream only against the newest release of a library
 //! found on this machine.
 //!
-//! An oracle may run an older release of another oracle's library ([`newer_oracle`]):
-//! `python-urllib@3.11` is CPython 3.11's urllib where `python-urllib` is the newest CPython
+//! Oracles may run releases of one library ([`newer_oracle`]): `python-urllib@3.11` is
+//! CPython 3.11's urllib beside `python-urllib` (the CPython on PATH) and the other CPythons
 //! found; `node-url` is the ada that Node bundles (its version names it: `node v20.20.2 (ada
-//! 2.9.2)`) where the `ada` oracle is the ada crate, when that is newer. A group of the older
+//! 2.9.2)`) beside the `ada` oracle, the ada crate. The one with the latest release is the
+//! newest; every other is older. A group of the older
 //! release whose root cause (the library aside) the newer one shows too is folded into the
 //! newer one's group, marked `also-in`; one the newer release does not show is marked `fixed`
 //! in that release, and is no draft.
@@ -35,16 +36,34 @@ pub fn later(a: &str, b: &str) -> bool {
     parts(a) > parts(b)
 }
 
-/// The oracle (by name) that runs a newer release of `oracle`'s library, given every
-/// oracle's (name, version).
+/// The library an oracle runs a release of: `python-urllib` for `python-urllib@3.11`, `ada`
+/// for `node-url`, else the oracle's own name.
+fn lineage(oracle: &str) -> &str {
+    match oracle.split_once('@') {
+        Some((library, _)) => library,
+        None if oracle == NODE_URL => ADA,
+        None => oracle,
+    }
+}
+
+/// The oracle (by name) that runs the newest release of `oracle`'s library, when that is a
+/// later release than `oracle`'s own, given every oracle's (name, version).
 pub fn newer_oracle<'a>(oracle: &str, versions: &BTreeMap<&'a str, &'a str>) -> Option<&'a str> {
-    let (candidate, own) = match oracle.split_once('@') {
-        Some((library, _)) => (library, versions.get(oracle)?),
-        None if oracle == NODE_URL => (ADA, versions.get(oracle)?),
-        None => return None,
-    };
-    let (&name, newer) = versions.get_key_value(candidate)?;
-    later(release(newer)?, release(own)?).then_some(name)
+    let own = release(versions.get(oracle)?)?;
+    let newest = versions
+        .iter()
+        .filter(|(name, _)| lineage(name) == lineage(oracle))
+        .filter_map(|(&name, version)| Some((name, release(version)?)))
+        .max_by(|a, b| {
+            if later(a.1, b.1) {
+                std::cmp::Ordering::Greater
+            } else if later(b.1, a.1) {
+                std::cmp::Ordering::Less
+            } else {
+                b.0.cmp(a.0)
+            }
+        })?;
+    later(newest.1, own).then_some(newest.0)
 }
 
 /// How an older release's group reads a person: `CPython 3.11.7`, `node v20.20.2 (ada 2.9.2)`.
@@ -130,6 +149,15 @@ mod tests {
         assert_eq!(newer_oracle("node-url", &versions), Some("ada"));
         assert_eq!(newer_oracle("python-urllib", &versions), None);
         assert_eq!(newer_oracle("rust-url", &versions), None);
+        // Whichever oracle runs the newest CPython is the one drafts go against.
+        let mut newest_elsewhere = versions.clone();
+        newest_elsewhere.insert("python-urllib@3.14", "CPython 3.14.1");
+        assert_eq!(newer_oracle("python-urllib", &newest_elsewhere), Some("python-urllib@3.14"));
+        assert_eq!(
+            newer_oracle("python-urllib@3.11", &newest_elsewhere),
+            Some("python-urllib@3.14")
+        );
+        assert_eq!(newer_oracle("python-urllib@3.14", &newest_elsewhere), None);
         let mut old_ada = versions.clone();
         old_ada.insert("ada", "ada-url 2.0.0");
         assert_eq!(newer_oracle("node-url", &old_ada), None, "ada older than Node's");
