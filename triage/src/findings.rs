@@ -33,7 +33,8 @@ pub struct Findings {
     pub run: RunSummary,
     /// The class table, with counts for this run.
     pub classes: Vec<ClassRow>,
-    /// Conformance groups, then confusions; most severe first, then largest.
+    /// New groups (drafts) first, then those known or fixed; within each, conformance groups,
+    /// then confusions; most severe first, then largest.
     pub groups: Vec<Group>,
     /// What two standards read differently by design: counted per root cause (standards,
     /// field, class), one example each; not findings.
