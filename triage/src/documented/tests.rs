@@ -122,6 +122,13 @@ fn python_urllib_documented_behaviours_cover_their_examples() {
         (&parsed(), &parsed()),
         &path
     ));
+    // "Unmatched square brackets in the netloc attribute will raise a ValueError": only
+    // unmatched ones (a rejected IPvFuture is no documented behaviour).
+    let brackets = rule("python-urllib", "unmatched-brackets");
+    let outcome = fields(&[Outcome]);
+    assert!(covers(brackets, &request("http://[::1/", None), (&failure(), &parsed()), &outcome));
+    assert!(covers(brackets, &request("http://a]/", None), (&failure(), &parsed()), &outcome));
+    assert!(!covers(brackets, &request("http://[V7.a]/", None), (&failure(), &parsed()), &outcome));
     // "leading C0 control and space characters are stripped from the URL".
     let stripping = rule("python-urllib", "whatwg-stripping");
     assert!(covers(
