@@ -7,7 +7,8 @@
 //! reference's path `/.//` without its dot segment, `//`); `urlsplit('http://[V7.a]/')` (an
 //! RFC 3986 IPvFuture) raises ValueError from 3.11 on.
 
-use urldiff_oracles::subprocess::python_releases::{every_cpython, python_urllib_release};
+use urldiff_oracles::subprocess::python::cpythons;
+use urldiff_oracles::subprocess::python_releases::{minor, python_urllib_release};
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
 use urldiff_triage::findings::Tool;
@@ -23,8 +24,8 @@ fn case(input: &str, base: Option<&str>) -> TriageCase {
 
 #[test]
 fn findings_go_against_the_newest_cpython_and_older_ones_are_marked() {
-    let found = every_cpython();
-    let release = |minor: &str| found.iter().find(|p| p.minor() == minor);
+    let (found, _) = cpythons();
+    let release = |wanted: &str| found.iter().find(|p| minor(p) == wanted);
     let (Some(old), Some(new)) = (release("3.11"), release("3.13")) else {
         urldiff_corpus::required::skip(
             "python",
