@@ -212,6 +212,8 @@ impl<F: LedgerField> Entry<F> {
 }
 
 /// A line of a ledger file, kept in order so bless preserves comments.
+// A ledger holds a few hundred lines, read once a run: boxing the entries saves nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Line<F> {
     Text(String),

@@ -69,9 +69,12 @@ pub fn status_text(g: &Group) -> String {
     texts.join("; ")
 }
 
-/// The groups in the order reports show them, each with its number (its place in
-/// `findings.groups`, the anchor `group-<n>`): the drafts (new), then the settled ones.
-pub fn drafts_first(findings: &Findings) -> (Vec<(usize, &Group)>, Vec<(usize, &Group)>) {
+/// Groups, each with its number (its place in `findings.groups` from 1, the anchor
+/// `group-<n>`).
+pub type Numbered<'f> = Vec<(usize, &'f Group)>;
+
+/// The groups in the order reports show them: the drafts (new), then the settled ones.
+pub fn drafts_first(findings: &Findings) -> (Numbered<'_>, Numbered<'_>) {
     findings.groups.iter().enumerate().map(|(i, g)| (i + 1, g)).partition(|(_, g)| g.is_draft())
 }
 

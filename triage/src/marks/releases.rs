@@ -25,8 +25,7 @@ const NODE_URL: &str = "node-url";
 pub fn release(version: &str) -> Option<&str> {
     version
         .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .filter(|t| t.contains('.') && t.starts_with(|c: char| c.is_ascii_digit()))
-        .next_back()
+        .rfind(|t| t.contains('.') && t.starts_with(|c: char| c.is_ascii_digit()))
         .map(|t| t.trim_end_matches('.'))
 }
 
