@@ -227,8 +227,10 @@ fn check(input: &str, absolute: bool) -> Check {
                 if start == end {
                     return fail("opaque_part", start);
                 }
-                chars(b, start..start + 1, "opaque_part", is_uric_no_slash)?;
-                chars(b, start + 1..end, "opaque_part", is_uric)?;
+                // The first is a uric_no_slash: an escaped triple or one character.
+                let first_end = if b[start] == b'%' { (start + 3).min(end) } else { start + 1 };
+                chars(b, start..first_end, "opaque_part", is_uric_no_slash)?;
+                chars(b, first_end..end, "opaque_part", is_uric)?;
                 return tail(b, None, fragment);
             }
             hierarchical(b, &spans)?;
