@@ -145,6 +145,7 @@ mod tests {
                 step: None,
                 code_point: None,
                 class: None,
+                documented: None,
             },
             members: Vec::new(),
             parts: Vec::new(),
