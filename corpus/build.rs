@@ -8,7 +8,9 @@
 //!   checkout;
 //! - the version of the ICU4X data behind the `idna` crate, and the Unicode version that data
 //!   says it was generated from (the doc comment of the `icu_normalizer_data` package, found
-//!   through the same `cargo metadata`), for `urldiff oracles`.
+//!   through the same `cargo metadata`), for `urldiff oracles`;
+//! - rust-url's own list of the WPT cases it fails, `tests/expected_failures.txt` of the `url`
+//!   package in the dependency graph (found the same way), with that package's version.
 //!
 //! It writes `$OUT_DIR/embedded.rs`: one `&[(name, contents)]` table per data set, each entry
 //! an `include_str!` of the file, so cargo rebuilds when a file changes. WPT data that cannot
@@ -53,6 +55,22 @@ fn main() {
         }
     }
     .unwrap();
+    match metadata.as_ref().map_err(Clone::clone).and_then(url_expected_failures) {
+        Ok((version, path)) => {
+            println!("cargo:rerun-if-changed={}", path.display());
+            let path = path.display().to_string();
+            writeln!(
+                out,
+                "pub const URL_EXPECTED_FAILURES: Result<(&str, &str), &str> = \
+                 Ok(({version:?}, include_str!({path:?})));"
+            )
+        }
+        Err(why) => writeln!(
+            out,
+            "pub const URL_EXPECTED_FAILURES: Result<(&str, &str), &str> = Err({why:?});"
+        ),
+    }
+    .unwrap();
     for (name, folder, ext) in
         [("RFC", "rfc", "json"), ("CASES", "cases", "json"), ("LEDGER", "expected", "txt")]
     {
@@ -93,6 +111,17 @@ fn wpt_dir(metadata: &serde_json::Value) -> Result<PathBuf, String> {
     match FILES.iter().find(|f| !dir.join(f).is_file()) {
         None => Ok(dir),
         Some(missing) => Err(format!("the ada-url package has no {}", dir.join(missing).display())),
+    }
+}
+
+/// (package version, path) of `tests/expected_failures.txt` in the `url` package (rust-url).
+fn url_expected_failures(metadata: &serde_json::Value) -> Result<(String, PathBuf), String> {
+    let (version, manifest) = package_manifest(metadata, "url", None)?;
+    let path = manifest.parent().unwrap_or(Path::new(".")).join("tests/expected_failures.txt");
+    if path.is_file() {
+        Ok((version, path))
+    } else {
+        Err(format!("the url package {version} has no {}", path.display()))
     }
 }
 

@@ -259,18 +259,39 @@ pub const ADAPTER_RULES: &[AdapterRule] = &[
     },
 ];
 
+/// The oracle whose adapter answers for `oracle`: an older release of a library
+/// (`python-urllib@3.11`) runs the same adapter as the library's oracle (`python-urllib`).
+fn adapter_of(oracle: &str) -> &str {
+    oracle.split('@').next().unwrap_or(oracle)
+}
+
 /// The rules of one oracle.
 pub fn rules_for(oracle: &str) -> impl Iterator<Item = &'static AdapterRule> + '_ {
-    ADAPTER_RULES.iter().filter(move |rule| rule.oracle == oracle)
+    ADAPTER_RULES.iter().filter(move |rule| rule.oracle == adapter_of(oracle))
 }
 
 /// The rules that concern any of `oracles`, in table order (for reports).
 pub fn rules_of<'a>(oracles: impl IntoIterator<Item = &'a str>) -> Vec<&'static AdapterRule> {
-    let names: Vec<&str> = oracles.into_iter().collect();
+    let names: Vec<&str> = oracles.into_iter().map(adapter_of).collect();
     ADAPTER_RULES.iter().filter(|rule| names.contains(&rule.oracle)).collect()
 }
 
 /// The comparison's effect on `field` of `oracle`'s records, if a rule has one.
 pub fn effect_on(oracle: &str, field: RuleField) -> Option<&'static AdapterRule> {
     rules_for(oracle).find(|rule| rule.effect != RuleEffect::None && rule.fields.contains(&field))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `python-urllib@3.11` is CPython 3.11's urllib through the same worker: its answers are
+    /// read by the same rules as `python-urllib`'s.
+    #[test]
+    fn an_older_release_has_its_librarys_rules() {
+        let names = |o: &str| rules_for(o).map(|r| r.name).collect::<Vec<_>>();
+        assert!(names("python-urllib").contains(&"urlsplit-empty-is-unknown"));
+        assert_eq!(names("python-urllib@3.11"), names("python-urllib"));
+        assert!(names("no-such-oracle@1.0").is_empty());
+    }
 }

@@ -10,9 +10,10 @@
 //! ```
 //!
 //! and either may end with ` | upstream: <https address>` (the issue or pull request that
-//! knows it) and ` | fixed-in: <version>` (the release that fixes it): reports then call what
-//! it covers *known*, with the link, and a finding in a version at or past `fixed-in` a
-//! regression.
+//! knows it), ` | step: <standard>#<id>[,…]` (the standard's steps that issue is about, as
+//! triage names steps: `whatwg#path-state`, `rfc3986#5.2.3`) and ` | fixed-in: <version>` (the
+//! release that fixes it): reports then call what it covers, at that step, *known*, with the
+//! link, and a finding in a version at or past `fixed-in` a regression.
 //!
 //! The case name is `Case::name()` (`<input> against <base>`, control characters escaped).
 //! Fields are shared-field names separated by commas (`host,path`), or `*` for any. An
@@ -106,6 +107,8 @@ pub enum EntryError {
          then -<pre-release> if any), not {version:?}"
     )]
     FixedIn { version: String },
+    #[error("`step:` takes `<standard>#<id>` (comma-separated), not {step:?}")]
+    Step { step: String },
     #[error("unknown field `{name}` (known: {}, or *, crashed, timed-out)", known.join(", "))]
     UnknownField { name: String, known: Vec<&'static str> },
     #[error("`*` already means every field; list fields or write `*`")]
@@ -142,6 +145,9 @@ pub struct Entry<F> {
     pub upstream: Option<String>,
     /// The version that fixes it (`fixed-in: <version>`).
     pub fixed_in: Option<String>,
+    /// The standard's steps the upstream issue is about, comma-separated (`step:
+    /// whatwg#path-state`).
+    pub step: Option<String>,
     /// 1-based line number in its file (0 for entries not yet written).
     pub line: usize,
 }
@@ -195,6 +201,9 @@ impl<F: LedgerField> Entry<F> {
         if let Some(upstream) = &self.upstream {
             line.push_str(&format!(" | {UPSTREAM} {upstream}"));
         }
+        if let Some(step) = &self.step {
+            line.push_str(&format!(" | {STEP} {step}"));
+        }
         if let Some(fixed_in) = &self.fixed_in {
             line.push_str(&format!(" | {FIXED_IN} {fixed_in}"));
         }
@@ -203,6 +212,8 @@ impl<F: LedgerField> Entry<F> {
 }
 
 /// A line of a ledger file, kept in order so bless preserves comments.
+// A ledger holds a few hundred lines, read once a run: boxing the entries saves nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Line<F> {
     Text(String),
@@ -365,13 +376,20 @@ fn split_entry(line: &str) -> Option<(&str, &str, &str)> {
 
 const UPSTREAM: &str = "upstream:";
 const FIXED_IN: &str = "fixed-in:";
+const STEP: &str = "step:";
 
-/// The reason without its trailing `upstream:` and `fixed-in:` parts, and those parts.
-type Annotated<'a> = (&'a str, Option<String>, Option<String>);
+/// The reason without its trailing `upstream:`, `step:` and `fixed-in:` parts, and those
+/// parts.
+struct Annotated<'a> {
+    reason: &'a str,
+    upstream: Option<String>,
+    fixed_in: Option<String>,
+    step: Option<String>,
+}
 
 fn split_annotations(reason: &str) -> Result<Annotated<'_>, EntryError> {
-    let (mut rest, mut upstream, mut fixed_in) = (reason, None, None);
-    if reason.starts_with(UPSTREAM) || reason.starts_with(FIXED_IN) {
+    let (mut rest, mut upstream, mut fixed_in, mut step) = (reason, None, None, None);
+    if [UPSTREAM, FIXED_IN, STEP].iter().any(|a| reason.starts_with(a)) {
         return Err(EntryError::EmptyReason);
     }
     while let Some((before, last)) = rest.rsplit_once(" | ") {
@@ -388,12 +406,22 @@ fn split_annotations(reason: &str) -> Result<Annotated<'_>, EntryError> {
                 return Err(EntryError::FixedIn { version: version.to_owned() });
             }
             fixed_in = Some(version.to_owned());
+        } else if let Some(named) = last.strip_prefix(STEP) {
+            let named = named.trim();
+            let well_formed = !named.contains(char::is_whitespace)
+                && named.split(',').all(|one| {
+                    one.split_once('#').is_some_and(|(s, id)| !s.is_empty() && !id.is_empty())
+                });
+            if !well_formed || step.is_some() {
+                return Err(EntryError::Step { step: named.to_owned() });
+            }
+            step = Some(named.to_owned());
         } else {
             break;
         }
         rest = before.trim_end();
     }
-    Ok((rest, upstream, fixed_in))
+    Ok(Annotated { reason: rest, upstream, fixed_in, step })
 }
 
 /// Whether `text` is a release version [`at_or_past`] can compare: an optional `v`, numbers
@@ -416,13 +444,14 @@ fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, En
     let Some((key, fields, reason)) = split_entry(line) else {
         return Err(EntryError::NotAnEntry);
     };
-    let (reason, upstream, fixed_in) = split_annotations(reason)?;
+    let Annotated { reason, upstream, fixed_in, step } = split_annotations(reason)?;
     if reason.is_empty() {
         return Err(EntryError::EmptyReason);
     }
     let (fields, lost) = parse_fields(fields)?;
     let matcher = parse_matcher(key)?;
-    Ok(Entry { matcher, fields, lost, reason: reason.to_owned(), upstream, fixed_in, line: number })
+    let reason = reason.to_owned();
+    Ok(Entry { matcher, fields, lost, reason, upstream, fixed_in, step, line: number })
 }
 
 /// The fields part: `*` (any field), or shared-field names, plus the lost-answer names

@@ -114,7 +114,8 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
             read.unreadable.clear();
         }
     }
-    let selection = select_oracles(&args.oracles)?;
+    let mut selection = select_oracles(&args.oracles)?;
+    urldiff_triage::select::with_other_releases(&mut selection);
     for (name, reason) in &selection.unavailable {
         eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }

@@ -54,6 +54,32 @@ pub struct DocumentedRule {
     /// A regular expression the input must match for the rule to apply; `None`: any input.
     #[serde(default)]
     pub input: Option<String>,
+    /// A regular expression the base must match (a case without a base never matches);
+    /// `None`: any base, or none.
+    #[serde(default)]
+    pub base: Option<String>,
+    /// Which outcomes it explains.
+    #[serde(default)]
+    pub when: RuleWhen,
+}
+
+/// Which divergences of a library from its standard's reference a [`DocumentedRule`]
+/// explains, by outcome.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum RuleWhen {
+    /// Any outcome.
+    #[default]
+    Any,
+    /// The library parses what its standard rejects.
+    StandardRejects,
+    /// The library rejects what its standard parses.
+    StandardAccepts,
+    /// The input has a scheme, the same (ignoring ASCII case) as the base's.
+    SameSchemeAsBase,
 }
 
 /// The profile of `oracle`, from its folder (`None`: no folder, such as an external oracle).
@@ -71,7 +97,7 @@ mod tests {
             for rule in &descriptor.profile.documented {
                 let at = format!("{}/{}", descriptor.name, rule.name);
                 assert!(rule.link.starts_with("https://"), "{at}: link {:?}", rule.link);
-                if let Some(pattern) = &rule.input {
+                for pattern in rule.input.iter().chain(&rule.base) {
                     regex::Regex::new(pattern).unwrap_or_else(|e| panic!("{at}: {e}"));
                 }
             }

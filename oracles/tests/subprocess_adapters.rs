@@ -277,6 +277,17 @@ fn node_url_on_tricky_inputs() {
         return;
     }
     assert!(oracle.info().version.starts_with("node v"), "{}", oracle.info().version);
+    // The version names the ada Node bundles, as Node itself reports it.
+    let ada = std::process::Command::new("node")
+        .args(["-p", "process.versions.ada"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .ok()
+        .filter(|a| !a.is_empty() && a != "undefined");
+    if let Some(ada) = ada {
+        let named = format!("(ada {ada})");
+        assert!(oracle.info().version.ends_with(&named), "{}", oracle.info().version);
+    }
     check_whatwg(&oracle, whatwg_expected(&|_| &[], ""));
     // Setters go through the URL API.
     let setter = Case {

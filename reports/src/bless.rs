@@ -111,6 +111,7 @@ fn new_entries(
                 reason,
                 upstream: old.and_then(|e| e.upstream.clone()),
                 fixed_in: old.and_then(|e| e.fixed_in.clone()),
+                step: old.and_then(|e| e.step.clone()),
                 line: 0,
             }
         })

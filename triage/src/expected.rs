@@ -56,6 +56,10 @@ pub struct KnownIssue {
     pub upstream: Option<String>,
     /// The version that fixes it.
     pub fixed_in: Option<String>,
+    /// The standard's steps the issue is about, comma-separated (`whatwg#path-state`, the
+    /// ledger's `step:`): a group at another step is not what the issue knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
     /// The implementation's version is at or past `fixed_in`: it is back.
     #[serde(default)]
     pub regression: bool,
@@ -106,6 +110,7 @@ impl Ledger for urldiff_compare::ledger::Ledger {
             .map(|entry| KnownIssue {
                 upstream: entry.upstream.clone(),
                 fixed_in: entry.fixed_in.clone(),
+                step: entry.step.clone(),
                 regression: false,
                 case: None,
             })

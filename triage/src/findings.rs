@@ -33,7 +33,8 @@ pub struct Findings {
     pub run: RunSummary,
     /// The class table, with counts for this run.
     pub classes: Vec<ClassRow>,
-    /// Conformance groups, then confusions; most severe first, then largest.
+    /// New groups (drafts) first, then those known or fixed; within each, conformance groups,
+    /// then confusions; most severe first, then largest.
     pub groups: Vec<Group>,
     /// What two standards read differently by design: counted per root cause (standards,
     /// field, class), one example each; not findings.
@@ -72,6 +73,9 @@ pub struct ModelDifference {
     pub cases: usize,
     /// The shortest case that showed it.
     pub example: Original,
+    /// `documented` (with the rule and its link) when a library's documentation states it.
+    #[serde(default)]
+    pub marks: Vec<crate::marks::Mark>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,6 +211,10 @@ pub struct Group {
     /// implementation is at or past that version (a regression). `null`: new.
     #[serde(default)]
     pub known: Option<crate::expected::KnownIssue>,
+    /// What is known of it (`new`, `known`, `fixed`, `also-in`: [`crate::marks`]); only a
+    /// group marked `new` is an upstream draft.
+    #[serde(default)]
+    pub marks: Vec<crate::marks::Mark>,
     /// What the standard says: its reference's answer to the example (conformance).
     #[serde(default)]
     pub expected: Option<OracleAnswer>,
@@ -386,12 +394,21 @@ pub fn severity(comparison: &Comparison) -> Option<Severity> {
     differences(comparison).iter().map(|d| d.severity).max()
 }
 
-/// Groups in the order findings files keep them: conformance, then confusions; each most
-/// severe first, then largest, then by id.
+impl Group {
+    /// Whether it goes upstream as a draft: nothing known, fixed or documented settles it.
+    pub fn is_draft(&self) -> bool {
+        crate::marks::is_draft(&self.marks)
+    }
+}
+
+/// Groups in the order findings files keep them: new ones (drafts) first, then those known or
+/// fixed; within each, conformance, then confusions; most severe first, then largest, then
+/// by id.
 pub fn sort_groups(groups: &mut [Group]) {
     groups.sort_by(|a, b| {
-        a.kind
-            .cmp(&b.kind)
+        b.is_draft()
+            .cmp(&a.is_draft())
+            .then(a.kind.cmp(&b.kind))
             .then(b.severity.cmp(&a.severity))
             .then(b.count.cmp(&a.count))
             .then(a.id.cmp(&b.id))

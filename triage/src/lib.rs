@@ -13,6 +13,8 @@
 //! - [`findings`]: the typed findings file (`findings.json`), made to be rendered;
 //! - [`merge`]: findings files joined by root cause, and shards of an input;
 //! - [`expected`]: what the per-oracle ledgers expect of each implementation;
+//! - [`documented`]: the deviations each library's documentation states (its profile);
+//!   [`marks`]: new, known, fixed, documented, also-in (what is known already);
 //! - [`pipeline`]: triage of many cases: ask, cut into parts, key, group, minimize, classify;
 //! - [`rfc_vs_whatwg`]: where the WHATWG side and the RFC 3986 side read a component
 //!   differently, by class, with an example each and the real parsers placed on a side;
@@ -27,10 +29,12 @@ pub mod ask;
 pub mod classify;
 pub mod compared;
 pub mod coverage;
+pub mod documented;
 pub mod events;
 pub mod expected;
 pub mod findings;
 pub mod input;
+pub mod marks;
 pub mod merge;
 pub mod minimize;
 pub mod minimized_json;

@@ -93,6 +93,12 @@ fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize, per_key
     join_members(&mut members, std::mem::take(&mut from.members));
     let libraries: BTreeSet<String> =
         into.libraries.drain(..).chain(from.libraries.clone()).collect();
+    let mut marks = std::mem::take(&mut into.marks);
+    for mark in from.marks.drain(..) {
+        if !marks.contains(&mark) {
+            marks.push(mark);
+        }
+    }
     let rule = |g: &Group| (g.severity, std::cmp::Reverse(g.severity_rule.clone()));
     if rule(&from) > rule(into) {
         into.severity = from.severity;
@@ -131,6 +137,7 @@ fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize, per_key
     into.members = members;
     into.libraries = libraries.into_iter().collect();
     into.count = into.members.len();
+    into.marks = crate::marks::with_new(marks);
     into.originals = into.members.iter().take(originals_kept).cloned().collect();
 }
 

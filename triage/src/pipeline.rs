@@ -139,6 +139,11 @@ pub fn triage(
     let minimized =
         examples::minimize_groups(&built, cases, &judged, config, events, (divergent, expected))?;
     let findings_groups = examples::finish(&built, &minimized, cases, &judged, config, &answers)?;
+    // What is known already: older releases folded into or fixed by the newest, rust-url's
+    // own expected failures; drafts first again.
+    let mut findings_groups = crate::marks::releases::mark(&judged, findings_groups);
+    crate::marks::expected_failures::mark(&judged, &mut findings_groups)?;
+    crate::findings::sort_groups(&mut findings_groups);
     let summary = RunSummary {
         sources: config.sources.clone(),
         cases: cases.len(),
@@ -256,6 +261,7 @@ fn cut_one(
     if parts.is_empty() {
         return Cut::Agreeing;
     }
+    crate::documented::apply(judged, &case.request, answers, &comparison, &mut parts);
     if let Some(ledger) = config.ledger.or(config.known) {
         annotate(ledger, judged, case, answers, &comparison, &mut parts);
     }

@@ -16,6 +16,24 @@ pub fn select_oracles(wanted: &[String]) -> Result<Selection, CompareError> {
     Ok(selection)
 }
 
+/// Add an oracle for every older CPython found (`python-urllib@3.X`,
+/// `urldiff_oracles::subprocess::python_releases`) when `python-urllib` is selected, so that
+/// triage files a finding against the newest release and marks the others
+/// (`crate::marks::releases`).
+pub fn with_other_releases(selection: &mut Selection) {
+    if !selection.oracles.iter().any(|o| o.name() == "python-urllib") {
+        return;
+    }
+    use urldiff_oracles::subprocess::python_releases::{older_cpythons, python_urllib_release};
+    let others: Vec<Box<dyn Oracle>> = older_cpythons()
+        .iter()
+        .map(|python| Box::new(python_urllib_release(python)) as Box<dyn Oracle>)
+        .collect();
+    let (available, unavailable) = urldiff_oracles::registry::split_available(others);
+    selection.oracles.extend(available);
+    selection.unavailable.extend(unavailable);
+}
+
 /// The oracles as the library takes them.
 pub fn refs(oracles: &[Box<dyn Oracle>]) -> Vec<&dyn Oracle> {
     oracles.iter().map(|o| o.as_ref()).collect()

@@ -7,12 +7,12 @@
 //!   a URI (section 5.1 needs an absolute base), is *rejected*; otherwise the Appendix B split,
 //!   resolved by section 5.2 when there is a base. (The `reference-rfc3986` oracle splits
 //!   every string, as a lenient splitter does; this is the answer a validating one owes.)
-//! - RFC 2396, strict: the same split and the same grammar check (RFC 3986's; the two grammars
-//!   differ in IPv6 literals and a few characters, which the claims table's reasons name), with
-//!   RFC 2396's section 5.2 resolution (`urldiff_parser::rfc2396`), and its section 3.2 reading
-//!   of an authority: server-based only when the host is a hostname, an IPv4 address or (RFC
-//!   2732) an IPv6 literal; any other authority is registry-based and has no userinfo, host or
-//!   port.
+//! - RFC 2396, strict: RFC 2396's own grammar (Appendix A, as amended by RFC 2732:
+//!   `urldiff_parser::rfc2396::check_uri_reference`; not RFC 3986's), the same Appendix B
+//!   split, RFC 2396's section 5.2 resolution (`urldiff_parser::rfc2396`), and its section 3.2
+//!   reading of an authority: server-based only when it is `[ userinfo "@" ] hostport` with a
+//!   hostname, an IPv4 address or (RFC 2732) an IPv6 reference; any other authority is
+//!   registry-based and has no userinfo, host or port.
 
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::{
@@ -99,14 +99,15 @@ pub fn strict_rfc(
     input: &str,
     base: Option<&str>,
 ) -> Result<RfcRecord, StrictRfcRejection> {
-    if let Err(violation) = rfc3986::check(input, Rule::UriReference) {
+    let (check_reference, check_base) = grammar(standard);
+    if let Err(violation) = check_reference(input) {
         return Err(StrictRfcRejection::NotAUriReference(violation));
     }
     let reference = rfc3986::split(input);
     let target = match base {
         None => None,
         Some(base) => {
-            if let Err(violation) = rfc3986::check(base, Rule::Uri) {
+            if let Err(violation) = check_base(base) {
                 return Err(StrictRfcRejection::BaseNotAnAbsoluteUri(violation));
             }
             let base = rfc3986::split(base);
@@ -118,7 +119,8 @@ pub fn strict_rfc(
     };
     let resolved = target.as_ref().map(UriRef::recompose);
     let mut uri = target.unwrap_or(reference);
-    if standard == Standard::Rfc2396 && !uri.host.as_deref().is_some_and(is_rfc2396_server_host) {
+    let registry = uri.authority.as_deref().is_some_and(|a| !urldiff_parser::rfc2396::is_server(a));
+    if standard == Standard::Rfc2396 && registry {
         uri.userinfo = None;
         uri.host = None;
         uri.port = None;
@@ -136,24 +138,15 @@ pub fn references_for(claims: impl IntoIterator<Item = Standard>) -> Vec<Standar
         .collect()
 }
 
-/// RFC 2396 section 3.2.2's `host = hostname | IPv4address`, with RFC 2732's `[IPv6]`:
-/// `hostname = *( domainlabel "." ) toplabel [ "." ]`, a label alphanumerics and inner
-/// hyphens, the top label starting with a letter.
-fn is_rfc2396_server_host(host: &str) -> bool {
-    if host.starts_with('[') {
-        return host.ends_with(']') && host.len() > 2;
+/// The grammar checks of `standard`: a URI reference, and a base (an absolute URI).
+type GrammarCheck = fn(&str) -> Result<(), rfc3986::Violation>;
+
+fn grammar(standard: Standard) -> (GrammarCheck, GrammarCheck) {
+    match standard {
+        Standard::Rfc2396 => (
+            urldiff_parser::rfc2396::check_uri_reference,
+            urldiff_parser::rfc2396::check_absolute_uri,
+        ),
+        _ => (|s| rfc3986::check(s, Rule::UriReference), |s| rfc3986::check(s, Rule::Uri)),
     }
-    let name = host.strip_suffix('.').unwrap_or(host);
-    let labels: Vec<&str> = name.split('.').collect();
-    let label_ok = |l: &str| {
-        !l.is_empty()
-            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && !l.starts_with('-')
-            && !l.ends_with('-')
-    };
-    let ipv4 = labels.len() == 4
-        && labels.iter().all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()));
-    let hostname = labels.iter().all(|l| label_ok(l))
-        && labels.last().is_some_and(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()));
-    !name.is_empty() && (ipv4 || hostname)
 }

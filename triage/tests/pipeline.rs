@@ -322,6 +322,7 @@ impl Ledger for Caret {
             urldiff_triage::expected::KnownIssue {
                 upstream: Some("https://github.com/servo/rust-url/issues/1140".into()),
                 fixed_in: Some(self.fixed_in.into()),
+                step: None,
                 regression: false,
                 case: None,
             }

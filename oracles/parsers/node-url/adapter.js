@@ -14,7 +14,9 @@ module.exports = (require, host) => {
     }
   };
   return {
-    version: () => `node ${process.version}`,
+    // Node's URL is the ada it bundles: the version names it, so a finding names that ada.
+    version: () =>
+      process.versions.ada ? `node ${process.version} (ada ${process.versions.ada})` : `node ${process.version}`,
     // Node's URL has IDNA tables of its own; its ICU (Intl, RegExp) is reported beside them.
     unicode: () => {
       const probed = host.probeUnicode(acceptsHost);

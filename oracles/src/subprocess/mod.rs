@@ -43,6 +43,7 @@ pub mod pool;
 pub mod process_group;
 pub mod protocol;
 pub mod python;
+pub mod python_releases;
 pub mod runtime;
 pub mod venv;
 pub mod worker;

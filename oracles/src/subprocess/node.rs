@@ -7,8 +7,8 @@
 //! The npm packages of every Node folder are pinned in `oracles/node/package.json` and
 //! `package-lock.json` and installed with `npm ci` on first use, when `node_modules` is missing
 //! (outside a checkout, in the cache, where the package files are written out: see
-//! [`node_dir`]). The version is the adapter's own report: `node v20.…`, or
-//! `whatwg-url 17.3.0 on node v20.…`.
+//! [`node_dir`]). The version is the adapter's own report: `node v20.… (ada 2.9.2)` (naming
+//! the ada Node bundles), or `whatwg-url 17.3.0 on node v20.…`.
 
 use std::path::Path;
 use std::sync::Mutex;

@@ -27,7 +27,7 @@ use super::runtime::{find_on_path, run_probe, write_out, ProbeError};
 use super::worker::WorkerCommand;
 
 /// The worker script, embedded (written out to the cache when used).
-const SCRIPT: &str = include_str!("../../parsers/python-urllib/python_urllib.py");
+pub(super) const SCRIPT: &str = include_str!("../../parsers/python-urllib/python_urllib.py");
 
 /// The `python-urllib` oracle.
 pub fn python_urllib() -> WorkerOracle {

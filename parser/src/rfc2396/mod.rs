@@ -1,5 +1,6 @@
-//! RFC 2396 reference resolution (<https://www.rfc-editor.org/rfc/rfc2396#section-5.2>),
-//! where it differs from RFC 3986.
+//! RFC 2396 (with RFC 2732): its grammar ([`check_uri_reference`], [`is_server`]) and its
+//! reference resolution (<https://www.rfc-editor.org/rfc/rfc2396#section-5.2>), where they
+//! differ from RFC 3986.
 //!
 //! RFC 2396 splits references with the same Appendix B expression, so
 //! [`crate::rfc3986::split`] serves both. Its section 5.2 resolution differs from RFC 3986's:
@@ -14,6 +15,10 @@
 //!   `../../../g` gives `http://a/../g`.
 //! - With `strict == false`, the backwards-compatible reading of step 3: a reference whose
 //!   scheme equals the base's (ignoring case) is resolved as if it had none.
+
+mod grammar;
+
+pub use grammar::{check_absolute_uri, check_uri_reference, is_server, is_server_host};
 
 use crate::rfc3986::UriRef;
 

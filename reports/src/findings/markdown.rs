@@ -43,8 +43,20 @@ pub fn render(findings: &Findings) -> String {
         if sources.is_empty() { "nothing".to_owned() } else { sources.join(", ") }
     );
     contents(&mut out, findings);
-    for (n, g) in findings.groups.iter().enumerate() {
-        group(&mut out, n + 1, g);
+    let (drafts, settled) = super::drafts_first(findings);
+    for &(n, g) in &drafts {
+        group(&mut out, n, g);
+    }
+    if !settled.is_empty() {
+        let _ = writeln!(
+            out,
+            "<details><summary>Known or fixed: {} groups, not drafted</summary>\n",
+            settled.len()
+        );
+        for &(n, g) in &settled {
+            group(&mut out, n, g);
+        }
+        out.push_str("</details>\n\n");
     }
     model_differences(&mut out, findings);
     classes(&mut out, findings);
@@ -59,12 +71,18 @@ fn model_differences(out: &mut String, findings: &Findings) {
         return;
     }
     out.push_str(
-        "What two standards read differently by design: each side is right by its standard. \
-         Counted per root cause (the standards, the field, the class), with the shortest case; \
-         not findings.\n\n",
+        "What two standards read differently by design: each side is right by its standard; \
+         and what a library's own documentation says it does otherwise than its standard \
+         (linked). Counted per root cause (the standards, the field, the class or the \
+         documented rule), with the shortest case; not findings.\n\n",
+    );
+    let _ = writeln!(
+        out,
+        "<details><summary>{} model differences</summary>\n",
+        findings.model_differences.len()
     );
     out.push_str(&tables::model_differences(findings).markdown());
-    out.push('\n');
+    out.push_str("\n</details>\n\n");
 }
 
 fn contents(out: &mut String, findings: &Findings) {
@@ -73,8 +91,19 @@ fn contents(out: &mut String, findings: &Findings) {
         return;
     }
     out.push_str("## Groups\n\n");
-    out.push_str(&tables::groups(findings).markdown());
+    let (drafts, settled) = super::drafts_first(findings);
+    let _ = writeln!(out, "New (each an upstream draft): {} groups.\n", drafts.len());
+    out.push_str(&tables::groups(&drafts).markdown());
     out.push('\n');
+    if !settled.is_empty() {
+        let _ = writeln!(
+            out,
+            "<details><summary>Known or fixed, not drafted: {} groups</summary>\n",
+            settled.len()
+        );
+        out.push_str(&tables::groups(&settled).markdown());
+        out.push_str("\n</details>\n\n");
+    }
 }
 
 fn example(input: &str, base: Option<&str>) -> String {
@@ -106,8 +135,8 @@ fn group(out: &mut String, n: usize, g: &Group) {
             .map_or_else(|| text(&step.title), |l| format!("[{}]({l})", text(&step.title)));
         let _ = writeln!(out, "- the standard's step: {link}");
     }
-    if g.kind == urldiff_triage::rootcause::FindingKind::Conformance {
-        let _ = writeln!(out, "- {}", text(&super::known_text(g)));
+    if g.kind == urldiff_triage::rootcause::FindingKind::Conformance || !g.marks.is_empty() {
+        let _ = writeln!(out, "- {}", text(&super::status_text(g)));
     }
     if let Some(expected) = &g.expected {
         let _ = writeln!(

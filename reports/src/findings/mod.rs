@@ -33,6 +33,12 @@ pub fn root_cause_text(rc: &RootCause) -> String {
             };
             format!("{library} against {standard}: {fields}{step}{code_point}")
         }
+        FindingKind::ModelDifference if rc.documented.is_some() => {
+            let library = rc.library.as_deref().unwrap_or("?");
+            let standard = rc.standards.first().map_or("?", |s| s.name());
+            let rule = rc.documented.as_deref().unwrap_or("?");
+            format!("{library} against {standard}: {fields} (documented: {rule})")
+        }
         FindingKind::Confusion | FindingKind::ModelDifference => {
             let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
             let class = rc.class.as_deref().unwrap_or("unclassified");
@@ -53,13 +59,36 @@ pub fn known_text(g: &Group) -> String {
     }
 }
 
+/// What is known of a group, in words: its marks (`new; also in CPython 3.11.7`, `known:
+/// rust-url (…): <file:////foo>`, `fixed in ada 4.0.0 (ada)`), or a regression.
+pub fn status_text(g: &Group) -> String {
+    if g.known.as_ref().is_some_and(|k| k.regression) || g.marks.is_empty() {
+        return known_text(g);
+    }
+    let texts: Vec<String> = g.marks.iter().map(|m| m.text()).collect();
+    texts.join("; ")
+}
+
+/// Groups, each with its number (its place in `findings.groups` from 1, the anchor
+/// `group-<n>`).
+pub type Numbered<'f> = Vec<(usize, &'f Group)>;
+
+/// The groups in the order reports show them: the drafts (new), then the settled ones.
+pub fn drafts_first(findings: &Findings) -> (Numbered<'_>, Numbered<'_>) {
+    findings.groups.iter().enumerate().map(|(i, g)| (i + 1, g)).partition(|(_, g)| g.is_draft())
+}
+
 /// How many groups of each kind, as `3 conformance, 2 confusion`.
 pub fn kind_counts(findings: &Findings) -> String {
     let count = |k: FindingKind| findings.groups.iter().filter(|g| g.kind == k).count();
+    let settled = findings.groups.iter().filter(|g| !g.is_draft()).count();
+    let documented = findings.model_differences.iter().filter(|m| !m.marks.is_empty()).count();
     format!(
-        "{} conformance, {} confusion; {} model differences (seen {} times)",
+        "{} conformance, {} confusion ({} new, {settled} known or fixed); {} model differences \
+         (seen {} times; {documented} documented by their library)",
         count(FindingKind::Conformance),
         count(FindingKind::Confusion),
+        findings.groups.len() - settled,
         findings.model_differences.len(),
         findings.model_differences.iter().map(|m| m.cases).sum::<usize>()
     )

@@ -18,17 +18,20 @@ fn section_link(label: &str, url: &str) -> Vec<Span> {
     vec![Span::Link { text: label.to_owned(), href: url.to_owned() }]
 }
 
-/// The groups: kind, severity, size, root cause, classes and minimized example.
-pub fn groups(findings: &Findings) -> Table {
-    let titles = ["#", "kind", "severity", "count", "root cause", "classes", "minimized example"];
+/// The groups `rows` (numbered as in the findings): kind, severity, size, root cause, what is
+/// known of it, classes and minimized example.
+pub fn groups(rows: &[(usize, &Group)]) -> Table {
+    let titles =
+        ["#", "kind", "severity", "count", "root cause", "marks", "classes", "minimized example"];
     let mut t = Table::new(&titles).right_aligned(&[3]);
-    for (n, g) in findings.groups.iter().enumerate() {
+    for &(n, g) in rows {
         t.row(vec![
-            Cell::link((n + 1).to_string(), format!("#group-{}", n + 1)),
+            Cell::link(n.to_string(), format!("#group-{n}")),
             Cell::text(g.kind.name()),
             Cell::severity(g.severity),
             Cell::number(g.count),
             Cell::text(root_cause_text(&g.root_cause)),
+            Cell::text(super::status_text(g)),
             Cell::joined(g.classes.iter().map(|c| class_ref(c)), ", "),
             Cell::case(&g.example.input, g.example.base.as_deref()),
         ]);
@@ -74,15 +77,24 @@ pub fn answers(g: &Group) -> Table {
 
 /// The model differences, counted per root cause, with the shortest case.
 pub fn model_differences(findings: &Findings) -> Table {
-    let titles = ["standards", "field", "class", "cases", "implementations", "example"];
+    let titles =
+        ["standards", "field", "class or documented rule", "cases", "implementations", "example"];
     let mut t = Table::new(&titles).right_aligned(&[3]);
     for m in &findings.model_differences {
         let rc = &m.root_cause;
         let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
+        let documented = m.marks.iter().find_map(|mark| match mark {
+            urldiff_triage::marks::Mark::Documented { rule, link, .. } => Some((rule, link)),
+            _ => None,
+        });
+        let class = match documented {
+            Some((rule, link)) => Cell::link(rule, link.clone()),
+            None => class_ref(rc.class.as_deref().unwrap_or("unclassified")).styled("class-ref"),
+        };
         t.row(vec![
             Cell::text(standards.join(" vs ")),
             Cell::text(rc.fields.join(", ")),
-            class_ref(rc.class.as_deref().unwrap_or("unclassified")).styled("class-ref"),
+            class,
             Cell::number(m.cases),
             Cell::joined(m.libraries.iter().map(Cell::code), ", "),
             Cell::case(&m.example.input, m.example.base.as_deref()),

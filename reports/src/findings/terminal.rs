@@ -1,7 +1,8 @@
 //! The summary of a findings file on a terminal (what `urldiff triage` prints, and
 //! `urldiff report FINDINGS.json`): the counts, the groups by kind, then the groups
-//! (conformance first, most severe first), each on one line of at most
-//! [`crate::terminal::WIDTH`] columns: severity, root cause, count, example.
+//! (new ones first: conformance, then confusions, most severe first), each on one line of at
+//! most [`crate::terminal::WIDTH`] columns: severity, root cause, count, example; the groups
+//! known or fixed collapsed to one line of counts.
 
 use crate::plain::{fit, one_line};
 use crate::terminal::WIDTH;
@@ -40,13 +41,13 @@ pub fn render(findings: &Findings) -> String {
         );
         let _ = writeln!(out, "{}", fit(&note, WIDTH));
     }
-    for g in findings.groups.iter().take(SHOWN_GROUPS) {
+    let (drafts, settled) = super::drafts_first(findings);
+    for (_, g) in drafts.iter().take(SHOWN_GROUPS) {
         let base =
             g.example.base.as_ref().map(|b| format!(" against {}", quoted(b))).unwrap_or_default();
         let mark = match &g.known {
             Some(k) if k.regression => "REGRESSION ",
-            Some(_) => "known ",
-            None => "",
+            _ => "",
         };
         // Each value made visible on its own: the line's own indent is not hostile.
         let line = format!(
@@ -58,8 +59,24 @@ pub fn render(findings: &Findings) -> String {
         );
         let _ = writeln!(out, "{}", fit(&line, WIDTH));
     }
-    if findings.groups.len() > SHOWN_GROUPS {
-        let _ = writeln!(out, "  … and {} more groups", findings.groups.len() - SHOWN_GROUPS);
+    if drafts.len() > SHOWN_GROUPS {
+        let _ = writeln!(out, "  … and {} more new groups", drafts.len() - SHOWN_GROUPS);
+    }
+    if !settled.is_empty() {
+        // Known and fixed ones, collapsed to a count per mark: findings.md lists them.
+        let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+        for (_, g) in &settled {
+            for mark in g.marks.iter().filter(|m| m.settles()) {
+                *counts.entry(mark.name()).or_default() += 1;
+            }
+        }
+        let counts: Vec<String> = counts.iter().map(|(m, n)| format!("{n} {m}")).collect();
+        let line = format!(
+            "  + {} groups not drafted ({}): listed in findings.md",
+            settled.len(),
+            counts.join(", ")
+        );
+        let _ = writeln!(out, "{}", fit(&line, WIDTH));
     }
     out
 }

@@ -14,7 +14,9 @@ use super::escape::Visible;
 use super::group_details::GroupDetails;
 use super::{filter_bar, page_markup, severity_badge, FilterData};
 use crate::classes::ClassTag;
-use crate::findings::{apart, classes_present, known_text, oracles_apart, root_cause_text, tables};
+use crate::findings::{
+    apart, classes_present, oracles_apart, root_cause_text, status_text, tables,
+};
 use maud::{html, Markup};
 use urldiff_compare::Severity;
 use urldiff_triage::findings::{ClassRow, Findings, Group};
@@ -70,8 +72,9 @@ fn groups_section(findings: &Findings) -> Markup {
           (or another part) from one input: where a check by one and a use by the other meet.",
         ),
     ];
-    let sections: Vec<Markup> =
+    let mut sections: Vec<Markup> =
         kinds.iter().map(|(kind, note)| kind_section(findings, *kind, note, &mut filter)).collect();
+    sections.push(settled_section(findings, &mut filter));
     html! {
         section #groups {
             h2 { "Findings (" (findings.groups.len()) " groups)" }
@@ -96,13 +99,36 @@ fn kind_section(
     note: &str,
     filter: &mut FilterData,
 ) -> Markup {
-    let groups: Vec<(usize, &Group)> =
-        findings.groups.iter().enumerate().filter(|(_, g)| g.kind == kind).collect();
+    let groups: Vec<(usize, &Group)> = findings
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.kind == kind && g.is_draft())
+        .collect();
     let rows: Vec<Markup> = groups.iter().map(|(i, g)| group_row(*i + 1, g, filter)).collect();
     html! {
         section.kind id={ "kind-" (kind.name()) } {
             h3 { (kind.name()) " (" (groups.len()) " groups)" }
             p.note { (note) }
+            div.groups { @for r in &rows { (r) } }
+        }
+    }
+}
+
+/// The groups known or fixed already (not drafts), collapsed after the new ones.
+fn settled_section(findings: &Findings, filter: &mut FilterData) -> Markup {
+    let groups: Vec<(usize, &Group)> =
+        findings.groups.iter().enumerate().filter(|(_, g)| !g.is_draft()).collect();
+    if groups.is_empty() {
+        return html! {};
+    }
+    let rows: Vec<Markup> = groups.iter().map(|(i, g)| group_row(*i + 1, g, filter)).collect();
+    html! {
+        details.kind #settled {
+            summary { h3 { "Known or fixed (" (groups.len()) " groups, not drafted)" } }
+            p.note {
+                "Known to the library (its own list of expected failures, a ledger entry's                  issue) or fixed in a newer release found on this machine."
+            }
             div.groups { @for r in &rows { (r) } }
         }
     }
@@ -117,7 +143,9 @@ fn group_row(n: usize, g: &Group, filter: &mut FilterData) -> Markup {
                 (severity_badge(g.severity))
                 span.count { (g.count) }
                 span.cause { (Visible(&root_cause_text(&g.root_cause))) }
-                @if g.known.is_some() { span.known { (Visible(&known_text(g))) } }
+                @if g.known.is_some() || !g.marks.is_empty() {
+                    span.known { (Visible(&status_text(g))) }
+                }
                 span.example { (case_markup(&g.example.input, g.example.base.as_deref())) }
             }
         }
@@ -138,9 +166,13 @@ fn model_section(findings: &Findings) -> Markup {
             h2 { "Model differences (" (findings.model_differences.len()) ")" }
             p.note {
                 "What two standards read differently by design; each side is right by its \
-                 standard. Not findings."
+                 standard. And what a library's documentation says it does otherwise than its \
+                 standard (the rule linked). Not findings."
             }
-            (tables::model_differences(findings).html(None))
+            details {
+                summary { (findings.model_differences.len()) " model differences" }
+                (tables::model_differences(findings).html(None))
+            }
         }
     }
 }

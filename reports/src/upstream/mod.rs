@@ -31,6 +31,9 @@ pub struct Draft {
 pub fn drafts(findings: &Findings, coverage: Option<&WptCoverage>) -> Vec<Draft> {
     let mut by_file: BTreeMap<String, Vec<&Group>> = BTreeMap::new();
     for g in &findings.groups {
+        if g.kind != FindingKind::Conformance && !g.is_draft() {
+            continue;
+        }
         let file = match (g.kind, g.root_cause.library.as_deref()) {
             (FindingKind::Conformance, Some(library))
                 if actual_and_expected(g, library).is_none() =>
@@ -82,18 +85,22 @@ fn case_line(input: &str, base: Option<&str>) -> String {
 
 fn library_file(findings: &Findings, groups: &[&Group], coverage: Option<&WptCoverage>) -> String {
     let library = groups[0].root_cause.library.clone().unwrap_or_default();
+    let (drafts, settled): (Vec<&Group>, Vec<&Group>) = groups.iter().partition(|g| g.is_draft());
     let mut out = format!(
-        "# Drafts for {}: {} root cause(s)\n\nFound by urldiff {} (WPT data {}). Each section \
-         is one issue to file; the reproduction runs as written.\n\n",
+        "# Drafts for {}: {} root cause(s)\n\nFound by urldiff {} (WPT data {}), against {} {}. \
+         Each section is one issue to file; the reproduction runs as written.\n\n",
         text(&library),
-        groups.len(),
+        drafts.len(),
         text(&findings.tool.version),
-        text(findings.wpt_revision.as_deref().unwrap_or("not located"))
+        text(findings.wpt_revision.as_deref().unwrap_or("not located")),
+        text(&library),
+        text(version_of(findings, &library))
     );
-    for (n, g) in groups.iter().enumerate() {
+    for (n, g) in drafts.iter().enumerate() {
         conformance_draft(&mut out, findings, n + 1, g, &library);
         wpt_line(&mut out, g, coverage);
     }
+    settled_list(&mut out, &settled);
     out
 }
 
@@ -103,6 +110,30 @@ fn actual_and_expected(g: &Group, library: &str) -> Option<(String, String)> {
     let actual = answer_of(g, library)?;
     let expected = g.expected.as_ref()?;
     crate::findings::actual_and_expected(&actual.answer, &expected.answer)
+}
+
+/// The groups not to file (known to the library, fixed in a newer release), collapsed: one
+/// line each with what settles it.
+fn settled_list(out: &mut String, settled: &[&Group]) {
+    if settled.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<details><summary>Not to file: {} root cause(s) known or fixed</summary>\n",
+        settled.len()
+    );
+    for g in settled {
+        let _ = writeln!(
+            out,
+            "- {} for {} (group `{}`): {}",
+            text(&root_cause_text(&g.root_cause)),
+            case_line(&g.example.input, g.example.base.as_deref()),
+            g.id,
+            text(&crate::findings::status_text(g))
+        );
+    }
+    out.push_str("\n</details>\n");
 }
 
 fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group, library: &str) {
@@ -157,6 +188,9 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         Some(_) => crate::findings::known_text(g),
     };
     let _ = writeln!(out, "- Known upstream: {}", text(&known));
+    for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::marks::Mark::AlsoIn { .. })) {
+        let _ = writeln!(out, "- {}", text(&also.text()));
+    }
 }
 
 /// Whether a maintainer reads `input` as written: no control, invisible or edge-space code

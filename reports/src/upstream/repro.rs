@@ -6,7 +6,13 @@
 //! backslashes escaped, and what the language would interpolate (`$` in PHP, `#` in Ruby) or
 //! read as a trigraph (`?` in C and C++) escaped too.
 
-use urldiff_oracles::parsers::descriptor;
+use urldiff_oracles::parsers::Descriptor;
+
+/// The folder of `oracle`'s library: a release of a library (`python-urllib@3.13`) is called
+/// as the library is.
+fn descriptor(oracle: &str) -> Option<&'static Descriptor> {
+    urldiff_oracles::parsers::descriptor(oracle.split('@').next().unwrap_or(oracle))
+}
 
 /// The language a library is called from, by its fence tag in `oracle.json`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

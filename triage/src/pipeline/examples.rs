@@ -202,6 +202,19 @@ fn view_of(
     }
 }
 
+/// What the ledger knows of the group, when the entry's issue is about the group's step (an
+/// entry naming no step is taken at its word): a link never marks another step's finding.
+fn known_here(b: &Building) -> Option<crate::expected::KnownIssue> {
+    let known = b.known.clone()?;
+    let here = b.key.step.as_ref().map(|s| format!("{}#{}", s.standard.name(), s.id));
+    match (&known.step, here) {
+        (Some(named), Some(here)) if !named.split(',').any(|s| s == here) && !known.regression => {
+            None
+        }
+        _ => Some(known),
+    }
+}
+
 /// The finished groups: conformance first, then confusions; most severe, then largest. Every
 /// candidate of every group is asked of every oracle in one batch; the example is the one
 /// `findings::chosen`.
@@ -247,7 +260,8 @@ pub(super) fn finish(
             root_cause: b.key.clone(),
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
-            known: b.known.clone(),
+            known: known_here(b),
+            marks: crate::marks::with_new(crate::marks::of_known(known_here(b).as_ref())),
             expected: None,
             signature: String::new(),
             signature_id: String::new(),

@@ -106,6 +106,7 @@ pub(super) fn model_differences(
                     .collect(),
                 cases: b.members.len(),
                 example: cases[shortest].original(),
+                marks: b.parts.iter().find_map(|p| p.documented.clone()).into_iter().collect(),
             }
         })
         .collect();

@@ -163,6 +163,7 @@ fn conformance_key(
         step: Some(step),
         code_point: Some(code_point),
         class: None,
+        documented: None,
     }
 }
 
@@ -186,6 +187,19 @@ pub fn class_of(judged: &Judged, request: &Request, answers: &[Answer], part: &P
 }
 
 fn between_key(judged: &Judged, p: &ToKey) -> RootCause {
+    if let Some(crate::marks::Mark::Documented { rule, .. }) = &p.part.documented {
+        // A library's documented deviation: the library, its standard, the rule.
+        return RootCause {
+            kind: FindingKind::ModelDifference,
+            standards: p.part.standards.clone(),
+            library: p.part.library.map(|i| judged.oracles[i].name().to_owned()),
+            fields: p.part.fields.clone(),
+            step: None,
+            code_point: None,
+            class: None,
+            documented: Some(rule.clone()),
+        };
+    }
     RootCause {
         kind: p.part.kind,
         standards: p.part.standards.clone(),
@@ -194,5 +208,6 @@ fn between_key(judged: &Judged, p: &ToKey) -> RootCause {
         step: None,
         code_point: None,
         class: Some(class_of(judged, p.request, p.answers, p.part)),
+        documented: None,
     }
 }

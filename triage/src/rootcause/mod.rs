@@ -103,6 +103,10 @@ pub struct RootCause {
     /// Confusion and model difference: the class.
     #[serde(default)]
     pub class: Option<String>,
+    /// A documented model difference: the rule of its library's documentation
+    /// (`<oracle>/<rule>`, [`crate::documented`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documented: Option<String>,
 }
 
 impl RootCause {
@@ -120,6 +124,7 @@ impl RootCause {
             parts.push(format!("{}#{}", step.standard.name(), step.id));
         }
         parts.extend(self.class.clone());
+        parts.extend(self.documented.clone());
         parts.join(" ")
     }
 

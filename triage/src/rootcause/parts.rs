@@ -80,6 +80,8 @@ pub struct Part {
     pub severity: &'static SeverityRule,
     /// What a ledger entry says is known upstream (conformance parts; set by the pipeline).
     pub known: Option<KnownIssue>,
+    /// The library's documentation states it ([`crate::documented`]): a model difference.
+    pub documented: Option<crate::marks::Mark>,
 }
 
 /// The fields a difference is named by, most telling first: the outcome, then the components
@@ -216,6 +218,7 @@ fn conformance(judged: &Judged, answers: &[Answer], comparison: &Comparison) -> 
             fields,
             severity,
             known: None,
+            documented: None,
         };
         match answer {
             Answer::Crashed(_) => parts.push(part(vec!["crashed".into()], rule("crashed"))),
@@ -321,6 +324,7 @@ pub fn between_standards(
                     fields: vec![field.name().to_owned()],
                     severity: rule(severity),
                     known: None,
+                    documented: None,
                 });
             }
         }

@@ -1,0 +1,138 @@
+//! What a library's documentation says it does otherwise than its standard
+//! ([`urldiff_oracles::profile::DocumentedRule`], in each oracle's `oracle.json`): a
+//! conformance part that a rule covers is a model difference, shown with the rule's name and
+//! link ([`crate::marks::Mark::Documented`]), never an upstream draft.
+//!
+//! A rule covers a part of a library when the input (and base) match its patterns, every
+//! field on which the library and its standard's reference read the case apart is one of its
+//! `fields` (none listed: any), and the outcomes are the ones it names (`when`).
+
+use crate::ask::Request;
+use crate::marks::Mark;
+use crate::rootcause::parts::{apart, Judged, Part};
+use crate::rootcause::FindingKind;
+use regex::Regex;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+use urldiff_compare::Comparison;
+use urldiff_oracles::profile::{DocumentedRule, RuleWhen};
+use urldiff_oracles::Answer;
+
+/// A rule with its patterns compiled.
+struct Compiled {
+    rule: &'static DocumentedRule,
+    input: Option<Regex>,
+    base: Option<Regex>,
+}
+
+/// Every oracle's rules, compiled once (each pattern is checked by the oracles crate's test).
+fn rules_of(oracle: &str) -> &'static [Compiled] {
+    static ALL: OnceLock<BTreeMap<&'static str, Vec<Compiled>>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        let compile = |p: &Option<String>| p.as_deref().and_then(|p| Regex::new(p).ok());
+        urldiff_oracles::parsers::descriptors()
+            .iter()
+            .map(|d| {
+                let rules = d.profile.documented.iter();
+                let compiled = rules
+                    .map(|rule| Compiled {
+                        rule,
+                        input: compile(&rule.input),
+                        base: compile(&rule.base),
+                    })
+                    .collect();
+                (d.name.as_str(), compiled)
+            })
+            .collect()
+    });
+    // An older release of a library (`python-urllib@3.11`) has its library's documentation.
+    let library = oracle.split('@').next().unwrap_or(oracle);
+    all.get(library).map_or(&[], Vec::as_slice)
+}
+
+fn scheme(s: &str) -> Option<&str> {
+    urldiff_parser::rfc3986::split_spans(s).scheme.map(|r| &s[r])
+}
+
+/// Whether `rule` covers a divergence: see the module documentation.
+fn covers(
+    c: &Compiled,
+    request: &Request,
+    (library, standard): (&Answer, &Answer),
+    fields: &std::collections::BTreeSet<urldiff_compare::SharedField>,
+) -> bool {
+    let parsed = |a: &Answer| matches!(a, Answer::Parsed { .. });
+    let failed = |a: &Answer| matches!(a, Answer::Failure { .. });
+    let when = match c.rule.when {
+        RuleWhen::Any => true,
+        RuleWhen::StandardRejects => parsed(library) && failed(standard),
+        RuleWhen::StandardAccepts => failed(library) && parsed(standard),
+        RuleWhen::SameSchemeAsBase => match (scheme(&request.input), request.base.as_deref()) {
+            (Some(s), Some(base)) => scheme(base).is_some_and(|b| b.eq_ignore_ascii_case(s)),
+            _ => false,
+        },
+    };
+    let input = c.input.as_ref().is_none_or(|r| r.is_match(&request.input));
+    let base = match (&c.base, request.base.as_deref()) {
+        (None, _) => true,
+        (Some(r), Some(base)) => r.is_match(base),
+        (Some(_), None) => false,
+    };
+    let named = c.rule.fields.is_empty()
+        || fields.iter().all(|f| c.rule.fields.iter().any(|n| n == f.name()));
+    when && input && base && named && !fields.is_empty()
+}
+
+/// The rule of `oracle`'s documentation that covers this divergence of `library` (an index
+/// of `judged`) from its standard's reference, if one does.
+pub fn covering(
+    judged: &Judged,
+    request: &Request,
+    answers: &[Answer],
+    comparison: &Comparison,
+    library: usize,
+) -> Option<&'static DocumentedRule> {
+    let oracle = judged.oracles[library];
+    let reference = judged.reference_for(library)?;
+    let fields = apart(
+        comparison,
+        judged.oracles[reference].name(),
+        oracle.name(),
+        Some(oracle.info().claim.standard),
+    );
+    rules_of(oracle.name())
+        .iter()
+        .find(|c| covers(c, request, (&answers[library], &answers[reference]), &fields))
+        .map(|c| c.rule)
+}
+
+/// The mark of `rule` of `oracle`'s documentation.
+pub fn mark(oracle: &str, rule: &DocumentedRule) -> Mark {
+    let library = oracle.split('@').next().unwrap_or(oracle);
+    Mark::Documented {
+        rule: format!("{library}/{}", rule.name),
+        link: rule.link.clone(),
+        what: rule.what.clone(),
+    }
+}
+
+/// Turn each conformance part that its library's documentation covers into a documented
+/// model difference (its mark set).
+pub fn apply(
+    judged: &Judged,
+    request: &Request,
+    answers: &[Answer],
+    comparison: &Comparison,
+    parts: &mut [Part],
+) {
+    for part in parts.iter_mut().filter(|p| p.kind == FindingKind::Conformance) {
+        let Some(library) = part.library else { continue };
+        if let Some(rule) = covering(judged, request, answers, comparison, library) {
+            part.kind = FindingKind::ModelDifference;
+            part.documented = Some(mark(judged.oracles[library].name(), rule));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
