@@ -69,7 +69,8 @@ fn valid_in_rfc3986_only() {
 
 #[test]
 fn valid_in_neither() {
-    for s in ["http://a b/", "http://a/%zz", "http://[::1/", "1a:b", "http://a/é", "a:[b", "a:%1"] {
+    for s in ["http://a b/", "http://a/%zz", "http://[::1/", "1a:b", "http://a/é", "a:[b", "a:%1"]
+    {
         assert!(!valid_2396(s), "RFC 2396 grammar accepts {s:?}");
         assert!(!valid_3986(s), "RFC 3986 grammar accepts {s:?}");
     }
