@@ -52,9 +52,13 @@ fn staged_list() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// Remove every temporary file this process has staged and not renamed: for a signal
 /// handler, just before the process exits.
 pub fn remove_staged() {
-    for path in staged_list().drain(..) {
+    let mut staged = staged_list();
+    for path in staged.drain(..) {
         remove_any(&path);
     }
+    // The list stays locked: the process is about to exit, and a write that starts now waits
+    // on the list instead of leaving a file behind.
+    std::mem::forget(staged);
 }
 
 /// Remove a file or a folder with what it holds (what is not there is not an error).
@@ -116,12 +120,15 @@ pub fn replace_dir(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), WriteE
     let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).doing(|| format!("creating {}", parent.display()))?;
     remove_leftovers(&dir);
+    // Created and listed under the list's lock: a signal between the two still removes it.
+    let mut staged = staged_list();
     let new = tempfile::Builder::new()
         .prefix(&format!("{}{}.", temporary_prefix(&dir), std::process::id()))
         .suffix(".tmp")
         .tempdir_in(parent)
         .doing(|| format!("creating a temporary folder in {}", parent.display()))?;
-    staged_list().push(new.path().to_owned());
+    staged.push(new.path().to_owned());
+    drop(staged);
     let result = fill_and_swap(new.path(), &dir, files);
     staged_list().retain(|p| p != new.path());
     result // `new` now holds the old folder (or nothing): removed as it drops
@@ -256,11 +263,14 @@ fn stage(
         }
         Err(_) => new_file_permissions(&mut builder),
     }
+    // Created and listed under the list's lock, before it is written: a signal at any point
+    // from its creation on removes it too.
+    let mut staged = staged_list();
     let mut temp = builder
         .tempfile_in(dir)
         .doing(|| format!("creating a temporary file in {}", dir.display()))?;
-    // Listed before it is written: a signal while it is written removes it too.
-    staged_list().push(temp.path().to_owned());
+    staged.push(temp.path().to_owned());
+    drop(staged);
     listed.push(temp.path().to_owned());
     temp.write_all(contents)
         .and_then(|()| temp.flush())

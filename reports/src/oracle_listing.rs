@@ -138,15 +138,20 @@ pub fn explain_standards(descriptors: &[&Descriptor], width: usize) -> String {
         let mut lines = vec![("", format!("{}: {} ({})", d.name, p.claim().label(), d.library))];
         lines.push(("  ", format!("edition: {}", p.edition)));
         lines.push(("  ", format!("says: {}", p.says)));
-        lines.push(("  ", format!("link: {}", p.link)));
+        let mut links = vec![(lines.len(), format!("  link: {}", one_line(&p.link)))];
         for rule in &p.documented {
-            let what =
-                format!("documented {}/{}: {} <{}>", d.name, rule.name, rule.what, rule.link);
-            lines.push(("  ", what));
+            lines.push(("  ", format!("documented {}/{}: {}", d.name, rule.name, rule.what)));
+            links.push((lines.len(), format!("    <{}>", one_line(&rule.link))));
         }
         out.push('\n');
-        for (indent, text) in lines {
-            out.push_str(&hanging(indent, &one_line(&text), width));
+        for (i, (indent, text)) in lines.iter().enumerate() {
+            out.push_str(&hanging(indent, &one_line(text), width));
+            // A link on a line of its own, never cut: a terminal opens it whole, even when it
+            // is wider than the text around it.
+            for (_, link) in links.iter().filter(|(after, _)| *after == i + 1) {
+                out.push_str(link);
+                out.push('\n');
+            }
         }
     }
     out.push_str("\nAn external oracle states its own: `standard` and `lenient` in its entry.\n");
@@ -198,7 +203,9 @@ mod tests {
         let descriptors: Vec<&Descriptor> =
             urldiff_oracles::parsers::descriptors().iter().collect();
         let text = explain_standards(&descriptors, 100);
-        assert!(text.lines().all(|l| width(l) <= 100), "{text}");
+        // Only a line holding nothing but a link may be wider (a link is never cut).
+        let only_a_link = |l: &str| l.trim().starts_with('<') || l.starts_with("  link: ");
+        assert!(text.lines().all(|l| width(l) <= 100 || only_a_link(l)), "{text}");
         // java.net.URI's documentation: "RFC 2396, as amended by RFC 2732".
         assert!(text.contains("\njava-uri: rfc2396 (java.net.URI)\n"), "{text}");
         for d in &descriptors {
@@ -206,7 +213,8 @@ mod tests {
             assert!(flat.contains(&format!("link: {}", d.profile.link)), "{}", d.name);
             for rule in &d.profile.documented {
                 assert!(flat.contains(&format!("documented {}/{}:", d.name, rule.name)));
-                assert!(flat.contains(&format!("<{}>", rule.link)), "{}/{}", d.name, rule.name);
+                let link = format!("\n    <{}>\n", rule.link);
+                assert!(text.contains(&link), "{}/{}", d.name, rule.name);
             }
         }
     }
