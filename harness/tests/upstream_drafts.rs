@@ -58,4 +58,9 @@ fn the_drafts_hold_the_port_backslash_and_the_known_cpython_case() {
     assert!(rust.contains("url::Url::parse(\"a://example.com:\\\\\")"), "{rust}");
     assert!(rust.contains("- Actual (rust-url url 2.5.8): `a://example.com/\\`"), "{rust}");
     assert!(rust.contains("- Expected by the WHATWG URL Standard: `failure"), "{rust}");
+    // The other implementations listed are the URL Standard's (the reference); urllib, of
+    // another standard, is only counted.
+    assert!(rust.contains("- Other implementations of the WHATWG URL Standard:\n  - `reference`"));
+    assert!(!rust.contains("  - `python-urllib`"), "{rust}");
+    assert!(rust.contains("- 1 implementations of other standards answered too"), "{rust}");
 }

@@ -3,7 +3,7 @@
 //! One Markdown file per implementation with conformance findings (`<library>.md`): per root
 //! cause a ready-to-file issue with a title, a reproduction in the library's own language that
 //! runs as written ([`repro`]), what it reads against what its standard says (with the
-//! standard's step linked), what the other implementations read, the exact versions tested,
+//! standard's step linked), what the other implementations of that standard read, the exact versions tested,
 //! how many inputs showed it, and whether a WPT case reads the same step and code point. Confusions get one file per pair of standards
 //! (`confusion-<a>-<b>.md`), written for whoever puts two such parsers in one pipeline: what
 //! each side reads, why each is right by its standard, and how to guard.
@@ -173,14 +173,35 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         let _ = write!(out, " — decided at the [{}]({})", text(&step.title), step.link);
     }
     let _ = writeln!(out, " (reading {})", text(rc.code_point.as_deref().unwrap_or("?")));
-    out.push_str("- Other implementations:\n");
-    for a in g.answers.iter().filter(|a| a.oracle != library) {
+    // What a maintainer weighs: the other implementations of the same standard. Libraries of
+    // other standards read by their own rules (the findings report has them), and an older
+    // release of this library is its "also in" line below.
+    let same_standard = |oracle: &str| {
+        rc.standards.first() == Some(&urldiff_oracles::standard::builtin_claim(oracle).standard)
+    };
+    let (same, others): (Vec<_>, Vec<_>) = g
+        .answers
+        .iter()
+        .filter(|a| a.oracle != library && !a.oracle.contains('@'))
+        .partition(|a| same_standard(&a.oracle));
+    let _ = writeln!(out, "- Other implementations of the {standard}:");
+    if same.is_empty() {
+        out.push_str("  - none ran here\n");
+    }
+    for a in same {
         let _ = writeln!(
             out,
             "  - {} {}: {}",
             code(&a.oracle),
             text(version_of(findings, &a.oracle)),
             code(&answer_text(&a.answer))
+        );
+    }
+    if !others.is_empty() {
+        let _ = writeln!(
+            out,
+            "- {} implementations of other standards answered too (see the findings report)",
+            others.len()
         );
     }
     let known = match &g.known {
