@@ -267,3 +267,20 @@ proptest::proptest! {
         proptest::prop_assert_eq!(url.fragment(), fragment.as_deref(), "hash {:?} on {}", value, base);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(crate::property_test_config(4096))]
+    /// `Url::parse`, which keeps no validation error (nobody reads them), gives the URL or the
+    /// failure of the parse that keeps them all: no step reads the errors it reported.
+    #[test]
+    fn a_parse_keeping_no_error_is_the_parse_keeping_them(
+        input in proptest::prop_oneof![url_input(), authority_input(), encoding_input()],
+        base in proptest::sample::select(
+            &[None, Some("http://h/b"), Some("foo://h/b"), Some("file:///C:/x"), Some("sc:o")][..],
+        ),
+    ) {
+        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+        let kept = Url::parse_with_errors(&input, base.as_ref()).result;
+        proptest::prop_assert_eq!(Url::parse(&input, base.as_ref()), kept, "{:?}", input);
+    }
+}
