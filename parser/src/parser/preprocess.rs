@@ -36,6 +36,12 @@ pub(super) fn preprocess<'a>(
         return (std::borrow::Cow::Borrowed(trimmed), leading, None);
     };
     errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
+    // The map only serves validation errors' positions: none for a list that keeps none.
+    if errors.discards() {
+        let mut cleaned = String::with_capacity(trimmed.len());
+        trimmed.split(is_ascii_tab_or_newline).for_each(|run| cleaned.push_str(run));
+        return (std::borrow::Cow::Owned(cleaned), leading, None);
+    }
     let mut cleaned = String::with_capacity(trimmed.len());
     let mut map = Vec::with_capacity(trimmed.len() + 1);
     // Positions are 32-bit, as in `ValidationError`: past 4 GiB they saturate.
