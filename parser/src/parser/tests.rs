@@ -155,6 +155,11 @@ proptest::proptest! {
         if super::needs_no_preprocessing(&input) {
             proptest::prop_assert!(as_is, "{:?}", input);
         }
+        // For a list that keeps no error, the same input, without the position map.
+        let mut discarding = crate::errors::Errors::discarding();
+        let (without_map, same_leading, no_map) = super::preprocess(&input, &mut discarding);
+        proptest::prop_assert_eq!((without_map, same_leading), (prepared, leading), "{:?}", input);
+        proptest::prop_assert!(no_map.is_none() && discarding.is_empty());
     }
 }
 
