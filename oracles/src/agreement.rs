@@ -86,12 +86,15 @@ struct Parses {
 /// [`ParseAnswers::Alike`] when they all fail or all parse with every getter in `getters`
 /// equal.
 pub fn parse_answers(input: &str, base: Option<&str>, getters: &Getters) -> ParseAnswers {
-    // A panic while deciding is not agreement: each oracle is then asked on its own.
-    let parses = match catch_quietly(|| parse_all(input, base)) {
-        Ok(parses) if catch_quietly(|| alike(&parses, getters)).unwrap_or(false) => {
-            return ParseAnswers::Alike
-        }
-        Ok(parses) => Some(parses),
+    // A panic while deciding is not agreement: each oracle is then asked on its own. (One
+    // guard for the parses and their comparison: each guard costs its thread-local flag.)
+    let parses = match catch_quietly(|| {
+        let parses = parse_all(input, base);
+        let alike = alike(&parses, getters);
+        (parses, alike)
+    }) {
+        Ok((_, true)) => return ParseAnswers::Alike,
+        Ok((parses, false)) => Some(parses),
         Err(_) => None,
     };
     differ(input, base, parses, getters)

@@ -201,6 +201,9 @@ impl fmt::Display for ValidationError {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Errors {
     list: smallvec::SmallVec<[ValidationError; 4]>,
+    /// Nobody reads them (`Url::parse`): reporting keeps nothing. No step of the parser reads
+    /// the errors it reported, so its result is the same either way.
+    discard: bool,
 }
 
 impl Errors {
@@ -208,9 +211,23 @@ impl Errors {
         Self::default()
     }
 
+    /// A list that keeps nothing, for a parse whose errors are dropped unread.
+    pub(crate) fn discarding() -> Self {
+        Errors { discard: true, ..Self::default() }
+    }
+
+    /// Whether this list keeps nothing ([`Errors::discarding`]).
+    #[inline]
+    pub(crate) fn discards(&self) -> bool {
+        self.discard
+    }
+
     /// Record a validation error of `kind` at byte `position` of the input.
     #[inline]
     pub fn report(&mut self, kind: ValidationErrorKind, position: usize) {
+        if self.discard {
+            return;
+        }
         let position = u32::try_from(position).unwrap_or(u32::MAX);
         self.list.push(ValidationError { kind, position });
     }

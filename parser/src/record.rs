@@ -5,7 +5,8 @@
 //! operations append or truncate. The few that rewrite an earlier component (the protocol
 //! setter's scheme, removing a default port) splice and shift the later offsets.
 
-use crate::host::Host;
+use crate::errors::Errors;
+use crate::host::{write_opaque_host, Host, HostParseFailure};
 use crate::parser::is_normalized_windows_drive_letter;
 use crate::percent;
 use crate::url::{is_special_scheme, HostKind, Url};
@@ -157,6 +158,27 @@ impl Url {
         };
     }
 
+    /// "Set url's host to host" for the result of opaque-host parsing `input`, written as the
+    /// parser runs (see `host::write_opaque_host`); on failure the URL is as it was. The host
+    /// is the last component written so far.
+    pub(crate) fn write_opaque_host(
+        &mut self,
+        input: &str,
+        errors: &mut Errors,
+        offset: usize,
+    ) -> Result<(), HostParseFailure> {
+        let end = self.end();
+        // Written after what is there (a failure leaves that as it was), which then goes.
+        let empty = write_opaque_host(input, errors, offset, &mut self.serialization)?;
+        if self.host_start < end {
+            self.serialization.replace_range(self.host_start..end, "");
+        }
+        self.host_end = self.end();
+        self.path_start = self.host_end;
+        self.host_kind = if empty { HostKind::Empty } else { HostKind::Opaque };
+        Ok(())
+    }
+
     /// "Set url's host to base's host" (file URLs: no credentials, no port).
     pub(crate) fn replace_host_with(&mut self, base: &Url) {
         self.serialization.truncate(self.host_start);
@@ -171,8 +193,8 @@ impl Url {
         self.serialization.truncate(self.host_end);
         self.port = port;
         if let Some(port) = port {
-            use std::fmt::Write;
-            let _ = write!(self.serialization, ":{port}");
+            self.serialization.push(':');
+            push_port(&mut self.serialization, port);
         }
         self.path_start = self.end();
     }
@@ -308,6 +330,31 @@ impl Url {
             let at = self.host_end;
             self.splice(at, at, "/.");
             self.path_start = at + 2;
+        }
+    }
+}
+
+/// A port in decimal, "the shortest possible" as the URL serializer writes it (no leading
+/// zero), without the formatting machinery `write!` would bring in.
+fn push_port(out: &mut String, port: u16) {
+    let mut divisor = 10_000;
+    while divisor > 1 && port < divisor {
+        divisor /= 10;
+    }
+    while divisor > 0 {
+        out.push(char::from(b'0' + (port / divisor % 10) as u8));
+        divisor /= 10;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ports_are_written_in_decimal() {
+        for (port, text) in [(0, "0"), (7, "7"), (10, "10"), (8080, "8080"), (65535, "65535")] {
+            let mut out = String::from("x");
+            super::push_port(&mut out, port);
+            assert_eq!(out, format!("x{text}"));
         }
     }
 }

@@ -12,6 +12,7 @@ mod domain;
 mod idna_simple;
 mod ipv4;
 mod ipv6;
+mod opaque;
 mod strict_verdict;
 
 pub use domain::{
@@ -22,9 +23,11 @@ use domain::{domain_to_ascii_of, ldh_domain_to_ascii, DomainBytes};
 /// The code point ranges domain to ASCII's shortcuts know (for the tests that check them).
 #[doc(hidden)]
 pub use idna_simple::{NOT_VALID as IDNA_NOT_VALID, SIMPLE as IDNA_SIMPLE};
-use ipv4::parse_ipv4_located;
+use ipv4::{dotted_decimal_ipv4, parse_ipv4_located};
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};
+pub(crate) use opaque::write_opaque_host;
+use opaque::{parse_opaque_host, PLAIN_OPAQUE_HOST_BYTE};
 
 use crate::errors::{Errors, ValidationErrorKind};
 use crate::percent;
@@ -89,6 +92,10 @@ pub fn parse_host<'a>(
             return Ok(Host::Opaque(Cow::Borrowed(input)));
         }
         return parse_opaque_host(input, errors, offset);
+    }
+    // Fast path: an IPv4 address as the serializer writes it (see `dotted_decimal_ipv4`).
+    if let Some(address) = dotted_decimal_ipv4(input.as_bytes()) {
+        return Ok(Host::Ipv4(address));
     }
     let input_bytes = DomainBytes::of(input);
     // Fast path: a domain of ASCII letters, digits, `-` and `.` whose strict ToASCII succeeds
@@ -181,65 +188,6 @@ fn utf8_decode_percent_decoded(input: &str) -> Cow<'static, str> {
     })
 }
 
-/// Whether a byte is an ASCII URL code point and not a forbidden host code point.
-const PLAIN_OPAQUE_HOST_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 0x80 {
-        let c = b as u8 as char;
-        table[b] = is_ascii_url_code_point(c) && !is_forbidden_host_code_point(c);
-        b += 1;
-    }
-    table
-};
-
-/// <https://url.spec.whatwg.org/#concept-opaque-host-parser>
-fn parse_opaque_host<'a>(
-    input: &'a str,
-    errors: &mut Errors,
-    offset: usize,
-) -> Result<Host<'a>, HostParseFailure> {
-    // "If input contains a forbidden host code point, host-invalid-code-point validation
-    // error, return failure."
-    if let Some(i) = input.find(is_forbidden_host_code_point) {
-        errors.report(ValidationErrorKind::HostInvalidCodePoint, offset + i);
-        return Err(HostParseFailure);
-    }
-    // "If input contains a code point that is not a URL code point and not U+0025 (%),
-    // invalid-URL-unit validation error."
-    if let Some(i) = input.find(|c| !is_url_code_point(c) && c != '%') {
-        errors.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
-    }
-    // "If input contains a U+0025 (%) and the two code points following it are not ASCII
-    // hex digits, invalid-URL-unit validation error."
-    let bytes = input.as_bytes();
-    let bad_percent = bytes.iter().enumerate().position(|(i, &b)| {
-        b == b'%'
-            && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-    });
-    if let Some(i) = bad_percent {
-        errors.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
-    }
-    // "Return the result of running UTF-8 percent-encode on input using the C0 control
-    // percent-encode set."
-    // The empty string is the empty host (a non-special URL's host may be empty).
-    if input.is_empty() {
-        return Ok(Host::Empty);
-    }
-    Ok(Host::Opaque(c0_control_percent_encode(input)))
-}
-
-/// <https://url.spec.whatwg.org/#utf-8-percent-encode> with the C0 control percent-encode
-/// set, borrowing when nothing needs encoding.
-fn c0_control_percent_encode(input: &str) -> Cow<'_, str> {
-    if input.bytes().any(|b| percent::C0_CONTROL.contains(b)) {
-        Cow::Owned(percent::utf8_percent_encode(input, percent::C0_CONTROL))
-    } else {
-        Cow::Borrowed(input)
-    }
-}
-
 /// <https://url.spec.whatwg.org/#url-code-points>
 ///
 /// "ASCII alphanumeric, U+0021 (!), U+0024 ($), U+0026 (&), U+0027 ('), U+0028 LEFT
@@ -256,7 +204,7 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
 }
 
 /// The ASCII URL code points (see [`is_url_code_point`]).
-const fn is_ascii_url_code_point(c: char) -> bool {
+pub(crate) const fn is_ascii_url_code_point(c: char) -> bool {
     matches!(c, 'a'..='z' | 'A'..='Z' | '0'..='9' | '!' | '$' | '&' | '\'' | '(' | ')' | '*'
         | '+' | ',' | '-' | '.' | '/' | ':' | ';' | '=' | '?' | '@' | '_' | '~')
 }

@@ -286,3 +286,72 @@ proptest::proptest! {
         proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(crate::property_test_config(4096))]
+    /// The host parser's shortcut for IPv4 addresses written as the serializer writes them
+    /// gives the full path's host and validation errors (none), and so does every host of
+    /// digits and dots it leaves (leading zeros, parts over 255, too few or too many parts,
+    /// empty parts, trailing dots, hex); a host it takes serializes to itself.
+    #[test]
+    fn dotted_decimal_shortcut_is_the_full_path(
+        parts in proptest::collection::vec("0|[1-9][0-9]{0,2}|0[0-9]{1,2}|25[0-9]|[0-9]{4}|0x[0-9a-f]{0,2}|", 1..6),
+        trailing_dot in proptest::bool::weighted(0.1),
+    ) {
+        let mut host = parts.join(".");
+        if trailing_dot {
+            host.push('.');
+        }
+        proptest::prop_assume!(!host.is_empty());
+        let mut fast_errors = Errors::new();
+        let fast = parse_host(&host, false, &mut fast_errors, 5);
+        let mut full_errors = Errors::new();
+        let full = parse_domain(&host, DomainBytes::of(&host), &mut full_errors, 5);
+        proptest::prop_assert_eq!(&fast, &full, "{:?}", host);
+        proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
+        if dotted_decimal_ipv4(host.as_bytes()).is_some() {
+            proptest::prop_assert_eq!(fast.unwrap().to_string(), host);
+        }
+    }
+}
+
+#[test]
+fn dotted_decimal_shortcut_takes_only_the_serializers_form() {
+    // The IPv4 serializer's output (spec: "n % 256, serialized" joined by dots) is taken.
+    assert_eq!(dotted_decimal_ipv4(b"192.168.0.1"), Some(0xC0A8_0001));
+    assert_eq!(dotted_decimal_ipv4(b"0.0.0.0"), Some(0));
+    assert_eq!(dotted_decimal_ipv4(b"255.255.255.255"), Some(u32::MAX));
+    // Every other form goes the full way.
+    for other in ["01.0.0.0", "1.2.3", "1.2.3.4.5", "256.0.0.0", "1.2.3.4.", "0x1.2.3.4", "1..2.3"]
+    {
+        assert_eq!(dotted_decimal_ipv4(other.as_bytes()), None, "{other}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(crate::property_test_config(4096))]
+    /// The opaque-host parser in one pass, writing to the serialization, gives the standard's
+    /// steps' host (appended after what was there, which a failure leaves as it was) and
+    /// validation errors with their positions.
+    #[test]
+    fn opaque_host_written_in_one_pass_is_the_parser(
+        host in "[a-zA-Z0-9.%\"`{}~\\-]{0,6}|[a-fA-F0-9%gz:/?@\\[\\]^|<># \t\u{0}\u{1}\u{1f}\u{7f}\u{80}\u{a0}\u{fc}\u{fdd0}\u{fffe}\u{10fffd}\"`{]{0,8}",
+    ) {
+        let mut full_errors = Errors::new();
+        let full = parse_opaque_host(&host, &mut full_errors, 5);
+        let mut errors = Errors::new();
+        let mut out = String::from("sc://");
+        let written = write_opaque_host(&host, &mut errors, 5, &mut out);
+        proptest::prop_assert_eq!(errors, full_errors, "{:?}", host);
+        match full {
+            Ok(full) => {
+                proptest::prop_assert_eq!(written, Ok(full == Host::Empty), "{:?}", host);
+                proptest::prop_assert_eq!(out, format!("sc://{full}"), "{:?}", host);
+            }
+            Err(failure) => {
+                proptest::prop_assert_eq!(written, Err(failure), "{:?}", host);
+                proptest::prop_assert_eq!(out, "sc://", "{:?}", host);
+            }
+        }
+    }
+}

@@ -3,8 +3,9 @@
 //! One [`State`] variant per spec state. The driver ([`Parser::run`]) is the spec's loop:
 //! "Keep running the following state machine by switching on state. If after a run pointer
 //! points to the EOF code point, go to the next step. Otherwise, increase pointer by 1 and
-//! continue with the state machine." Each state's steps live in `states.rs` (scheme to port)
-//! and `path.rs` (file states, path, query, fragment), with the spec's words quoted.
+//! continue with the state machine." The states are [`State`] (`state.rs`); each state's steps
+//! live in `states.rs` (scheme to port) and `path.rs` (file states, path, query, fragment),
+//! with the spec's words quoted.
 //!
 //! Representation: the spec builds a URL record and serializes it at the end; we write the
 //! serialization as we go (components arrive in serialization order), keeping offsets. The
@@ -14,6 +15,7 @@
 mod ascii_run;
 mod path;
 mod preprocess;
+mod state;
 mod states;
 #[cfg(feature = "trace")]
 mod trace;
@@ -22,6 +24,7 @@ pub(crate) use ascii_run::AsciiRun;
 #[cfg(test)]
 use preprocess::has_byte_below_0e;
 use preprocess::{needs_no_preprocessing, preprocess};
+pub use state::State;
 #[cfg(feature = "trace")]
 pub use trace::{Trace, TraceStep};
 
@@ -29,116 +32,6 @@ use crate::errors::{Errors, ParseError, ValidationErrorKind};
 use crate::host::is_url_code_point;
 use crate::percent;
 use crate::url::{HostKind, ParseOutcome, Url};
-
-/// The states of the basic URL parser, named as in the spec.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum State {
-    /// <https://url.spec.whatwg.org/#scheme-start-state>
-    SchemeStart,
-    /// <https://url.spec.whatwg.org/#scheme-state>
-    Scheme,
-    /// <https://url.spec.whatwg.org/#no-scheme-state>
-    NoScheme,
-    /// <https://url.spec.whatwg.org/#special-relative-or-authority-state>
-    SpecialRelativeOrAuthority,
-    /// <https://url.spec.whatwg.org/#path-or-authority-state>
-    PathOrAuthority,
-    /// <https://url.spec.whatwg.org/#relative-state>
-    Relative,
-    /// <https://url.spec.whatwg.org/#relative-slash-state>
-    RelativeSlash,
-    /// <https://url.spec.whatwg.org/#special-authority-slashes-state>
-    SpecialAuthoritySlashes,
-    /// <https://url.spec.whatwg.org/#special-authority-ignore-slashes-state>
-    SpecialAuthorityIgnoreSlashes,
-    /// <https://url.spec.whatwg.org/#authority-state>
-    Authority,
-    /// <https://url.spec.whatwg.org/#host-state>
-    Host,
-    /// <https://url.spec.whatwg.org/#hostname-state>
-    Hostname,
-    /// <https://url.spec.whatwg.org/#port-state>
-    Port,
-    /// <https://url.spec.whatwg.org/#file-state>
-    File,
-    /// <https://url.spec.whatwg.org/#file-slash-state>
-    FileSlash,
-    /// <https://url.spec.whatwg.org/#file-host-state>
-    FileHost,
-    /// <https://url.spec.whatwg.org/#path-start-state>
-    PathStart,
-    /// <https://url.spec.whatwg.org/#path-state>
-    Path,
-    /// <https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>
-    OpaquePath,
-    /// <https://url.spec.whatwg.org/#query-state>
-    Query,
-    /// <https://url.spec.whatwg.org/#fragment-state>
-    Fragment,
-}
-
-impl State {
-    /// Every state, in the spec's order.
-    pub const ALL: [State; 21] = [
-        State::SchemeStart,
-        State::Scheme,
-        State::NoScheme,
-        State::SpecialRelativeOrAuthority,
-        State::PathOrAuthority,
-        State::Relative,
-        State::RelativeSlash,
-        State::SpecialAuthoritySlashes,
-        State::SpecialAuthorityIgnoreSlashes,
-        State::Authority,
-        State::Host,
-        State::Hostname,
-        State::Port,
-        State::File,
-        State::FileSlash,
-        State::FileHost,
-        State::PathStart,
-        State::Path,
-        State::OpaquePath,
-        State::Query,
-        State::Fragment,
-    ];
-
-    /// The spec's anchor for this state (`port-state`): <https://url.spec.whatwg.org/#port-state>.
-    pub fn anchor(self) -> &'static str {
-        match self {
-            State::SchemeStart => "scheme-start-state",
-            State::Scheme => "scheme-state",
-            State::NoScheme => "no-scheme-state",
-            State::SpecialRelativeOrAuthority => "special-relative-or-authority-state",
-            State::PathOrAuthority => "path-or-authority-state",
-            State::Relative => "relative-state",
-            State::RelativeSlash => "relative-slash-state",
-            State::SpecialAuthoritySlashes => "special-authority-slashes-state",
-            State::SpecialAuthorityIgnoreSlashes => "special-authority-ignore-slashes-state",
-            State::Authority => "authority-state",
-            State::Host => "host-state",
-            State::Hostname => "hostname-state",
-            State::Port => "port-state",
-            State::File => "file-state",
-            State::FileSlash => "file-slash-state",
-            State::FileHost => "file-host-state",
-            State::PathStart => "path-start-state",
-            State::Path => "path-state",
-            State::OpaquePath => "cannot-be-a-base-url-path-state",
-            State::Query => "query-state",
-            State::Fragment => "fragment-state",
-        }
-    }
-
-    /// The state's name as the spec writes it (`port state`, `opaque path state`): its
-    /// anchor with spaces, but for the opaque path state, which keeps its old anchor.
-    pub fn spec_name(self) -> String {
-        match self {
-            State::OpaquePath => "opaque path state".to_owned(),
-            _ => self.anchor().replace('-', " "),
-        }
-    }
-}
 
 /// What a state tells the driver after one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,8 +94,8 @@ fn is_ascii_tab_or_newline(c: char) -> bool {
 impl Url {
     /// <https://url.spec.whatwg.org/#concept-basic-url-parser> without a state override.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        // The URL is moved out of the parser once; the errors are dropped with it.
-        Self::run_parser(input, base, true, |ran, mut parser| {
+        // The URL is moved out of the parser once; the errors, unread, are not even kept.
+        Self::run_parser(input, base, (true, Errors::discarding()), |ran, mut parser| {
             ran.map(|()| {
                 parser.url.fix_path_dot_prefix();
                 parser.url
@@ -232,7 +125,7 @@ impl Url {
         base: Option<&Url>,
         shortcuts: bool,
     ) -> (Result<Url, ParseError>, Errors) {
-        Self::run_parser(input, base, shortcuts, |ran, parser| {
+        Self::run_parser(input, base, (shortcuts, Errors::new()), |ran, parser| {
             let Parser { mut url, errors, .. } = parser;
             let result = ran.map(|()| {
                 url.fix_path_dot_prefix();
@@ -242,16 +135,16 @@ impl Url {
         })
     }
 
-    /// Pre-process `input`, run the parser on it, and give `finish` its outcome and the
-    /// parser (whose `url` is the URL, when the outcome is no failure).
+    /// Pre-process `input`, run the parser on it (with or without the shortcuts, reporting
+    /// to `errors`), and give `finish` its outcome and the parser (whose `url` is the URL,
+    /// when the outcome is no failure).
     #[inline(always)]
     fn run_parser<R>(
         input: &str,
         base: Option<&Url>,
-        shortcuts: bool,
+        (shortcuts, mut errors): (bool, Errors),
         finish: impl FnOnce(Result<(), ParseError>, Parser<'_>) -> R,
     ) -> R {
-        let mut errors = Errors::new();
         // Most inputs have nothing to trim and no tab or newline: they are used as they are
         // (what `preprocess` returns for them), without its call.
         let (prepared, leading_trim, position_map) = if needs_no_preprocessing(input) {
@@ -328,6 +221,9 @@ impl<'a> Parser<'a> {
 
     /// Report a validation error at the current pointer.
     pub(crate) fn report(&mut self, kind: ValidationErrorKind) {
+        if self.errors.discards() {
+            return;
+        }
         let position = self.original_position(self.pointer);
         self.errors.report(kind, position);
     }

@@ -27,8 +27,10 @@ pub(super) fn preprocess<'a>(
             (leading, &input[leading..end])
         }
     };
+    // (Tab and newlines are ASCII: a byte search finds them exactly.)
+    let is_tab_or_newline = |b: &u8| matches!(b, b'\t' | b'\n' | b'\r');
     let first_tab_or_newline = if has_byte_below_0e(trimmed.as_bytes()) {
-        trimmed.find(is_ascii_tab_or_newline)
+        trimmed.bytes().position(|b| is_tab_or_newline(&b))
     } else {
         None
     };
@@ -36,6 +38,21 @@ pub(super) fn preprocess<'a>(
         return (std::borrow::Cow::Borrowed(trimmed), leading, None);
     };
     errors.report(ValidationErrorKind::InvalidUrlUnit, leading + first);
+    // The map only serves validation errors' positions: none for a list that keeps none.
+    if errors.discards() {
+        let mut cleaned = String::with_capacity(trimmed.len());
+        // Runs between tabs and newlines, split at those ASCII bytes (char boundaries).
+        let bytes = trimmed.as_bytes();
+        let mut run_start = 0;
+        for i in first..bytes.len() {
+            if is_tab_or_newline(&bytes[i]) {
+                cleaned.push_str(&trimmed[run_start..i]);
+                run_start = i + 1;
+            }
+        }
+        cleaned.push_str(&trimmed[run_start..]);
+        return (std::borrow::Cow::Owned(cleaned), leading, None);
+    }
     let mut cleaned = String::with_capacity(trimmed.len());
     let mut map = Vec::with_capacity(trimmed.len() + 1);
     // Positions are 32-bit, as in `ValidationError`: past 4 GiB they saturate.

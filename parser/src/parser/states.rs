@@ -460,6 +460,18 @@ impl Parser<'_> {
     /// Host-parse `buffer` (the input slice at `buffer_start`) and write the host.
     pub(super) fn parse_and_set_host(&mut self, buffer: &str) -> Result<(), ParseError> {
         let offset = self.original_position(self.buffer_start);
+        // An opaque host (not an IPv6 address) is written to the serialization as the
+        // opaque-host parser runs, rather than made a string first (`write_opaque_host`).
+        if self.shortcuts
+            && !self.special
+            && self.state_override.is_none()
+            && !buffer.starts_with('[')
+        {
+            return self
+                .url
+                .write_opaque_host(buffer, &mut self.errors, offset)
+                .map_err(|_| ParseError::InvalidHost);
+        }
         let host = parse_host(buffer, !self.special, &mut self.errors, offset)
             .map_err(|_| ParseError::InvalidHost)?;
         self.url.write_host(&host);

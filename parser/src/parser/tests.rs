@@ -155,6 +155,11 @@ proptest::proptest! {
         if super::needs_no_preprocessing(&input) {
             proptest::prop_assert!(as_is, "{:?}", input);
         }
+        // For a list that keeps no error, the same input, without the position map.
+        let mut discarding = crate::errors::Errors::discarding();
+        let (without_map, same_leading, no_map) = super::preprocess(&input, &mut discarding);
+        proptest::prop_assert_eq!((without_map, same_leading), (prepared, leading), "{:?}", input);
+        proptest::prop_assert!(no_map.is_none() && discarding.is_empty());
     }
 }
 
@@ -265,5 +270,22 @@ proptest::proptest! {
         url.set_hash(&value);
         let fragment = (!value.is_empty()).then(|| encoded(&value, '#', percent::FRAGMENT));
         proptest::prop_assert_eq!(url.fragment(), fragment.as_deref(), "hash {:?} on {}", value, base);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(crate::property_test_config(4096))]
+    /// `Url::parse`, which keeps no validation error (nobody reads them), gives the URL or the
+    /// failure of the parse that keeps them all: no step reads the errors it reported.
+    #[test]
+    fn a_parse_keeping_no_error_is_the_parse_keeping_them(
+        input in proptest::prop_oneof![url_input(), authority_input(), encoding_input()],
+        base in proptest::sample::select(
+            &[None, Some("http://h/b"), Some("foo://h/b"), Some("file:///C:/x"), Some("sc:o")][..],
+        ),
+    ) {
+        let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+        let kept = Url::parse_with_errors(&input, base.as_ref()).result;
+        proptest::prop_assert_eq!(Url::parse(&input, base.as_ref()), kept, "{:?}", input);
     }
 }
