@@ -102,8 +102,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         oracles
     } else {
         let dir = urldiff_oracles::answer_cache::default_dir();
-        setup
-            .time("cache", || urldiff_oracles::answer_cache::cache_all(oracles, &dir, &cache_notes))
+        setup.time("cache", || cache_selected(oracles, &args.oracles, &dir, &cache_notes))
     };
     let opts = conform::Options {
         oracles: args.oracles,
@@ -131,6 +130,18 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         other => other?,
     }
     Ok(finished.code)
+}
+
+/// The oracles, those of `selected` (every one when empty) answering from the answer cache in
+/// `dir`.
+fn cache_selected(
+    oracles: Vec<Box<dyn Oracle>>,
+    selected: &[String],
+    dir: &std::path::Path,
+    notes: &urldiff_oracles::answer_cache::CacheNotes,
+) -> Vec<Box<dyn Oracle>> {
+    let runs = |o: &dyn Oracle| selected.is_empty() || selected.iter().any(|s| s == o.name());
+    urldiff_oracles::answer_cache::cache_where(oracles, dir, notes, runs)
 }
 
 /// The summary, the wall time and what bless changed, on stdout.

@@ -4,7 +4,7 @@
 
 use crate::compared::{select, CompareError, Selection};
 use std::path::Path;
-use urldiff_oracles::answer_cache::{cache_all, CacheNotes};
+use urldiff_oracles::answer_cache::{cache_all, cache_where, CacheNotes};
 use urldiff_oracles::{default_oracles, Oracle, OracleKind, RegistryConfig};
 
 /// The oracles of a minimize or triage run: those named in `wanted` (each must exist and be
@@ -23,11 +23,8 @@ pub fn select_cached_oracles(
     cache: &Path,
     notes: &CacheNotes,
 ) -> Result<Selection, CompareError> {
-    let (chosen, others): (Vec<_>, Vec<_>) = default_oracles(&RegistryConfig::default())
-        .into_iter()
-        .partition(|o| wanted.is_empty() || wanted.iter().any(|w| w == o.name()));
-    let mut all = cache_all(chosen, cache, notes);
-    all.extend(others);
+    let runs = |o: &dyn Oracle| wanted.is_empty() || wanted.iter().any(|w| w == o.name());
+    let all = cache_where(default_oracles(&RegistryConfig::default()), cache, notes, runs);
     select_from(all, wanted)
 }
 

@@ -93,16 +93,31 @@ pub fn cache_all(
     dir: &Path,
     notes: &CacheNotes,
 ) -> Vec<Box<dyn Oracle>> {
+    cache_where(oracles, dir, notes, |_| true)
+}
+
+/// [`cache_all`] for the oracles `chosen` picks (those a run asks: another one's identity is
+/// not worth reading); the others are returned as they are, in their places.
+pub fn cache_where(
+    oracles: Vec<Box<dyn Oracle>>,
+    dir: &Path,
+    notes: &CacheNotes,
+    chosen: impl Fn(&dyn Oracle) -> bool + Sync,
+) -> Vec<Box<dyn Oracle>> {
+    let chosen = &chosen;
     std::thread::scope(|scope| {
         let handles: Vec<_> = oracles
             .into_iter()
             .map(|oracle| {
-                scope.spawn(move || match oracle.cache_identity() {
-                    Some(identity) => {
-                        Box::new(CachedOracle::open(oracle, identity, dir, notes.clone()))
-                            as Box<dyn Oracle>
+                scope.spawn(move || {
+                    let identity = chosen(oracle.as_ref()).then(|| oracle.cache_identity());
+                    match identity.flatten() {
+                        Some(identity) => {
+                            Box::new(CachedOracle::open(oracle, identity, dir, notes.clone()))
+                                as Box<dyn Oracle>
+                        }
+                        None => oracle,
                     }
-                    None => oracle,
                 })
             })
             .collect();
