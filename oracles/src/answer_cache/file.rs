@@ -8,7 +8,7 @@
 //! whose checksum, header or entries do not hold is an error: the caller ignores it.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::hash::BuildHasher;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
@@ -43,7 +43,9 @@ pub enum Unreadable {
     Format(u32),
 }
 
-type Hasher = BuildHasherDefault<DefaultHasher>;
+/// A fast hash: the index is in memory only, and a case is compared whole before its answer
+/// is used.
+type Hasher = rustc_hash::FxBuildHasher;
 
 /// A file's entries: its bytes, and each case's hash to the ranges of its case and answer.
 #[derive(Debug, Default)]
@@ -60,7 +62,7 @@ struct Entry {
 
 /// The key a case is looked up by: the hash of its encoding.
 pub fn case_hash(encoded: &[u8]) -> u64 {
-    Hasher::default().hash_one(encoded)
+    rustc_hash::FxBuildHasher.hash_one(encoded)
 }
 
 impl Table {

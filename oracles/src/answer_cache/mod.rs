@@ -179,32 +179,38 @@ impl CachedOracle {
         self.loaded.lock().unwrap_or_else(|p| p.into_inner()).info.clone()
     }
 
-    /// Each case's remembered answer, or `None`. An answer that does not decode is asked
-    /// again, with a note.
-    fn remembered(&self, cases: &[Case]) -> Vec<Option<Answer>> {
+    /// Each case's remembered answer, and the positions of those with none (whose answers are
+    /// [`Answer::NoOpinion`] until asked). An answer that does not decode is asked again, with
+    /// a note.
+    fn remembered(&self, cases: &[Case]) -> (Vec<Answer>, Vec<usize>) {
         let loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
         if loaded.table.is_empty() {
-            return vec![None; cases.len()];
+            return (vec![Answer::NoOpinion; cases.len()], (0..cases.len()).collect());
         }
+        let mut missing = Vec::new();
         let mut scratch = Vec::with_capacity(256);
         let mut damaged = 0usize;
-        let out = cases
-            .iter()
-            .map(|case| match loaded.table.get(case, &mut scratch) {
-                Ok(answer) => answer,
+        let mut out = Vec::with_capacity(cases.len());
+        for (i, case) in cases.iter().enumerate() {
+            let found = match loaded.table.get(case, &mut scratch) {
+                Ok(found) => found,
                 Err(_) => {
                     damaged += 1;
                     None
                 }
-            })
-            .collect();
+            };
+            out.push(found.unwrap_or_else(|| {
+                missing.push(i);
+                Answer::NoOpinion
+            }));
+        }
         if damaged > 0 {
             self.notes.push(format!(
                 "answer cache: {}: {damaged} answers do not decode; asked again",
                 self.path.display()
             ));
         }
-        out
+        (out, missing)
     }
 
     /// Remember the answers to `cases` that last (not crashes or time-outs).
@@ -266,17 +272,16 @@ impl Oracle for CachedOracle {
     }
 
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        let mut out = self.remembered(cases);
-        let missing: Vec<usize> = (0..cases.len()).filter(|&i| out[i].is_none()).collect();
+        let (mut out, missing) = self.remembered(cases);
         if !missing.is_empty() {
             let asked: Vec<Case> = missing.iter().map(|&i| cases[i].clone()).collect();
             let answers = self.inner.answer_batch(&asked)?;
             self.remember(&asked, &answers);
             for (&i, answer) in missing.iter().zip(answers) {
-                out[i] = Some(answer);
+                out[i] = answer;
             }
         }
-        Ok(out.into_iter().map(|a| a.expect("every case answered")).collect())
+        Ok(out)
     }
 }
 
