@@ -3,7 +3,8 @@
 //! Every worker answering a batch counts as busy, process-wide ([`Busy`]). A large batch is cut
 //! into chunks that lanes take in turn: the calling thread is the first lane, and after each
 //! of its chunks it opens another lane (a thread with a worker of its own) when fewer workers
-//! are busy than there are cores and enough chunks are left to pay for a worker's start. When
+//! are busy than there are cores, the machine has a core nobody waits for, and enough chunks
+//! are left to pay for a worker's start. When
 //! every oracle of a run is answering, the cores are taken and nothing is added; when the fast
 //! ones are done, the slowest get the free cores.
 
@@ -44,9 +45,17 @@ pub fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// Whether a core is free: fewer workers answer than there are cores.
+/// Whether a core is free: fewer workers answer than there are cores, and (where the kernel
+/// says) fewer threads are runnable on the machine than there are cores, counting this one: on
+/// a machine others load, a worker more would only take turns with them.
 fn core_free() -> bool {
-    BUSY.load(Ordering::SeqCst) < cores()
+    BUSY.load(Ordering::SeqCst) < cores() && runnable().is_none_or(|n| n < cores())
+}
+
+/// The threads runnable on the machine now (`/proc/loadavg`'s fourth field), where known.
+fn runnable() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().nth(3)?.split('/').next()?.parse().ok()
 }
 
 /// `answer(i)` for each chunk `i` of `n`, in chunk order, on up to `max_lanes` lanes (see the
