@@ -1,9 +1,12 @@
-//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]... [--shard K/N] [--no-cache]`: cut the
-//! divergences of a conform JSON report, a JSON Lines file of `{"input", "base"}`, or a folder
-//! of such files into conformance, confusion and model-difference parts, group them by root
-//! cause, minimize each group's example (`urldiff_triage::pipeline`), and write
+//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]... [--shard K/N]
+//! [--no-cache]`: cut the divergences of a conform JSON report, a JSON Lines file of
+//! `{"input", "base"}`, or a folder of such files into conformance, confusion and
+//! model-difference parts, group them by root cause, minimize each group's example
+//! (`urldiff_triage::pipeline`), and write
 //! `DIR/findings.json` with the reports rendered from it, `DIR/findings.md` and
-//! `DIR/findings.html`. `--shard K/N` triages one deterministic Nth of the input;
+//! `DIR/findings.html`. The subprocess oracles answer from the answer cache conform fills
+//! (`urldiff_oracles::answer_cache`) unless `--no-cache`. `--shard K/N` triages one
+//! deterministic Nth of the input;
 //! `urldiff triage --merge A/findings.json B/findings.json --out DIR` joins findings files by
 //! root cause (`urldiff_triage::merge`): N shards merged are one run (shard 1 alone records
 //! the input's skipped cases and unreadable lines), a file given twice is merged once, and

@@ -5,9 +5,9 @@
 //! that decides its answers — for a worker, the runtime's executable (path, size, modification
 //! time), its arguments and environment, and the contents of the worker files and lockfiles
 //! they name. Each oracle has a folder of its own (`<cache>/answers/<oracle>/`) holding one file,
-//! named by its identity (`<identity>.answers`, in [`file`]'s compact format); a changed worker,
-//! library or runtime gives another identity, whose file replaces the old one, and no other
-//! oracle's entries are touched.
+//! named by its identity (`<identity>.answers`, in the compact format of the `file` module); a
+//! changed worker, library or runtime gives another identity, whose file replaces the old one,
+//! and no other oracle's entries are touched.
 //!
 //! [`CachedOracle`] answers from the file what it holds and asks the oracle for the rest (the
 //! worker is started only then); its info (version, fields) is the one recorded with the
