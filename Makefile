@@ -53,6 +53,7 @@ bless: fetch node-deps
 # Speed, as rates and ratios against competitors in the same run (no timing assertions
 # anywhere): the reference parser vs rust-url and ada, then every in-process oracle's rate,
 # then `urldiff compare --jsonl` over 1,000 inputs against separate `compare --json` runs,
+# then warm `urldiff conform` with every oracle against the 12 oracles of before (answer cache),
 # then `urldiff serve` under 8 concurrent clients (rate, p50/p90/p99) against separate runs,
 # then under 1,000 stalled connections and 200 clients (their p99, the server's memory),
 # then the peak memory of `urldiff report` on a generated run.json of 1 M divergences,
@@ -64,6 +65,7 @@ bench: fetch node-deps
 	$(CARGO) bench -p urldiff-oracles --bench oracle_rates
 	$(CARGO) bench -p urldiff-oracles --bench subprocess
 	$(CARGO) bench -p urldiff --bench compare_batch
+	$(CARGO) bench -p urldiff --bench conform_warm
 	$(CARGO) bench -p urldiff --bench serve_load
 	$(CARGO) bench -p urldiff --bench serve_soak
 	$(CARGO) bench -p urldiff --bench report_memory

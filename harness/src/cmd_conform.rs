@@ -70,16 +70,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     let events = progress::for_stderr("conform");
     let mut setup = Phases::default();
     let cases = args.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
-    // Located once for both the suites and the `wpt` oracle.
-    let wpt = urldiff_corpus::wpt::locate();
-    let suites = setup.time("suites", || {
-        anyhow::Ok(if args.only_cases {
-            urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
-        } else {
-            sources::default_suites(&wpt, &cases, events.as_ref())?
-        })
-    })?;
-    let ledger = sources::LedgerSource::find(args.ledger)?;
+    let ledger = sources::LedgerSource::find(args.ledger.clone())?;
     if let (true, sources::LedgerSource::Embedded(_)) = (args.bless, &ledger) {
         bail!(
             "--bless rewrites the ledger, but there is none to rewrite here: urldiff is running \
@@ -87,24 +78,27 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
              reads the ledger embedded in the binary. Run it in a checkout or pass --ledger DIR."
         );
     }
-    let oracles: Vec<Box<dyn Oracle>> = setup.time("registry", || {
-        if args.table_oracles.is_empty() {
-            return sources::default_oracles(&wpt);
-        }
-        let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
-        for spec in &args.table_oracles {
-            fakes.push(Box::new(table_oracle(spec)?));
-        }
-        anyhow::Ok(fakes)
-    })?;
+    // Located once for both the suites and the `wpt` oracle.
+    let wpt = urldiff_corpus::wpt::locate();
     let cache_notes = urldiff_oracles::answer_cache::CacheNotes::default();
-    let oracles = if args.no_cache {
-        oracles
-    } else {
-        let dir = urldiff_oracles::answer_cache::default_dir();
-        setup
-            .time("cache", || urldiff_oracles::answer_cache::cache_all(oracles, &dir, &cache_notes))
-    };
+    // The suites are read while the oracles are set up and their answer caches read.
+    let (suites, oracles) = std::thread::scope(|scope| {
+        let oracles = scope.spawn(|| {
+            let mut phases = Phases::default();
+            (set_up_oracles(&args, &wpt, &cache_notes, &mut phases), phases)
+        });
+        let suites = setup.time("suites", || {
+            anyhow::Ok(if args.only_cases {
+                urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
+            } else {
+                sources::default_suites(&wpt, &cases, events.as_ref())?
+            })
+        });
+        let (oracles, phases) = oracles.join().expect("the oracles' set-up panicked");
+        setup.0.extend(phases.0);
+        (suites, oracles)
+    });
+    let (suites, oracles) = (suites?, oracles?);
     let opts = conform::Options {
         oracles: args.oracles,
         suites: args.suites,
@@ -131,6 +125,43 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         other => other?,
     }
     Ok(finished.code)
+}
+
+/// The oracles of the run (`--table-oracle`'s, else the registry's), those it asks answering
+/// from the answer cache unless `--no-cache`.
+fn set_up_oracles(
+    args: &ConformArgs,
+    wpt: &Result<urldiff_corpus::wpt::WptData, urldiff_corpus::wpt::LocateError>,
+    notes: &urldiff_oracles::answer_cache::CacheNotes,
+    setup: &mut Phases,
+) -> anyhow::Result<Vec<Box<dyn Oracle>>> {
+    let oracles: Vec<Box<dyn Oracle>> = setup.time("registry", || {
+        if args.table_oracles.is_empty() {
+            return sources::default_oracles(wpt);
+        }
+        let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
+        for spec in &args.table_oracles {
+            fakes.push(Box::new(table_oracle(spec)?));
+        }
+        anyhow::Ok(fakes)
+    })?;
+    if args.no_cache {
+        return Ok(oracles);
+    }
+    let dir = urldiff_oracles::answer_cache::default_dir();
+    Ok(setup.time("cache", || cache_selected(oracles, &args.oracles, &dir, notes)))
+}
+
+/// The oracles, those of `selected` (every one when empty) answering from the answer cache in
+/// `dir`.
+fn cache_selected(
+    oracles: Vec<Box<dyn Oracle>>,
+    selected: &[String],
+    dir: &std::path::Path,
+    notes: &urldiff_oracles::answer_cache::CacheNotes,
+) -> Vec<Box<dyn Oracle>> {
+    let runs = |o: &dyn Oracle| selected.is_empty() || selected.iter().any(|s| s == o.name());
+    urldiff_oracles::answer_cache::cache_where(oracles, dir, notes, runs)
 }
 
 /// The summary, the wall time and what bless changed, on stdout.

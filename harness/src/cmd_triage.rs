@@ -1,9 +1,12 @@
-//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]... [--shard K/N]`: cut the
-//! divergences of a conform JSON report, a JSON Lines file of `{"input", "base"}`, or a folder
-//! of such files into conformance, confusion and model-difference parts, group them by root
-//! cause, minimize each group's example (`urldiff_triage::pipeline`), and write
+//! `urldiff triage INPUT --out DIR [--ledger DIR] [--oracle NAME]... [--shard K/N]
+//! [--no-cache]`: cut the divergences of a conform JSON report, a JSON Lines file of
+//! `{"input", "base"}`, or a folder of such files into conformance, confusion and
+//! model-difference parts, group them by root cause, minimize each group's example
+//! (`urldiff_triage::pipeline`), and write
 //! `DIR/findings.json` with the reports rendered from it, `DIR/findings.md` and
-//! `DIR/findings.html`. `--shard K/N` triages one deterministic Nth of the input;
+//! `DIR/findings.html`. The subprocess oracles answer from the answer cache conform fills
+//! (`urldiff_oracles::answer_cache`) unless `--no-cache`. `--shard K/N` triages one
+//! deterministic Nth of the input;
 //! `urldiff triage --merge A/findings.json B/findings.json --out DIR` joins findings files by
 //! root cause (`urldiff_triage::merge`): N shards merged are one run (shard 1 alone records
 //! the input's skipped cases and unreadable lines), a file given twice is merged once, and
@@ -19,11 +22,12 @@
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
+use urldiff_oracles::answer_cache::CacheNotes;
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
 use urldiff_triage::input;
 use urldiff_triage::pipeline::{triage, Config};
-use urldiff_triage::select::{refs, select_oracles, tool_version};
+use urldiff_triage::select::{refs, select_cached_oracles, select_oracles, tool_version};
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]
@@ -67,6 +71,10 @@ pub struct TriageArgs {
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS,
           value_parser = crate::cmd_minimize::budget_seconds)]
     pub max_seconds: f64,
+    /// Ask every oracle every case: do not answer subprocess oracles from the answer cache
+    /// (`<cache>/answers/`, shared with `urldiff conform`), and do not remember their answers.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// `K/N` with 1 <= K <= N.
@@ -114,8 +122,14 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
             read.unreadable.clear();
         }
     }
-    let mut selection = select_oracles(&args.oracles)?;
-    urldiff_triage::select::with_other_releases(&mut selection);
+    let cache_notes = CacheNotes::default();
+    let cache_dir = urldiff_oracles::answer_cache::default_dir();
+    let cache = (!args.no_cache).then_some((cache_dir.as_path(), &cache_notes));
+    let mut selection = match cache {
+        Some((dir, notes)) => select_cached_oracles(&args.oracles, dir, notes)?,
+        None => select_oracles(&args.oracles)?,
+    };
+    urldiff_triage::select::with_other_releases_cached(&mut selection, cache);
     for (name, reason) in &selection.unavailable {
         eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }
@@ -158,6 +172,13 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     };
     let progress = crate::progress::TriageProgress::new();
     let findings = triage(&read.cases, &config, &progress)?;
+    // The cache is written when its oracles go, before the notes of this run are said.
+    drop(config);
+    drop(oracles);
+    drop(selection);
+    for note in cache_notes.take() {
+        eprintln!("urldiff: {}", urldiff_reports::hostile::first_line(&note));
+    }
     write_findings(out_dir, &findings)?;
     urldiff::out!("{}", summary(&findings, out_dir));
     Ok(if unreadable {

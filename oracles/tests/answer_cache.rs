@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use urldiff_oracles::answer_cache::{cache_all, CacheNotes, CachedOracle};
+use urldiff_oracles::answer_cache::{cache_all, CacheNotes, CachedOracle, FORMAT};
 use urldiff_oracles::{
     Answer, Case, Claim, Crash, Oracle, OracleError, OracleInfo, OracleKind, Record, RecordModel,
 };
@@ -113,8 +113,8 @@ fn another_identity_asks_again_and_leaves_other_oracles_alone() {
     let (answers, asked, version) = run(dir.path(), "toy", "1.1", "id-b", &["x"]);
     assert_eq!((answers, asked, version.as_str()), (vec!["x by 1.1".to_owned()], 1, "1.1"));
     // The old identity's file is gone; the other oracle's stays and still answers.
-    assert!(!dir.path().join("toy/id-a.json").exists());
-    assert!(dir.path().join("toy/id-b.json").exists());
+    assert!(!dir.path().join("toy/id-a.answers").exists());
+    assert!(dir.path().join("toy/id-b.answers").exists());
     let (_, asked, _) = run(dir.path(), "other", "9", "id-o", &["x"]);
     assert_eq!(asked, 0);
 }
@@ -124,9 +124,9 @@ fn a_corrupt_or_foreign_file_is_ignored_with_one_note() {
     let dir = tempfile::tempdir().unwrap();
     run(dir.path(), "toy", "1.0", "id-a", &["x"]);
     run(dir.path(), "other", "1.0", "id-o", &["x"]);
-    let toy = dir.path().join("toy/id-a.json");
+    let toy = dir.path().join("toy/id-a.answers");
     // Another oracle's file put in this one's place: never trusted.
-    std::fs::copy(dir.path().join("other/id-o.json"), &toy).unwrap();
+    std::fs::copy(dir.path().join("other/id-o.answers"), &toy).unwrap();
     let (oracle, asked) = counting("toy", "1.0", Some("id-a"));
     let notes = CacheNotes::default();
     let cached = CachedOracle::open(Box::new(oracle), "id-a".into(), dir.path(), notes.clone());
@@ -134,7 +134,7 @@ fn a_corrupt_or_foreign_file_is_ignored_with_one_note() {
     assert_eq!(asked.load(Ordering::SeqCst), 1);
     let said = notes.take();
     assert_eq!(said.len(), 1, "{said:?}");
-    assert!(said[0].contains("toy/id-a.json") && said[0].contains("ignored"), "{said:?}");
+    assert!(said[0].contains("toy/id-a.answers") && said[0].contains("ignored"), "{said:?}");
     drop(cached);
     // A truncated file: the same.
     let bytes = std::fs::read(&toy).unwrap();
@@ -144,6 +144,78 @@ fn a_corrupt_or_foreign_file_is_ignored_with_one_note() {
     cached.answer_batch(&cases(&["x"])).unwrap();
     assert_eq!(asked.load(Ordering::SeqCst), 1);
     assert!(notes.take()[0].contains("not a cache file"));
+}
+
+/// The toy oracle's file after answering `inputs`, and its path.
+fn written(dir: &std::path::Path, inputs: &[&str]) -> (Vec<u8>, std::path::PathBuf) {
+    run(dir, "toy", "1.0", "id-a", inputs);
+    let path = dir.join("toy/id-a.answers");
+    (std::fs::read(&path).unwrap(), path)
+}
+
+/// Open the toy oracle over `dir`, ask it `inputs`: how many it was asked, and the notes.
+fn ask_again(dir: &std::path::Path, inputs: &[&str]) -> (usize, Vec<String>) {
+    let (oracle, asked) = counting("toy", "1.0", Some("id-a"));
+    let notes = CacheNotes::default();
+    let cached = CachedOracle::open(Box::new(oracle), "id-a".into(), dir, notes.clone());
+    let answers = cached.answer_batch(&cases(inputs)).unwrap();
+    let texts: Vec<&str> = answers.iter().map(text).collect();
+    let expected: Vec<String> = inputs.iter().map(|i| format!("{i} by 1.0")).collect();
+    assert_eq!(texts, expected);
+    drop(cached);
+    (asked.load(Ordering::SeqCst), notes.take())
+}
+
+#[test]
+fn any_changed_byte_makes_the_file_ignored_never_a_wrong_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bytes, path) = written(dir.path(), &["x", "yy", "zzz"]);
+    assert_eq!(ask_again(dir.path(), &["x", "yy", "zzz"]), (0, vec![]));
+    // Every byte of the file flipped in turn (the magic, the format, the checksum, the header,
+    // each entry): the oracle is asked everything again, with one note, every time.
+    for at in 0..bytes.len() {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0x20;
+        std::fs::write(&path, &damaged).unwrap();
+        let (asked, said) = ask_again(dir.path(), &["x", "yy", "zzz"]);
+        assert_eq!(asked, 3, "byte {at} changed");
+        assert_eq!(said.len(), 1, "byte {at} changed: {said:?}");
+        assert!(said[0].contains("ignored"), "{said:?}");
+    }
+}
+
+#[test]
+fn a_file_of_another_format_is_ignored_and_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut bytes, path) = written(dir.path(), &["x"]);
+    // The format number follows the 16-byte magic line.
+    bytes[16..20].copy_from_slice(&(FORMAT + 1).to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let (asked, said) = ask_again(dir.path(), &["x"]);
+    assert_eq!(asked, 1);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains(&format!("format {}", FORMAT + 1)), "{said:?}");
+    // The run wrote it again in this format: the next run asks nothing.
+    assert_eq!(ask_again(dir.path(), &["x"]), (0, vec![]));
+}
+
+#[test]
+fn the_older_json_file_is_removed_when_the_new_one_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("toy/id-a.json");
+    std::fs::create_dir_all(old.parent().unwrap()).unwrap();
+    std::fs::write(&old, br#"{"format":1,"answers":[]}"#).unwrap();
+    written(dir.path(), &["x"]);
+    assert!(!old.exists());
+    assert!(dir.path().join("toy/id-a.answers").is_file());
+}
+
+#[test]
+fn a_second_run_keeps_the_first_runs_answers_and_adds_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    written(dir.path(), &["x", "y"]);
+    written(dir.path(), &["z"]);
+    assert_eq!(ask_again(dir.path(), &["z", "y", "x"]), (0, vec![]));
 }
 
 #[test]
@@ -170,6 +242,6 @@ fn only_oracles_with_an_identity_are_cached() {
         oracle.answer_batch(&cases(&["x"])).unwrap();
     }
     drop(wrapped);
-    assert!(dir.path().join("with/id.json").is_file());
+    assert!(dir.path().join("with/id.answers").is_file());
     assert!(!dir.path().join("without").exists());
 }

@@ -419,3 +419,16 @@ fn name_and_kind_come_from_the_declaration_without_a_launch() {
     assert_eq!(oracle.availability(), Availability::Available);
     assert_eq!(launches.load(Ordering::SeqCst), 1);
 }
+
+#[test]
+fn a_batch_cut_over_several_workers_keeps_every_answer_in_its_place() {
+    // 1,500 cases are six chunks: more workers take them up when cores are free. Each answer
+    // stays with its case, and a crash late in the batch marks only its own case.
+    let oracle = fake_oracle(2_000);
+    let mut inputs: Vec<String> = (0..1_500).map(|i| format!("c{i}")).collect();
+    inputs[1_300] = "CRASH-late".into();
+    let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let answers = oracle.answer_batch(&cases(&refs)).unwrap();
+    assert_echoes_except(&refs, &answers, &[1_300]);
+    assert_eq!(crash(&answers[1_300]).case.input, "CRASH-late");
+}

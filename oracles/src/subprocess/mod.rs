@@ -35,6 +35,7 @@ pub mod http;
 pub mod identity;
 pub mod interpreter_cache;
 pub mod java;
+pub mod lanes;
 pub mod launch;
 pub mod node;
 pub mod parent_death;

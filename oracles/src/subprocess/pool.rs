@@ -5,13 +5,15 @@
 //! missing runtime or a failed set-up makes the oracle unavailable with the reason.
 //!
 //! A batch is answered by one worker taken from an idle pool (a new one when every worker is
-//! busy, so concurrent callers run in parallel). When the worker crashes or hangs on a case, that
+//! busy, so concurrent callers run in parallel); a large batch is cut into chunks that more
+//! workers take up while cores are free ([`super::lanes`]). When the worker crashes or hangs on a case, that
 //! case is marked `Crashed`/`TimedOut`, the worker is killed, a fresh one is started and the rest
 //! of the batch goes on: no other case's answer is lost.
 
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use super::lanes;
 use super::launch::{LaunchError, SetupError};
 use super::worker::{Batch, Stop, Worker, WorkerCommand, MAX_ANSWER_LINE};
 use crate::model::{
@@ -303,6 +305,24 @@ impl WorkerOracle {
         Ok(out)
     }
 
+    /// [`WorkerOracle::answer_supported`], a large batch cut into chunks over as many workers
+    /// as cores are free ([`lanes`]).
+    fn answer_in_lanes(
+        &self,
+        command: &WorkerCommand,
+        cases: &[&Case],
+    ) -> Result<Vec<Answer>, OracleError> {
+        let _busy = lanes::Busy::enter();
+        if cases.len() < lanes::CHUNK * lanes::MIN_CHUNKS_LEFT {
+            return self.answer_supported(command, cases);
+        }
+        let chunks: Vec<&[&Case]> = cases.chunks(lanes::CHUNK).collect();
+        let answered = lanes::run_chunks(chunks.len(), lanes::cores(), |i| {
+            self.answer_supported(command, chunks[i])
+        })?;
+        Ok(answered.into_iter().flatten().collect())
+    }
+
     fn stopped_answer(&self, stop: Stop, case: &Case) -> Answer {
         let oracle = self.declared.name.clone();
         match stop {
@@ -356,7 +376,7 @@ impl Oracle for WorkerOracle {
         let kinds = &self.setup().info.case_kinds;
         let supported: Vec<&Case> =
             cases.iter().filter(|c| kinds.contains(&c.kind.tag())).collect();
-        let mut answered = self.answer_supported(command, &supported)?.into_iter();
+        let mut answered = self.answer_in_lanes(command, &supported)?.into_iter();
         Ok(cases
             .iter()
             .map(|c| {
