@@ -146,9 +146,9 @@ func write(out *bufio.Writer, value interface{}) {
 }
 
 // exitWhenOrphaned ends the worker when urldiff is gone, even in the middle of a case
-// (protocol section 4): a SIGKILLed parent is noticed by the parent pid changing.
-func exitWhenOrphaned() {
-	parent := os.Getppid()
+// (protocol section 4): a SIGKILLed parent is noticed by the parent pid changing. The
+// caller reads parent before the hello line, so a parent killed after it is seen.
+func exitWhenOrphaned(parent int) {
 	for {
 		time.Sleep(500 * time.Millisecond)
 		if os.Getppid() != parent {
@@ -158,7 +158,7 @@ func exitWhenOrphaned() {
 }
 
 func main() {
-	go exitWhenOrphaned()
+	go exitWhenOrphaned(os.Getppid())
 	kindList := envList("URLDIFF_CASE_KINDS", []string{"parse"})
 	kinds := map[string]bool{}
 	for _, kind := range kindList {

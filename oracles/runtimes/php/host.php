@@ -70,6 +70,8 @@ function urldiff_parent_pid(): int
 
 require $argv[1];
 
+// Read before the hello line, so that a parent killed after it is seen as gone.
+$parent = urldiff_parent_pid();
 $kinds = urldiff_env_list('URLDIFF_CASE_KINDS', ['parse']);
 urldiff_write(['hello' => [
     'name' => getenv('URLDIFF_ORACLE') ?: basename(dirname($argv[1])),
@@ -81,7 +83,6 @@ urldiff_write(['hello' => [
 ]]);
 // Wait for input at most a second at a time, so that a parent gone (urldiff SIGKILLed: its
 // pid changes) ends the worker (protocol section 4); parse_url and filter_var never block.
-$parent = urldiff_parent_pid();
 while (true) {
     $read = [STDIN];
     $none = null;

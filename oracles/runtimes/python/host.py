@@ -87,10 +87,10 @@ def text_of(value):
         return value.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def exit_when_orphaned():
+def exit_when_orphaned(parent):
     """End the process when its parent (urldiff) is gone, even in the middle of a case
-    (docs/oracle-protocol.md, section 4): a SIGKILLed parent is noticed by the pid changing."""
-    parent = os.getppid()
+    (docs/oracle-protocol.md, section 4): a SIGKILLed parent is noticed by the pid changing.
+    The caller reads `parent` before the hello line, so a parent killed after it is seen."""
     while True:
         time.sleep(0.5)
         if os.getppid() != parent:
@@ -105,7 +105,7 @@ def write(out, value):
 
 def main():
     if os.environ.get("URLDIFF_KILLED_WITH_PARENT") != "1":  # else the kernel ends us
-        threading.Thread(target=exit_when_orphaned, daemon=True).start()
+        threading.Thread(target=exit_when_orphaned, args=(os.getppid(),), daemon=True).start()
     adapter = load_adapter(sys.argv[1])
     kinds = env_list("URLDIFF_CASE_KINDS", ["parse"])
     probe = getattr(adapter, "unicode", None)
