@@ -68,6 +68,11 @@ pub struct Descriptor {
     #[serde(default)]
     pub adapter: Option<String>,
     pub model: RecordModel,
+    /// The record fields the adapter fills, when fewer than the model's (a verdict with only
+    /// the fields its library decides); empty: every field of the model. Only these are
+    /// compared.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
     #[serde(default)]
     pub case_kinds: Vec<CaseKindTag>,
     pub profile: Profile,
@@ -197,6 +202,8 @@ pub enum DescriptorError {
     MissingFile { at: String, file: String, registered: &'static str },
     #[error("{at}: the adapter {file:?} has the name of its runtime's host: rename it")]
     HostName { at: String, file: String },
+    #[error("{at}: \"fields\" names {field:?}, which is no field of the {model} model")]
+    UnknownField { at: String, field: String, model: &'static str },
 }
 
 /// Parse `text`, the `oracle.json` at `at` of the folder `folder`, and check that it names
@@ -213,6 +220,15 @@ pub fn parse(
     if descriptor.name != folder {
         let (folder, named) = (folder.to_owned(), descriptor.name);
         return Err(DescriptorError::Name { at: at(), folder, named });
+    }
+    let model = descriptor.model.fields();
+    if let Some(field) = descriptor.fields.iter().find(|f| !model.contains(&f.as_str())) {
+        let model = match descriptor.model {
+            crate::model::RecordModel::Whatwg => "whatwg",
+            crate::model::RecordModel::Rfc => "rfc",
+        };
+        let field = field.clone();
+        return Err(DescriptorError::UnknownField { at: at(), field, model });
     }
     if descriptor.runtime.is_worker() {
         let Some(adapter) = &descriptor.adapter else {

@@ -1,9 +1,11 @@
 <?php
 // The php-filter-var oracle: PHP's filter_var($input, FILTER_VALIDATE_URL) as a verdict
 // (host: the worker protocol's runtimes/php/host.php). A URL it rejects is a failure; one it
-// accepts is parsed, with parse_url's record (the filter splits with the same parser), so the
-// verdict and what PHP reads from an accepted URL are compared. A case with a base gets no
-// opinion.
+// accepts is parsed, with parse_url's record (the filter splits with the same parser) as
+// evidence. Only the verdict and the scheme are compared (oracle.json's "fields"): the filter
+// returns the URL or false, no components, and parse_url's split is always server-based where
+// RFC 2396 reads a registry-based authority (`http://a@b@c/`), which is parse_url's model,
+// held to its own profile by the php-parse-url oracle. A case with a base gets no opinion.
 
 function urldiff_version(): string
 {

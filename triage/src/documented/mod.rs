@@ -3,7 +3,8 @@
 //! conformance part that a rule covers is a model difference, shown with the rule's name and
 //! link ([`crate::marks::Mark::Documented`]), never an upstream draft.
 //!
-//! A rule covers a part of a library when the input (and base) match its patterns, every
+//! A rule covers a part of a library when the input (and base) match its patterns (and the
+//! base does not match `base_not`), every
 //! field on which the library and its standard's reference read the case apart is one of its
 //! `fields` (none listed: any), and the outcomes are the ones it names (`when`).
 
@@ -23,6 +24,7 @@ struct Compiled {
     rule: &'static DocumentedRule,
     input: Option<Regex>,
     base: Option<Regex>,
+    base_not: Option<Regex>,
 }
 
 /// Every oracle's rules, compiled once (each pattern is checked by the oracles crate's test).
@@ -39,6 +41,7 @@ fn rules_of(oracle: &str) -> &'static [Compiled] {
                         rule,
                         input: compile(&rule.input),
                         base: compile(&rule.base),
+                        base_not: compile(&rule.base_not),
                     })
                     .collect();
                 (d.name.as_str(), compiled)
@@ -78,9 +81,14 @@ fn covers(
         (Some(r), Some(base)) => r.is_match(base),
         (Some(_), None) => false,
     };
+    let base_not = match (&c.base_not, request.base.as_deref()) {
+        (None, _) => true,
+        (Some(r), Some(base)) => !r.is_match(base),
+        (Some(_), None) => false,
+    };
     let named = c.rule.fields.is_empty()
         || fields.iter().all(|f| c.rule.fields.iter().any(|n| n == f.name()));
-    when && input && base && named && !fields.is_empty()
+    when && input && base && base_not && named && !fields.is_empty()
 }
 
 /// The rule of `oracle`'s documentation that covers this divergence of `library` (an index
