@@ -352,4 +352,17 @@ mod tests {
             "{text}"
         );
     }
+
+    /// `fields` names fields of the descriptor's model: the WHATWG record has no `authority`.
+    #[test]
+    fn declared_fields_belong_to_the_model() {
+        let with = |fields: &str| {
+            let text = FOLDERS[0].descriptor.replacen('{', &format!("{{\"fields\": {fields},"), 1);
+            let leaked: &'static str = Box::leak(text.into_boxed_str());
+            read(&Folder { name: "reference", descriptor: leaked, files: &[] })
+        };
+        assert_eq!(with("[\"href\"]").unwrap().fields, ["href"]);
+        let err = with("[\"authority\"]").unwrap_err().to_string();
+        assert!(err.contains("\"authority\"") && err.contains("whatwg model"), "{err}");
+    }
 }
