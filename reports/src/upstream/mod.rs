@@ -222,7 +222,8 @@ fn current_release_line(out: &mut String, findings: &Findings, library: &str) {
     let lineage = library.split('@').next().unwrap_or(library);
     let Some(profile) = urldiff_oracles::profile::of(lineage) else { return };
     let Some(newest) = profile.newer_release_than(version_of(findings, library)) else { return };
-    let link = crate::findings::safe_link(&newest.link).map_or(String::new(), |l| format!(", <{l}>"));
+    let link =
+        crate::findings::safe_link(&newest.link).map_or(String::new(), |l| format!(", <{l}>"));
     let _ = writeln!(
         out,
         "- Check on a current release before filing: this ran {} {}; the newest release is {} \

@@ -172,10 +172,42 @@ fn curl_documented_behaviours_cover_their_examples() {
     let base_http = Some("http://example.com/a/b");
     assert!(covers(three, &request("///a", base_http), (&parsed(), &parsed()), &host_path));
     assert!(!covers(three, &request("//a", base_http), (&parsed(), &parsed()), &host_path));
+    // A resolved record's string is its href: the rules of resolved readings name it.
+    let resolved_href = fields(&[Host, Path, Href]);
+    assert!(covers(base, &request("?", Some("sc:/p/q")), (&parsed(), &parsed()), &resolved_href));
+    let base_guess = rule("curl", "scheme-less-base");
+    let failed = fields(&[Outcome]);
+    let about = request("http://@example.com", Some("about:blank"));
+    assert!(covers(base_guess, &about, (&failure(), &parsed()), &failed));
+    assert!(!covers(
+        base_guess,
+        &request("a", Some("http://h/")),
+        (&failure(), &parsed()),
+        &failed
+    ));
+    // "the port number to use. 1 - 65535."
+    let port = rule("curl", "port-range");
+    for input in ["http://example.com:91111", "//h:65536/", "a://h:0000070000"] {
+        assert!(covers(port, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+    for input in ["http://example.com:65535", "http://h:80/:99999"] {
+        assert!(!covers(port, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
     let guess = rule("curl", "scheme-less");
+    assert!(covers(
+        guess,
+        &request("[::]", None),
+        (&parsed(), &parsed()),
+        &fields(&[Scheme, Host, Path])
+    ));
     let guessed = fields(&[Scheme, Host, Port, Path]);
     assert!(covers(guess, &request("file:1", None), (&parsed(), &parsed()), &guessed));
-    assert!(covers(guess, &request("1", None), (&parsed(), &parsed()), &fields(&[Scheme, Host, Path])));
+    assert!(covers(
+        guess,
+        &request("1", None),
+        (&parsed(), &parsed()),
+        &fields(&[Scheme, Host, Path])
+    ));
 }
 
 /// CPython's urllib.parse "supports the following URL schemes: file, ftp, …": urljoin against
