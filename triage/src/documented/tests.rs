@@ -223,4 +223,12 @@ fn python_urllib_listed_schemes_cover_other_bases_only() {
         assert!(!covers(listed, &request("b", Some(base)), (&parsed(), &parsed()), &any), "{base}");
     }
     assert!(!covers(listed, &request("b", None), (&parsed(), &parsed()), &any));
+    // urlsplit's table: an absent netloc is "empty string", so an empty one reads as absent.
+    let empty = rule("python-urllib", "empty-netloc-is-absent");
+    let joined = fields(&[Host, Href]);
+    let file = Some("file://example.com");
+    assert!(covers(empty, &request("fIle:///", file), (&parsed(), &parsed()), &joined));
+    assert!(covers(empty, &request("//", Some("file:/")), (&parsed(), &parsed()), &joined));
+    assert!(!covers(empty, &request("//h/", file), (&parsed(), &parsed()), &joined));
+    assert!(!covers(empty, &request("file:///", None), (&parsed(), &parsed()), &joined));
 }
