@@ -176,8 +176,8 @@ macro_rules! host {
 /// folders' oracles unavailable, saying so.
 pub const HOSTS: &[RuntimeHost] = &[
     host!(Python, "python", ["host.py"]),
-    host!(Php, "php", ["host.php"]),
-    host!(Ruby, "ruby", ["host.rb"]),
+    host!(Php, "php", ["host.php", "parse_url_record.php"]),
+    host!(Ruby, "ruby", ["host.rb", "split_record.rb"]),
     host!(Go, "go", ["host.go"]),
     host!(Node, "node", ["host.js"]),
     host!(Java, "java", ["Host.java"]),

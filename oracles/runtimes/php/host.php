@@ -68,6 +68,7 @@ function urldiff_parent_pid(): int
     return (int) ($fields[1] ?? 0);
 }
 
+require __DIR__ . '/parse_url_record.php'; // the adapters' shared record of parse_url
 require $argv[1];
 
 $kinds = urldiff_env_list('URLDIFF_CASE_KINDS', ['parse']);
