@@ -135,7 +135,7 @@ pub const FOLDERS: &[Folder] = &[
     folder!("node-url", ["adapter.js"]),
     folder!("whatwg-url", ["adapter.js"]),
     folder!("url-parse", ["adapter.js"]),
-    folder!("java-uri"),
+    folder!("java-uri", ["Adapter.java"]),
     folder!("urllib3", ["adapter.py", "requirements.txt"]),
     folder!("yarl", ["adapter.py", "requirements.txt"]),
     folder!("rfc3986", ["adapter.py", "requirements.txt"]),
@@ -260,8 +260,7 @@ pub fn parse(
 }
 
 /// The worker oracles that run their own worker program rather than an adapter in a host.
-pub const LEGACY_WORKERS: &[&str] =
-    &["python-urllib", "node-url", "whatwg-url", "url-parse", "java-uri"];
+pub const LEGACY_WORKERS: &[&str] = &["python-urllib", "node-url", "whatwg-url", "url-parse"];
 
 /// Read one registered folder's descriptor.
 pub fn read(folder: &Folder) -> Result<Descriptor, DescriptorError> {
