@@ -68,6 +68,11 @@ pub struct Descriptor {
     #[serde(default)]
     pub adapter: Option<String>,
     pub model: RecordModel,
+    /// The record fields the adapter fills, when fewer than the model's (a verdict with only
+    /// the fields its library decides); empty: every field of the model. Only these are
+    /// compared.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
     #[serde(default)]
     pub case_kinds: Vec<CaseKindTag>,
     pub profile: Profile,
@@ -130,7 +135,7 @@ pub const FOLDERS: &[Folder] = &[
     folder!("node-url", ["adapter.js"]),
     folder!("whatwg-url", ["adapter.js"]),
     folder!("url-parse", ["adapter.js"]),
-    folder!("java-uri"),
+    folder!("java-uri", ["Adapter.java"]),
     folder!("urllib3", ["adapter.py", "requirements.txt"]),
     folder!("yarl", ["adapter.py", "requirements.txt"]),
     folder!("rfc3986", ["adapter.py", "requirements.txt"]),
@@ -171,8 +176,8 @@ macro_rules! host {
 /// folders' oracles unavailable, saying so.
 pub const HOSTS: &[RuntimeHost] = &[
     host!(Python, "python", ["host.py"]),
-    host!(Php, "php", ["host.php"]),
-    host!(Ruby, "ruby", ["host.rb"]),
+    host!(Php, "php", ["host.php", "parse_url_record.php"]),
+    host!(Ruby, "ruby", ["host.rb", "split_record.rb"]),
     host!(Go, "go", ["host.go"]),
     host!(Node, "node", ["host.js"]),
     host!(Java, "java", ["Host.java"]),
@@ -197,6 +202,8 @@ pub enum DescriptorError {
     MissingFile { at: String, file: String, registered: &'static str },
     #[error("{at}: the adapter {file:?} has the name of its runtime's host: rename it")]
     HostName { at: String, file: String },
+    #[error("{at}: \"fields\" names {field:?}, which is no field of the {model} model")]
+    UnknownField { at: String, field: String, model: &'static str },
 }
 
 /// Parse `text`, the `oracle.json` at `at` of the folder `folder`, and check that it names
@@ -213,6 +220,15 @@ pub fn parse(
     if descriptor.name != folder {
         let (folder, named) = (folder.to_owned(), descriptor.name);
         return Err(DescriptorError::Name { at: at(), folder, named });
+    }
+    let model = descriptor.model.fields();
+    if let Some(field) = descriptor.fields.iter().find(|f| !model.contains(&f.as_str())) {
+        let model = match descriptor.model {
+            crate::model::RecordModel::Whatwg => "whatwg",
+            crate::model::RecordModel::Rfc => "rfc",
+        };
+        let field = field.clone();
+        return Err(DescriptorError::UnknownField { at: at(), field, model });
     }
     if descriptor.runtime.is_worker() {
         let Some(adapter) = &descriptor.adapter else {
@@ -244,8 +260,7 @@ pub fn parse(
 }
 
 /// The worker oracles that run their own worker program rather than an adapter in a host.
-pub const LEGACY_WORKERS: &[&str] =
-    &["python-urllib", "node-url", "whatwg-url", "url-parse", "java-uri"];
+pub const LEGACY_WORKERS: &[&str] = &["python-urllib", "node-url", "whatwg-url", "url-parse"];
 
 /// Read one registered folder's descriptor.
 pub fn read(folder: &Folder) -> Result<Descriptor, DescriptorError> {
@@ -335,5 +350,18 @@ mod tests {
             text.contains("parsers/reference/oracle.json") && text.contains("colour"),
             "{text}"
         );
+    }
+
+    /// `fields` names fields of the descriptor's model: the WHATWG record has no `authority`.
+    #[test]
+    fn declared_fields_belong_to_the_model() {
+        let with = |fields: &str| {
+            let text = FOLDERS[0].descriptor.replacen('{', &format!("{{\"fields\": {fields},"), 1);
+            let leaked: &'static str = Box::leak(text.into_boxed_str());
+            read(&Folder { name: "reference", descriptor: leaked, files: &[] })
+        };
+        assert_eq!(with("[\"href\"]").unwrap().fields, ["href"]);
+        let err = with("[\"authority\"]").unwrap_err().to_string();
+        assert!(err.contains("\"authority\"") && err.contains("whatwg model"), "{err}");
     }
 }

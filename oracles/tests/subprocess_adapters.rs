@@ -94,6 +94,10 @@ fn python_urllib_on_tricky_inputs() {
         parse("http://[::1"),
         parse("http://a:99999/"),
         parse("http://a:b@h:/"),
+        // An authority with an empty host (RFC 3986 §3.2.2: reg-name may be empty): CPython's
+        // netloc is "@" and its hostname None, which without a host would be None too.
+        parse("sc://@#"),
+        parse("sc:b"),
     ];
     let got = rfc_answers(&oracle, &cases);
     let expected: Vec<Result<RfcRecord, String>> = vec![
@@ -114,6 +118,8 @@ fn python_urllib_on_tricky_inputs() {
         Err("ValueError: Invalid IPv6 URL".into()),
         Err("ValueError: Port out of range 0-65535".into()),
         Ok(RfcRecord { userinfo: s("a:b"), ..plain("a:b@h:", Some("h"), "/") }),
+        Ok(RfcRecord { scheme: s("sc"), userinfo: s(""), ..plain("@", Some(""), "") }),
+        Ok(RfcRecord { scheme: s("sc"), ..plain("", None, "b") }),
     ];
     for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
         assert_eq!(g, e, "{}", cases[i].name());

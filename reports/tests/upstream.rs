@@ -171,3 +171,34 @@ fn a_bar_is_escaped_only_in_tables() {
         }
     }
 }
+
+/// A draft against an older release than its project's newest (Debian 12's Go 1.19; Go's
+/// release history lists 1.26.6 of 2026-08-13, the profile's `newest_release`) says to check
+/// the behaviour on a current release before filing; one against the newest does not.
+#[test]
+fn a_draft_against_an_old_release_says_to_check_a_current_one() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/findings-cases.json"
+    ))
+    .unwrap();
+    // java.net.URI's groups, as if Go's net/url had shown them (the draft's text is what is
+    // checked, not what Go reads).
+    let as_go = |version: &str| {
+        let text = json.replace("java-uri", "go-net-url").replace(
+            "java.net.URI on OpenJDK Runtime Environment 17.0.15+6-Debian-1deb12u1",
+            version,
+        );
+        let findings = Findings::from_json(&text).unwrap();
+        drafts(&findings, None).into_iter().find(|d| d.file == "go-net-url.md").unwrap().text
+    };
+    let old = as_go("Go go1.19.8 net/url");
+    let sections = old.matches("\n## ").count();
+    assert!(sections > 0, "{old}");
+    let line = "- Check on a current release before filing: this ran go-net-url Go go1.19.8 \
+                net/url; the newest release is 1.26.6 (2026-08-13, \
+                <https://go.dev/doc/devel/release#go1.26.6>), which this machine does not have";
+    assert_eq!(old.matches(line).count(), sections, "{old}");
+    let current = as_go("Go go1.26.6 net/url");
+    assert!(!current.contains("Check on a current release"), "{current}");
+}

@@ -1,9 +1,12 @@
 <?php
 // The php-filter-var oracle: PHP's filter_var($input, FILTER_VALIDATE_URL) as a verdict
 // (host: the worker protocol's runtimes/php/host.php). A URL it rejects is a failure; one it
-// accepts is parsed, with parse_url's record (the filter splits with the same parser), so the
-// verdict and what PHP reads from an accepted URL are compared. A case with a base gets no
-// opinion.
+// accepts is parsed, with parse_url's record (the filter splits with the same parser;
+// runtimes/php/parse_url_record.php) as evidence. Only the verdict and the scheme are
+// compared (oracle.json's "fields"): the filter returns the URL or false, no components, and
+// parse_url's split is always server-based where RFC 2396 reads a registry-based authority
+// (`http://a@b@c/`), which is parse_url's model, held to its own profile by the php-parse-url
+// oracle. A case with a base gets no opinion.
 
 function urldiff_version(): string
 {
@@ -22,28 +25,5 @@ function urldiff_answer(string $kind, string $input, ?string $base)
     if ($parts === false) {
         return 'parse_url returned false (after filter_var accepted the URL)';
     }
-    $userinfo = null;
-    if (isset($parts['user']) || isset($parts['pass'])) {
-        $userinfo = ($parts['user'] ?? '') . (isset($parts['pass']) ? ':' . $parts['pass'] : '');
-    }
-    $port = isset($parts['port']) ? (string) $parts['port'] : null;
-    $path = $parts['path'] ?? '';
-    $authority = null;
-    if (isset($parts['host'])) {
-        $authority = ($userinfo === null ? '' : $userinfo . '@') . $parts['host']
-            . ($port === null ? '' : ':' . $port);
-    } elseif ($userinfo === null && $port === null && str_starts_with($path, '/')) {
-        $authority = '';
-    }
-    return [
-        'scheme' => $parts['scheme'] ?? null,
-        'authority' => $authority,
-        'userinfo' => $userinfo,
-        'host' => $parts['host'] ?? ($authority === '' ? '' : null),
-        'port' => $port,
-        'path' => $path,
-        'query' => $parts['query'] ?? null,
-        'fragment' => $parts['fragment'] ?? null,
-        'resolved' => null,
-    ];
+    return urldiff_parse_url_record($parts);
 }

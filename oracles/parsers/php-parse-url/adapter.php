@@ -2,44 +2,12 @@
 // The php-parse-url oracle: PHP's parse_url as an RFC-model record (host: the worker
 // protocol's runtimes/php/host.php). parse_url cannot resolve: a case with a base gets no opinion.
 //
-// parse_url's keys map onto the record: scheme, user[":" pass] (userinfo), host, port (an
-// int: PHP drops an empty port and leading zeros), path ("" when absent), query and fragment
-// (absent is undefined: PHP 8 tells an empty query or fragment from none). PHP returns no
-// authority: it is rebuilt as [userinfo "@"] host [":" port] when there is a host. PHP gives no
-// host both for an empty authority and for none ("file:///x", "file:/x"), so a path starting
-// with "/" without a host reports the authority "" (empty-or-undefined); false is a failure.
+// The record is urldiff_parse_url_record's (runtimes/php/parse_url_record.php, shared with
+// php-filter-var, which says how parse_url's keys map onto it); false is a failure.
 
 function urldiff_version(): string
 {
     return 'PHP ' . PHP_VERSION . ' parse_url';
-}
-
-function urldiff_parse_url_record(array $parts): array
-{
-    $userinfo = null;
-    if (isset($parts['user']) || isset($parts['pass'])) {
-        $userinfo = ($parts['user'] ?? '') . (isset($parts['pass']) ? ':' . $parts['pass'] : '');
-    }
-    $port = isset($parts['port']) ? (string) $parts['port'] : null;
-    $path = $parts['path'] ?? '';
-    $authority = null;
-    if (isset($parts['host'])) {
-        $authority = ($userinfo === null ? '' : $userinfo . '@') . $parts['host']
-            . ($port === null ? '' : ':' . $port);
-    } elseif ($userinfo === null && $port === null && str_starts_with($path, '/')) {
-        $authority = '';
-    }
-    return [
-        'scheme' => $parts['scheme'] ?? null,
-        'authority' => $authority,
-        'userinfo' => $userinfo,
-        'host' => $parts['host'] ?? ($authority === '' ? '' : null),
-        'port' => $port,
-        'path' => $path,
-        'query' => $parts['query'] ?? null,
-        'fragment' => $parts['fragment'] ?? null,
-        'resolved' => null,
-    ];
 }
 
 function urldiff_answer(string $kind, string $input, ?string $base)

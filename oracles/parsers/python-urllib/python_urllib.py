@@ -11,7 +11,9 @@ characters and bad ports) is a failure whose reason is "<ExceptionType>: <messag
 urllib returns "" both for an absent and for an empty netloc, query or fragment, so those
 are reported as "" (defined) either way, as urllib gives them; the comparison reads them as
 empty-or-undefined by its named adapter rule python-urllib/urlsplit-empty-is-unknown (every
-rule: `urldiff conform --explain-projection`). The scheme can never be empty in RFC 3986, so
+rule: `urldiff conform --explain-projection`). hostname is None both without a host and for
+an empty one, so with a netloc that is not empty ("@", ":80": an authority whose host is
+empty) a None hostname is reported as the empty host "". The scheme can never be empty in RFC 3986, so
 an empty scheme is reported as undefined (null).
 """
 import json
@@ -37,7 +39,7 @@ def record(target, resolved):
         "scheme": split.scheme or None,
         "authority": split.netloc,
         "userinfo": userinfo,
-        "host": split.hostname,
+        "host": "" if split.hostname is None and split.netloc else split.hostname,
         "port": None if port is None else str(port),
         "path": split.path,
         "query": split.query,

@@ -9,8 +9,8 @@
 # [scheme, userinfo, host, port, registry, path, opaque, query, fragment] as written, nil
 # undefined; an opaque URI reports its opaque part (RFC 2396's opaque_part, "?" included) as
 # the path; a registry-based authority is the authority without a host. The authority is
-# rebuilt as [userinfo "@"] host [":" port]. A resolution's record is the split of the merged
-# URI's to_s.
+# rebuilt as [userinfo "@"] host [":" port] (runtimes/ruby/split_record.rb, shared with
+# ruby-uri). A resolution's record is the split of the merged URI's to_s.
 require 'uri'
 
 module UrldiffAdapter
@@ -25,20 +25,9 @@ module UrldiffAdapter
   def answer(kind, input, base)
     if base.nil?
       PARSER.parse(input) # the verdict: what #parse raises is the failure
-      return record(PARSER.split(input), nil)
+      return UrldiffSplit.record(PARSER.split(input), nil)
     end
     resolved = PARSER.parse(base).merge(PARSER.parse(input)).to_s
-    record(PARSER.split(resolved), resolved)
-  end
-
-  def record(parts, resolved)
-    scheme, userinfo, host, port, registry, path, opaque, query, fragment = parts
-    authority = registry
-    unless host.nil? && userinfo.nil? && port.nil?
-      authority = "#{userinfo.nil? ? '' : "#{userinfo}@"}#{host}#{port.nil? ? '' : ":#{port}"}"
-    end
-    { 'scheme' => scheme, 'authority' => authority, 'userinfo' => userinfo, 'host' => host,
-      'port' => port, 'path' => path || opaque || '', 'query' => query,
-      'fragment' => fragment, 'resolved' => resolved }
+    UrldiffSplit.record(PARSER.split(resolved), resolved)
   end
 end

@@ -9,7 +9,8 @@
 # [scheme, userinfo, host, port, registry, path, opaque, query, fragment] as written, nil
 # undefined. An opaque URI ("mailto:a@b", "http:foo") reports its opaque part as the path:
 # Ruby keeps "?query" inside it (URI#query is nil). The authority is rebuilt as
-# [userinfo "@"] host [":" port]. A resolution's record is the split of the joined URI's to_s.
+# [userinfo "@"] host [":" port] (runtimes/ruby/split_record.rb, shared with
+# ruby-uri-rfc2396). A resolution's record is the split of the joined URI's to_s.
 require 'uri'
 
 module UrldiffAdapter
@@ -24,20 +25,9 @@ module UrldiffAdapter
   def answer(kind, input, base)
     if base.nil?
       PARSER.parse(input) # the verdict: what URI.parse raises is the failure
-      return record(PARSER.split(input), nil)
+      return UrldiffSplit.record(PARSER.split(input), nil)
     end
     resolved = URI.join(base, input).to_s
-    record(PARSER.split(resolved), resolved)
-  end
-
-  def record(parts, resolved)
-    scheme, userinfo, host, port, registry, path, opaque, query, fragment = parts
-    authority = registry
-    unless host.nil? && userinfo.nil? && port.nil?
-      authority = "#{userinfo.nil? ? '' : "#{userinfo}@"}#{host}#{port.nil? ? '' : ":#{port}"}"
-    end
-    { 'scheme' => scheme, 'authority' => authority, 'userinfo' => userinfo, 'host' => host,
-      'port' => port, 'path' => path || opaque || '', 'query' => query,
-      'fragment' => fragment, 'resolved' => resolved }
+    UrldiffSplit.record(PARSER.split(resolved), resolved)
   end
 end

@@ -6,14 +6,15 @@
 //
 //   final class Adapter {                                         // any name: `java Host <Name>`
 //       static String version();                                    // library and runtime
-//       static Map<String, String> answer(String kind, String input, String base) throws Exception;
+//       static Object answer(String kind, String input, String base) throws Exception;
 //       static String unicode();                                    // optional
 //   }
 //
 // - `answer` is called only for the case kinds urldiff declared (URLDIFF_CASE_KINDS); any other
-//   kind is answered no-opinion here. It returns the record of a parsed answer (field to value,
-//   null = undefined; the host writes the fields of URLDIFF_FIELDS in that order, a missing one
-//   as null and a missing path as ""), or null for no opinion. An exception is that case's
+//   kind is answered no-opinion here. It returns the record of a parsed answer (a
+//   Map<String, String>, field to value, null = undefined; the host writes the fields of
+//   URLDIFF_FIELDS in that order, a missing one as null and a missing path as ""), a String (a
+//   failure, in the library's own words), or null for no opinion. An exception is that case's
 //   failure, "<SimpleName>: <message>".
 // - The hello carries URLDIFF_ORACLE, URLDIFF_MODEL, URLDIFF_FIELDS, URLDIFF_CASE_KINDS and the
 //   adapter's version and unicode.
@@ -108,10 +109,9 @@ public final class Host {
     }
 
     /** The adapter's record for one case; its own exception is rethrown as it was. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, String> callAnswer(String kind, String input, String base) throws Exception {
+    private static Object callAnswer(String kind, String input, String base) throws Exception {
         try {
-            return (Map<String, String>) answer.invoke(null, kind, input, base);
+            return answer.invoke(null, kind, input, base);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof Error) {
@@ -145,18 +145,22 @@ public final class Host {
             reply.append(",\"outcome\":\"no-opinion\"");
             return;
         }
-        Map<String, String> record;
+        Object answered;
         try {
-            record = callAnswer((String) kind, (String) request.get("input"), (String) request.get("base"));
+            answered = callAnswer((String) kind, (String) request.get("input"), (String) request.get("base"));
         } catch (Exception | StackOverflowError e) {
-            String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
-            str(reply.append(",\"outcome\":\"failure\",\"reason\":"), reason).append(",\"errors\":[]");
+            answered = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        if (answered instanceof String) {
+            str(reply.append(",\"outcome\":\"failure\",\"reason\":"), (String) answered).append(",\"errors\":[]");
             return;
         }
-        if (record == null) {
+        if (answered == null) {
             reply.append(",\"outcome\":\"no-opinion\"");
             return;
         }
+        @SuppressWarnings("unchecked")
+        Map<String, String> record = (Map<String, String>) answered;
         reply.append(",\"outcome\":\"parsed\",\"errors\":[],\"record\":{");
         for (int i = 0; i < fields.size(); i++) {
             String field = fields.get(i);

@@ -68,6 +68,7 @@ function urldiff_parent_pid(): int
     return (int) ($fields[1] ?? 0);
 }
 
+require __DIR__ . '/parse_url_record.php'; // the adapters' shared record of parse_url
 require $argv[1];
 
 // Read before the hello line, so that a parent killed after it is seen as gone.

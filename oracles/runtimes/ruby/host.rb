@@ -15,6 +15,7 @@
 # answered no-opinion.
 
 require 'json'
+require_relative 'split_record' # UrldiffSplit.record, the adapters' shared record
 
 module UrldiffHost
   module_function

@@ -28,7 +28,7 @@ use super::pool::{Declared, WorkerOracle};
 use super::runtime::{find_on_path, write_out};
 use super::worker::WorkerCommand;
 use crate::model::OracleKind;
-use crate::parsers::{ParserFolder, Runtime};
+use crate::parsers::{Descriptor, ParserFolder, Runtime};
 
 /// The variables every host reads.
 pub const ORACLE_VAR: &str = "URLDIFF_ORACLE";
@@ -44,8 +44,9 @@ pub fn folder_oracle(folder: ParserFolder) -> WorkerOracle {
         name: d.name.clone(),
         kind: if folder.registered { OracleKind::Subprocess } else { OracleKind::External },
         model: d.model,
-        // The fields the adapter fills are the handshake's.
-        fields: Vec::new(),
+        // The fields the adapter fills: the descriptor's when it names them, else the
+        // handshake's.
+        fields: d.fields.clone(),
         case_kinds: d.case_kinds.clone(),
         claim: d.profile.claim(),
     };
@@ -107,11 +108,20 @@ pub fn launch(folder: &ParserFolder) -> Result<WorkerCommand, LaunchError> {
     command.env.extend([
         (ORACLE_VAR.to_owned(), d.name.clone()),
         (MODEL_VAR.to_owned(), json_name(&d.model)),
-        (FIELDS_VAR.to_owned(), d.model.fields().join(",")),
+        (FIELDS_VAR.to_owned(), fields_of(d).join(",")),
         (CASE_KINDS_VAR.to_owned(), kinds.join(",")),
     ]);
     command.die_with_parent = true;
     Ok(command.with_unicode_probes())
+}
+
+/// The record fields the folder's adapter fills: the descriptor's `fields`, else the model's.
+pub fn fields_of(d: &Descriptor) -> Vec<String> {
+    if d.fields.is_empty() {
+        d.model.field_names()
+    } else {
+        d.fields.clone()
+    }
 }
 
 /// `dir/name` as an argument.

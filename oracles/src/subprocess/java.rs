@@ -1,54 +1,35 @@
-//! `java-uri`: `java.net.URI` in a persistent worker, `oracles/parsers/java-uri/JavaUri.java`.
-//!
-//! The source is embedded in the binary, written out to the cache and compiled with `javac`
-//! once into `<cache>/java/<hash of the source>/` (see `urldiff_corpus::project::cache_dir`)
-//! (compiled into a temporary folder, then renamed, so concurrent runs never see half a
-//! class). `resolve` answers cases with a base. The version is the worker's
-//! `java.runtime.name` and `java.runtime.version`.
+//! `java-uri`: `java.net.URI`, the folder `oracles/parsers/java-uri/` (its `Adapter.java` on the
+//! Java host `oracles/runtimes/java/Host.java`, compiled together once), kept in its place
+//! among the built-in subprocess oracles; and the Java compiling every Java folder shares:
+//! sources compiled with `javac` once into `<cache>/java/<hash of the sources>/` (see
+//! `urldiff_corpus::project::cache_dir`), into a temporary folder then renamed, so concurrent
+//! runs never see half a class.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::launch::LaunchError;
-use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, run_probe, write_out};
-use super::worker::WorkerCommand;
+use super::pool::WorkerOracle;
+use super::runtime::run_probe;
 use urldiff_corpus::project::content_hash;
-
-/// The worker's source, embedded (written out to the cache and compiled there when used).
-const SOURCE: &str = include_str!("../../parsers/java-uri/JavaUri.java");
 
 /// The `java-uri` oracle.
 pub fn java_uri() -> WorkerOracle {
-    WorkerOracle::new(Declared::rfc_subprocess("java-uri"), Box::new(launch))
+    let folder = crate::parsers::adapter_folders()
+        .into_iter()
+        .find(|f| f.descriptor.name == JAVA_URI)
+        .unwrap_or_else(|| panic!("oracles/parsers/{JAVA_URI} is registered with its adapter"));
+    super::folder::folder_oracle(folder)
 }
 
-fn launch() -> Result<WorkerCommand, LaunchError> {
-    let java = find_on_path("java")
-        .ok_or(LaunchError::NotOnPath { program: "java", install: "install a JDK, 11 or later" })?;
-    let javac = find_on_path("javac").ok_or(LaunchError::NotOnPath {
-        program: "javac",
-        install: "install a JDK, not only a JRE",
-    })?;
-    let source = write_out(&[("JavaUri.java", SOURCE)])?.join("JavaUri.java");
-    let cache = urldiff_corpus::project::cache_dir().join("java");
-    let classes = compile_once(&javac, &source, &cache)?;
-    let classpath = classes.to_string_lossy().into_owned();
-    let mut args = JVM_OPTIONS.to_vec();
-    args.extend(["-cp", &classpath, "JavaUri"]);
-    Ok(WorkerCommand::new(java, &args).with_unicode_probes())
-}
+/// java-uri's name: a built-in subprocess oracle in its own place, not among the folders.
+pub const JAVA_URI: &str = "java-uri";
 
 /// One small heap and the serial collector: a worker is single-threaded and the machines are
 /// small. The quick compiler only: the optimizing one costs more CPU than it saves over a
 /// batch (measured: 0.17 → 0.12 CPU-s for a conform batch).
 pub(super) const JVM_OPTIONS: [&str; 3] =
     ["-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"];
-
-/// Compile `source` into `cache/<hash>/` unless that folder already exists; returns it.
-pub fn compile_once(javac: &Path, source: &Path, cache: &Path) -> Result<PathBuf, LaunchError> {
-    compile_sources_once(javac, &[source.to_owned()], "JavaUri", cache)
-}
 
 /// Compile `sources` together into `cache/<hash of the sources>/` unless that folder already
 /// holds `<main_class>.class`; returns the folder. Compiled into a temporary folder, then

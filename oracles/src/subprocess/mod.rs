@@ -71,10 +71,13 @@ pub fn default_oracles(timeouts: Timeouts) -> Vec<Box<dyn Oracle>> {
     ];
     let folder =
         |f| -> Box<dyn Oracle> { Box::new(folder::folder_oracle(f).with_timeouts(timeouts)) };
-    // The Node built-ins are folders too; they keep their places above.
+    // The Node built-ins and java-uri are folders too; they keep their places above.
     let folders = crate::parsers::adapter_folders().into_iter();
     oracles.extend(
-        folders.filter(|f| !node::BUILT_IN.contains(&f.descriptor.name.as_str())).map(folder),
+        folders
+            .filter(|f| !node::BUILT_IN.contains(&f.descriptor.name.as_str()))
+            .filter(|f| f.descriptor.name != java::JAVA_URI)
+            .map(folder),
     );
     match crate::user_parsers::from_env() {
         Ok(user) => oracles.extend(user.iter().cloned().map(folder)),

@@ -168,6 +168,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         text(version_of(findings, library)),
         code(&actual)
     );
+    current_release_line(out, findings, library);
     let _ = write!(out, "- Expected by the {standard}: {}", code(&expected));
     if let Some(step) = step.filter(|s| crate::findings::safe_link(&s.link).is_some()) {
         let _ = write!(out, " — decided at the [{}]({})", text(&step.title), step.link);
@@ -212,6 +213,26 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
     for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::marks::Mark::AlsoIn { .. })) {
         let _ = writeln!(out, "- {}", text(&also.text()));
     }
+}
+
+/// When `library` ran here in an older release than its project's newest (its profile's
+/// `newest_release`, e.g. Debian 12's Go 1.19), the line saying to check a current release
+/// before filing.
+fn current_release_line(out: &mut String, findings: &Findings, library: &str) {
+    let lineage = library.split('@').next().unwrap_or(library);
+    let Some(profile) = urldiff_oracles::profile::of(lineage) else { return };
+    let Some(newest) = profile.newer_release_than(version_of(findings, library)) else { return };
+    let link =
+        crate::findings::safe_link(&newest.link).map_or(String::new(), |l| format!(", <{l}>"));
+    let _ = writeln!(
+        out,
+        "- Check on a current release before filing: this ran {} {}; the newest release is {} \
+         ({}{link}), which this machine does not have",
+        text(library),
+        text(version_of(findings, library)),
+        text(&newest.version),
+        text(&newest.date)
+    );
 }
 
 /// Whether a maintainer reads `input` as written: no control, invisible or edge-space code

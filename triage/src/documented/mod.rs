@@ -3,7 +3,8 @@
 //! conformance part that a rule covers is a model difference, shown with the rule's name and
 //! link ([`crate::marks::Mark::Documented`]), never an upstream draft.
 //!
-//! A rule covers a part of a library when the input (and base) match its patterns, every
+//! A rule covers a part of a library when the input (and base) match its patterns (and the
+//! base does not match `base_not`), every
 //! field on which the library and its standard's reference read the case apart is one of its
 //! `fields` (none listed: any), and the outcomes are the ones it names (`when`).
 
@@ -23,6 +24,7 @@ struct Compiled {
     rule: &'static DocumentedRule,
     input: Option<Regex>,
     base: Option<Regex>,
+    base_not: Option<Regex>,
 }
 
 /// Every oracle's rules, compiled once (each pattern is checked by the oracles crate's test).
@@ -39,6 +41,7 @@ fn rules_of(oracle: &str) -> &'static [Compiled] {
                         rule,
                         input: compile(&rule.input),
                         base: compile(&rule.base),
+                        base_not: compile(&rule.base_not),
                     })
                     .collect();
                 (d.name.as_str(), compiled)
@@ -78,41 +81,63 @@ fn covers(
         (Some(r), Some(base)) => r.is_match(base),
         (Some(_), None) => false,
     };
+    let base_not = match (&c.base_not, request.base.as_deref()) {
+        (None, _) => true,
+        (Some(r), Some(base)) => !r.is_match(base),
+        (Some(_), None) => false,
+    };
     let named = c.rule.fields.is_empty()
         || fields.iter().all(|f| c.rule.fields.iter().any(|n| n == f.name()));
-    when && input && base && named && !fields.is_empty()
+    when && input && base && base_not && named && !fields.is_empty()
 }
 
-/// The rule of `oracle`'s documentation that covers this divergence of `library` (an index
-/// of `judged`) from its standard's reference, if one does.
+/// The rules of `oracle`'s documentation that cover this divergence of `library` (an index
+/// of `judged`) from its standard's reference: one rule naming every field apart, else one
+/// rule per field (a case can show two documented behaviours at once, `a://%40@#` Go's
+/// decoded userinfo and its omitted empty fragment); empty when some field has none.
 pub fn covering(
     judged: &Judged,
     request: &Request,
     answers: &[Answer],
     comparison: &Comparison,
     library: usize,
-) -> Option<&'static DocumentedRule> {
+) -> Vec<&'static DocumentedRule> {
     let oracle = judged.oracles[library];
-    let reference = judged.reference_for(library)?;
+    let Some(reference) = judged.reference_for(library) else { return Vec::new() };
     let fields = apart(
         comparison,
         judged.oracles[reference].name(),
         oracle.name(),
         Some(oracle.info().claim.standard),
     );
-    rules_of(oracle.name())
-        .iter()
-        .find(|c| covers(c, request, (&answers[library], &answers[reference]), &fields))
-        .map(|c| c.rule)
+    let outcomes = (&answers[library], &answers[reference]);
+    let rules = rules_of(oracle.name());
+    if let Some(c) = rules.iter().find(|c| covers(c, request, outcomes, &fields)) {
+        return vec![c.rule];
+    }
+    let mut each: Vec<&'static DocumentedRule> = Vec::new();
+    for field in &fields {
+        let one = std::collections::BTreeSet::from([*field]);
+        let Some(c) = rules.iter().find(|c| covers(c, request, outcomes, &one)) else {
+            return Vec::new();
+        };
+        if !each.iter().any(|r| std::ptr::eq(*r, c.rule)) {
+            each.push(c.rule);
+        }
+    }
+    each
 }
 
-/// The mark of `rule` of `oracle`'s documentation.
-pub fn mark(oracle: &str, rule: &DocumentedRule) -> Mark {
+/// The mark of `rules` of `oracle`'s documentation (names joined by ", "; the first rule's
+/// link; what each says, joined by " · ").
+pub fn mark(oracle: &str, rules: &[&DocumentedRule]) -> Mark {
     let library = oracle.split('@').next().unwrap_or(oracle);
+    let names: Vec<String> = rules.iter().map(|r| format!("{library}/{}", r.name)).collect();
+    let what: Vec<&str> = rules.iter().map(|r| r.what.as_str()).collect();
     Mark::Documented {
-        rule: format!("{library}/{}", rule.name),
-        link: rule.link.clone(),
-        what: rule.what.clone(),
+        rule: names.join(", "),
+        link: rules.first().map_or(String::new(), |r| r.link.clone()),
+        what: what.join(" · "),
     }
 }
 
@@ -127,9 +152,10 @@ pub fn apply(
 ) {
     for part in parts.iter_mut().filter(|p| p.kind == FindingKind::Conformance) {
         let Some(library) = part.library else { continue };
-        if let Some(rule) = covering(judged, request, answers, comparison, library) {
+        let rules = covering(judged, request, answers, comparison, library);
+        if !rules.is_empty() {
             part.kind = FindingKind::ModelDifference;
-            part.documented = Some(mark(judged.oracles[library].name(), rule));
+            part.documented = Some(mark(judged.oracles[library].name(), &rules));
         }
     }
 }

@@ -139,3 +139,96 @@ fn python_urllib_documented_behaviours_cover_their_examples() {
     ));
     assert!(!covers(stripping, &request("http://a/", None), (&parsed(), &parsed()), &path));
 }
+
+/// libcurl's URL API documentation: "a blank hostname is not allowed in the URL" (curl_url_set),
+/// CURLUPART_PATH "is always at least a slash ('/')" (curl_url_get), "one, two or three slashes
+/// after the colon" (URL-SYNTAX.md) also in the base, and the scheme-less guess reads `file:1` as
+/// host `file`, port 1 (curl 8 prints `http://file:1/`).
+#[test]
+fn curl_documented_behaviours_cover_their_examples() {
+    use SharedField::*;
+    let outcome = fields(&[Outcome]);
+    let blank = rule("curl", "blank-host-rejected");
+    for input in ["a://", "//", "x://u:p@", "stun://:43", "git://%40@?q", "//:"] {
+        assert!(covers(blank, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+    assert!(!covers(blank, &request("a://h", None), (&failure(), &parsed()), &outcome));
+    // A rejection it does not explain: a host of a character curl refuses.
+    assert!(!covers(blank, &request("gopher://f!4.5", None), (&failure(), &parsed()), &outcome));
+    let slash = rule("curl", "path-at-least-slash");
+    let path = fields(&[Path]);
+    for input in ["a://example.com", "http://h#)", "w://x:0", "http://example.com?q"] {
+        assert!(covers(slash, &request(input, None), (&parsed(), &parsed()), &path), "{input}");
+    }
+    assert!(!covers(slash, &request("a:b", None), (&parsed(), &parsed()), &path));
+    let resolved = rule("curl", "path-at-least-slash-resolved");
+    assert!(covers(resolved, &request("?q", Some("a://h")), (&parsed(), &parsed()), &path));
+    assert!(!covers(resolved, &request("?q", Some("a://h/p")), (&parsed(), &parsed()), &path));
+    let base = rule("curl", "one-to-three-slashes-base");
+    let host_path = fields(&[Host, Path]);
+    assert!(covers(base, &request("a", Some("sc:/a")), (&parsed(), &parsed()), &host_path));
+    assert!(!covers(base, &request("a", Some("sc://a/")), (&parsed(), &parsed()), &host_path));
+    let three = rule("curl", "three-slash-reference");
+    let base_http = Some("http://example.com/a/b");
+    assert!(covers(three, &request("///a", base_http), (&parsed(), &parsed()), &host_path));
+    assert!(!covers(three, &request("//a", base_http), (&parsed(), &parsed()), &host_path));
+    // A resolved record's string is its href: the rules of resolved readings name it.
+    let resolved_href = fields(&[Host, Path, Href]);
+    assert!(covers(base, &request("?", Some("sc:/p/q")), (&parsed(), &parsed()), &resolved_href));
+    let base_guess = rule("curl", "scheme-less-base");
+    let failed = fields(&[Outcome]);
+    let about = request("http://@example.com", Some("about:blank"));
+    assert!(covers(base_guess, &about, (&failure(), &parsed()), &failed));
+    assert!(!covers(
+        base_guess,
+        &request("a", Some("http://h/")),
+        (&failure(), &parsed()),
+        &failed
+    ));
+    // "the port number to use. 1 - 65535."
+    let port = rule("curl", "port-range");
+    for input in ["http://example.com:91111", "//h:65536/", "a://h:0000070000"] {
+        assert!(covers(port, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+    for input in ["http://example.com:65535", "http://h:80/:99999"] {
+        assert!(!covers(port, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+    let guess = rule("curl", "scheme-less");
+    assert!(covers(
+        guess,
+        &request("[::]", None),
+        (&parsed(), &parsed()),
+        &fields(&[Scheme, Host, Path])
+    ));
+    let guessed = fields(&[Scheme, Host, Port, Path]);
+    assert!(covers(guess, &request("file:1", None), (&parsed(), &parsed()), &guessed));
+    assert!(covers(
+        guess,
+        &request("1", None),
+        (&parsed(), &parsed()),
+        &fields(&[Scheme, Host, Path])
+    ));
+}
+
+/// CPython's urllib.parse "supports the following URL schemes: file, ftp, …": urljoin against
+/// a base of another scheme returns the reference as it is (`urljoin("sc:/a", "b")` is `b`).
+#[test]
+fn python_urllib_listed_schemes_cover_other_bases_only() {
+    use SharedField::*;
+    let listed = rule("python-urllib", "listed-schemes");
+    let any = fields(&[Scheme, Path]);
+    assert!(covers(listed, &request("b", Some("sc:/a")), (&parsed(), &parsed()), &any));
+    assert!(covers(listed, &request("b", Some("s3://x/y")), (&parsed(), &parsed()), &any));
+    for base in ["http://a/b", "HTTPS://a/b", "svn+ssh://a/b", "mailto:x"] {
+        assert!(!covers(listed, &request("b", Some(base)), (&parsed(), &parsed()), &any), "{base}");
+    }
+    assert!(!covers(listed, &request("b", None), (&parsed(), &parsed()), &any));
+    // urlsplit's table: an absent netloc is "empty string", so an empty one reads as absent.
+    let empty = rule("python-urllib", "empty-netloc-is-absent");
+    let joined = fields(&[Host, Href]);
+    let file = Some("file://example.com");
+    assert!(covers(empty, &request("fIle:///", file), (&parsed(), &parsed()), &joined));
+    assert!(covers(empty, &request("//", Some("file:/")), (&parsed(), &parsed()), &joined));
+    assert!(!covers(empty, &request("//h/", file), (&parsed(), &parsed()), &joined));
+    assert!(!covers(empty, &request("file:///", None), (&parsed(), &parsed()), &joined));
+}
