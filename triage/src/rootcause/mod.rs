@@ -23,6 +23,7 @@ pub mod goal;
 pub mod keys;
 pub mod parts;
 pub mod severity;
+pub mod unicode_skew;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
