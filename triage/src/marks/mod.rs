@@ -15,9 +15,12 @@
 //! - **unicode-version**: the library's Unicode data is older than its reference's, and a code
 //!   point only the newer version assigns decides ([`crate::rootcause::unicode_skew`]): one
 //!   group per library, never a draft.
+//! - **same-cause**: another group of the same library shows the same cause by a stated rule
+//!   ([`same_cause`]): listed, never a second draft.
 
 pub mod expected_failures;
 pub mod releases;
+pub mod same_cause;
 
 use serde::{Deserialize, Serialize};
 
@@ -68,12 +71,21 @@ pub enum Mark {
         /// The Unicode version of the reference's data (`18.0`).
         reference: String,
     },
+    /// Another group of the library has the same cause ([`same_cause`]).
+    SameCause {
+        /// The id of the group kept.
+        group: String,
+        /// That group's example.
+        input: String,
+        #[serde(default)]
+        base: Option<String>,
+    },
 }
 
 impl Mark {
     /// Every mark's name, in the order reports explain them.
-    pub const NAMES: [&'static str; 6] =
-        ["new", "known", "fixed", "documented", "also-in", "unicode-version"];
+    pub const NAMES: [&'static str; 7] =
+        ["new", "known", "fixed", "documented", "also-in", "unicode-version", "same-cause"];
 
     /// The name in `findings.json` and reports (`also-in`, …).
     pub fn name(&self) -> &'static str {
@@ -88,6 +100,7 @@ impl Mark {
                 | Mark::Fixed { .. }
                 | Mark::Documented { .. }
                 | Mark::UnicodeVersion { .. }
+                | Mark::SameCause { .. }
         )
     }
 
@@ -112,6 +125,10 @@ impl Mark {
                 "unicode-version: {code_point} is assigned in the reference's Unicode \
                  {reference} and not in the library's {library}"
             ),
+            Mark::SameCause { group, input, base } => {
+                let against = base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
+                format!("same cause as group {group} ({input:?}{against})")
+            }
         }
     }
 }
@@ -181,6 +198,7 @@ mod tests {
                 library: "17.0".into(),
                 reference: "18.0".into(),
             },
+            Mark::SameCause { group: "g".into(), input: "///a".into(), base: None },
         ];
         for (mark, name) in marks.iter().zip(Mark::NAMES) {
             assert_eq!(mark.name(), name);
