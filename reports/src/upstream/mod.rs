@@ -172,7 +172,15 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
     if let Some(step) = step.filter(|s| crate::findings::safe_link(&s.link).is_some()) {
         let _ = write!(out, " — decided at the [{}]({})", text(&step.title), step.link);
     }
-    let _ = writeln!(out, " (reading {})", text(rc.code_point.as_deref().unwrap_or("?")));
+    match rc.code_point_read() {
+        Some(urldiff_triage::rootcause::deciding::END_OF_INPUT) => {
+            out.push_str(" (at the end of input)\n")
+        }
+        Some(kind) => {
+            let _ = writeln!(out, " (reading {})", text(kind));
+        }
+        None => out.push('\n'),
+    }
     // What a maintainer weighs: the other implementations of the same standard. Libraries of
     // other standards read by their own rules (the findings report has them), and an older
     // release of this library is its "also in" line below.
