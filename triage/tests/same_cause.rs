@@ -96,3 +96,32 @@ fn failures_of_one_reason_are_one_draft_and_merging_halves_keeps_it() {
         urldiff_triage::merge::merge(vec![run(&oracles, b), run(&oracles, a)], 5).expect("merges");
     assert_eq!(marks_of(&merged), marks_of(&whole));
 }
+
+/// libcurl gives an empty path as `/` (`curl_url_get` of `CURLUPART_PATH` is never empty)
+/// where RFC 3986 reads an empty path (`path-abempty`): in `http://example.com#` and in
+/// `a://example.com`, keyed at different RFC sections by deletion (the `#`, the authority);
+/// here generated inputs of both.
+/// One draft at most (none if a documented rule covers it).
+#[test]
+fn curl_s_empty_path_read_as_slash_is_one_draft() {
+    let config = RegistryConfig::from_env().expect("the environment's time limits");
+    let wanted = default_oracles(&config).into_iter().filter(|o| o.name() == "curl");
+    let (oracles, unavailable) = split_available(wanted.collect());
+    if oracles.is_empty() {
+        let why = unavailable.first().map_or("not built".to_owned(), |(_, r)| r.clone());
+        urldiff_corpus::required::skip("curl", "same_cause", &format!("curl unavailable: {why}"));
+        return;
+    }
+    let oracles: Vec<&dyn Oracle> = oracles.iter().map(|o| o.as_ref()).collect();
+    // From `urldiff corpus generate 3000 --seed 7`, keyed at §3.5 and §3.2.
+    let cases = vec![case("http://h#)", None), case("w://x:0", None)];
+    let findings = run(&oracles, &cases);
+    let drafts: Vec<String> = findings
+        .groups
+        .iter()
+        .filter(|g| g.libraries == ["curl"] && g.is_draft())
+        .filter(|g| g.members.iter().any(|m| cases.iter().any(|c| c.request.input == m.input)))
+        .map(|g| format!("{} ({:?})", g.root_cause.line(), g.example.input))
+        .collect();
+    assert!(drafts.len() <= 1, "{drafts:?}");
+}
