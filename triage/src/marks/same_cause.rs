@@ -6,17 +6,27 @@
 //! special authority ignore slashes state for one and the path start state for the other.
 //!
 //! **The rule.** Two conformance groups of one library are one cause when each one's example
-//! reproduces the other's difference: on both examples the library fails with the same reason
-//! and the same validation errors, where its standard's reference parses; or both parse, and
-//! the first component (in URL order) that the library reads otherwise than the reference has
-//! the same two values in both (an absent and an empty component are one): curl's path `/`
-//! where RFC 3986 reads an empty path, in `http://example.com#` (keyed at §3.5, where the `#`
-//! sits) and in `a://example.com` (§3.2). Where the reference fails and the library parses,
-//! the key's step comes from the reference's run or from deletion, and no rule joins. The
-//! group kept is
-//! the one that is already settled (known, fixed, documented), else the largest, else the
-//! least id; each other one is marked `same-cause` with the kept group's id and example
-//! ([`super::Mark::SameCause`]) and is no draft.
+//! reproduces the other's difference, that is, shows the same one of:
+//! 1. the library fails, with the same reason (the input it quotes left out) and validation
+//!    errors, where its standard's reference parses (rust-url's "empty host" above);
+//! 2. the reference fails, with the same reason, where the library parses (the reason names
+//!    the standard's rule and position: RFC 3986's `segment-nz-nc at 0` for `>` and ` #`),
+//!    whatever the reason when the library fails on no group's example at all (w3lib's
+//!    `safe_url_string` rejects nothing: one cause);
+//! 3. (RFC libraries) both parse, and the first component, in URL order, that the library
+//!    reads otherwise (a scheme or host in another case is the same) has the same change: the
+//!    two values less their common beginning and end
+//!    (`(` read as `/(` and `a` as `/a`: a `/` put first), or absent against present (an
+//!    absent and an empty userinfo, host, port, query or fragment are one; an absent and an
+//!    empty authority are not). curl's path `/` for an empty one, in `http://example.com#` (keyed at §3.5, where
+//!    the `#` sits) and `a://example.com` (§3.2), is one cause. A URL Standard library that
+//!    parses is keyed by where the reference's run shows it depart, and is not joined (a host
+//!    `example.com` left out is two causes in `/\` against `ssh://…` and before a drive
+//!    letter).
+//!
+//! The group kept is the one already settled (known, fixed, documented), else the largest,
+//! else the least id; each other one is marked `same-cause` with the kept group's id and
+//! example ([`super::Mark::SameCause`]) and is no draft.
 //!
 //! The rule reads only the finished groups (their examples and answers), never the order they
 //! were found in, so it is applied to the whole set: at the end of a run, and again after
@@ -24,9 +34,9 @@
 //! shards merged are one run".
 //!
 //! How it can fail: a library whose failure reason is one text for every failure (Ruby's
-//! `URI::InvalidURIError`) joins failures of different causes; two bugs that leave the same
-//! value in the same component (a path `/` for an empty one) are joined; one bug that leaves
-//! values read from the input (a host `%11`, a host `!`) is not.
+//! `URI::InvalidURIError`) joins failures of different causes; two bugs making the same change
+//! to the same component are joined; one bug leaving values read from the input (a host `%11`
+//! where RFC 2396 reads none, a host `!`) is joined only as absent against present.
 
 use super::Mark;
 use crate::findings::Group;
@@ -47,7 +57,15 @@ fn failure_of(g: &Group) -> Option<(String, String, Vec<String>)> {
     }
     let answer = &g.answers.iter().find(|a| a.oracle == library)?.answer;
     match answer {
-        Answer::Failure { reason, errors } => Some((library, reason.clone(), errors.clone())),
+        Answer::Failure { reason, errors } => {
+            // A reason that quotes the input (`bad URI(absolute but no path): a://`) is read
+            // without it.
+            let reason = match g.example.input.as_str() {
+                "" => reason.clone(),
+                input => reason.replace(input, "<input>"),
+            };
+            Some((library, reason, errors.clone()))
+        }
         _ => None,
     }
 }
@@ -60,10 +78,16 @@ const WHATWG_FIELDS: [&str; 8] =
 
 /// What a group's example shows where the library and the reference both parse: the first
 /// component (URL order) they read apart, with the reference's and the library's values
-/// (absent and empty are one: most APIs cannot tell them apart), as (library, component,
+/// (see [`edit`]), as (library, component,
 /// expected, actual).
-fn parsed_difference(g: &Group) -> Option<(String, String, String, String)> {
+pub fn parsed_difference(g: &Group) -> Option<(String, String, String, String)> {
     if g.kind != FindingKind::Conformance {
+        return None;
+    }
+    // A URL Standard library that parses is keyed where the reference's run shows it depart:
+    // not joined (a host `example.com` left out is two causes in `/\` against `ssh://…` and
+    // in `file://example.com/a:`).
+    if g.root_cause.standards.first() == Some(&urldiff_oracles::Standard::Whatwg) {
         return None;
     }
     let library = g.root_cause.library.clone()?;
@@ -77,14 +101,56 @@ fn parsed_difference(g: &Group) -> Option<(String, String, String, String)> {
     };
     let fields: &[&str] =
         if expected.get("pathname").is_some() { &WHATWG_FIELDS } else { &RFC_FIELDS };
+    // An absent userinfo, host, port, query or fragment reads as an empty one (`urlsplit`'s
+    // `hostname` and alike cannot tell them apart, as the parts of a case are read); an
+    // absent authority is not an empty one (`file:/` and `file:///`).
+    const EMPTY_IS_ABSENT: [&str; 5] = ["userinfo", "host", "port", "query", "fragment"];
     let text = |v: &serde_json::Value, f: &str| match v.get(f) {
-        Some(serde_json::Value::String(s)) => s.clone(),
-        _ => String::new(),
+        Some(serde_json::Value::String(s)) if !s.is_empty() || !EMPTY_IS_ABSENT.contains(&f) => {
+            Some(s.clone())
+        }
+        _ => None,
+    };
+    // A scheme or host in another case is the same (RFC 3986 section 6.2.2.1).
+    let same = |f: &str, e: &Option<String>, a: &Option<String>| match (e, a) {
+        (Some(e), Some(a)) if ["scheme", "host"].contains(&f) => e.eq_ignore_ascii_case(a),
+        _ => e == a,
     };
     fields.iter().find_map(|f| {
         let (e, a) = (text(&expected, f), text(&actual, f));
-        (e != a).then(|| (library.clone(), (*f).to_owned(), e, a))
+        (!same(f, &e, &a)).then(|| {
+            let (e, a) = edit(e.as_deref(), a.as_deref());
+            (library.clone(), (*f).to_owned(), e, a)
+        })
     })
+}
+
+/// What a library's value changes of the reference's, without what they share: the two
+/// values less their common beginning and end (`(` and `/(`: `""` and `"/"`), or that one is
+/// absent. So the change, not the input it was made on, is compared.
+fn edit(expected: Option<&str>, actual: Option<&str>) -> (String, String) {
+    let (Some(e), Some(a)) = (expected, actual) else {
+        let side = |v: Option<&str>| if v.is_some() { "(present)" } else { "(absent)" };
+        return (side(expected).to_owned(), side(actual).to_owned());
+    };
+    let (e, a): (Vec<char>, Vec<char>) = (e.chars().collect(), a.chars().collect());
+    let prefix = e.iter().zip(&a).take_while(|(x, y)| x == y).count();
+    let (e_rest, a_rest) = (&e[prefix..], &a[prefix..]);
+    let suffix = e_rest.iter().rev().zip(a_rest.iter().rev()).take_while(|(x, y)| x == y).count();
+    let middle = |v: &[char]| format!("{:?}", v[..v.len() - suffix].iter().collect::<String>());
+    (middle(e_rest), middle(a_rest))
+}
+
+/// Where the reference fails and the library parses: the reference's failure reason (its
+/// text names the rule and position the standard fails at), as (library, reason).
+fn accepted_failure(g: &Group) -> Option<(String, String)> {
+    if g.kind != FindingKind::Conformance {
+        return None;
+    }
+    let library = g.root_cause.library.clone()?;
+    let Answer::Failure { reason, .. } = &g.expected.as_ref()?.answer else { return None };
+    let answer = &g.answers.iter().find(|a| a.oracle == library)?.answer;
+    matches!(answer, Answer::Parsed { .. }).then(|| (library, reason.clone()))
 }
 
 /// The behaviour a group's example shows, for the rule: a failure with its reason and
@@ -95,7 +161,26 @@ fn behaviour(g: &Group) -> Option<Vec<String>> {
         key.extend(errors);
         return Some(key);
     }
+    if let Some((library, reason)) = accepted_failure(g) {
+        return Some(vec![library, "accepts".to_owned(), reason]);
+    }
     parsed_difference(g).map(|(library, field, e, a)| vec![library, field, e, a])
+}
+
+/// The libraries that fail on no group's example: each accepts whatever its standard
+/// rejects, one cause however the standard words its failures.
+fn never_failing(groups: &[Group]) -> std::collections::BTreeSet<String> {
+    let library = |g: &Group| g.root_cause.library.clone();
+    let fails = |g: &Group| {
+        g.answers.iter().any(|a| {
+            Some(&a.oracle) == g.root_cause.library.as_ref()
+                && matches!(a.answer, Answer::Failure { .. })
+        })
+    };
+    let conformance = || groups.iter().filter(|g| g.kind == FindingKind::Conformance);
+    let failing: std::collections::BTreeSet<String> =
+        conformance().filter(|g| fails(g)).filter_map(library).collect();
+    conformance().filter_map(library).filter(|l| !failing.contains(l)).collect()
 }
 
 /// Mark every group of one cause but the kept one (see the module documentation); earlier
@@ -104,9 +189,13 @@ pub fn mark(groups: &mut [Group]) {
     for g in groups.iter_mut() {
         g.marks.retain(|m| !matches!(m, Mark::SameCause { .. }));
     }
+    let lenient = never_failing(groups);
     let mut classes: BTreeMap<Vec<String>, Vec<usize>> = BTreeMap::new();
     for (i, g) in groups.iter().enumerate() {
-        if let Some(key) = behaviour(g) {
+        if let Some(mut key) = behaviour(g) {
+            if key.get(1).is_some_and(|k| k == "accepts") && lenient.contains(&key[0]) {
+                key.truncate(2); // the library rejects nothing: one cause
+            }
             classes.entry(key).or_default().push(i);
         }
     }
