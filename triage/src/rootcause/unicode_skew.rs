@@ -154,7 +154,7 @@ mod tests {
         assert_eq!(added_in('\u{3E8AC}'), Some((18, 0)));
         assert_eq!(added_in('\u{2EBF0}'), Some((15, 1)));
         assert_eq!(added_in('\u{31350}'), Some((15, 0)));
-        assert!(added_in('\u{32B9A}').is_some_and(|v| v >= (16, 0) && v <= (17, 0)));
+        assert!(added_in('\u{32B9A}').is_some_and(|v| ((16, 0)..=(17, 0)).contains(&v)));
         assert_eq!(added_in('\u{E9}'), None);
         assert_eq!(added_in('\u{4E00}'), None);
         assert_eq!(added_in('a'), None);
