@@ -208,9 +208,11 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
             if let Some(json) = args.json {
                 files.push((json, findings.to_json().into_bytes()));
             }
-            let coverage =
-                args.upstream.as_ref().and_then(|_| urldiff_triage::coverage::WptCoverage::load());
-            let drafts = urldiff_reports::upstream::drafts(&findings, coverage.as_ref());
+            let witnesses = match &args.upstream {
+                Some(_) => wpt_witnesses(&findings)?,
+                None => None,
+            };
+            let drafts = urldiff_reports::upstream::drafts(&findings, witnesses.as_ref());
             if let Some(dir) = &args.upstream {
                 refuse_filled_folder(dir, args.force)?;
             }
@@ -229,6 +231,32 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// For each draft of a URL Standard library, the WPT case that reads its step and shows its
+/// difference, asked of the library now (`urldiff_triage::wpt_witness`); `None` without WPT
+/// data.
+fn wpt_witnesses(
+    findings: &urldiff_triage::findings::Findings,
+) -> anyhow::Result<Option<urldiff_reports::upstream::Witnesses>> {
+    let Some(coverage) = urldiff_triage::coverage::WptCoverage::load() else { return Ok(None) };
+    let whatwg = urldiff_oracles::Standard::Whatwg;
+    let mut names: Vec<String> = findings
+        .groups
+        .iter()
+        .filter(|g| g.is_draft() && g.root_cause.standards.first() == Some(&whatwg))
+        .filter_map(|g| g.root_cause.library.clone())
+        .collect();
+    names.sort();
+    names.dedup();
+    // A library that cannot run here is left out: its drafts say "not checked".
+    let oracles: Vec<Box<dyn urldiff_oracles::Oracle>> = names
+        .iter()
+        .filter_map(|n| urldiff_triage::select::select_oracles(std::slice::from_ref(n)).ok())
+        .flat_map(|s| s.oracles)
+        .collect();
+    let refs = urldiff_triage::select::refs(&oracles);
+    Ok(Some(urldiff_triage::wpt_witness::witnesses(findings, &coverage, &refs)?))
 }
 
 /// A drafts folder that holds files (an earlier run's drafts, or anything else) is replaced

@@ -22,6 +22,7 @@ const SAMPLES: &[&str] = &[
     "é中😀ｆ①。\u{301}",
     "\"'\\`$x ${y} #{z} #@a #$b ??= ??/ %s %n {input} {base} \\u0041 \\x41 \\101 a\\",
     "http://example.com:\\/a b?q#f",
+    "\u{0}a\u{0}b\u{0}",
 ];
 
 /// A program in `language` printing the UTF-8 bytes of the string `lit` as hex.
@@ -31,7 +32,8 @@ fn program(language: Language, lit: &str) -> (&'static str, String) {
         Language::JavaScript => ("main.js", format!("const s = {lit};\nprocess.stdout.write(Buffer.from(s, 'utf8').toString('hex'));\n")),
         Language::Python => ("main.py", format!("import sys\ns = {lit}\nsys.stdout.write(s.encode('utf-8', 'surrogatepass').hex())\n")),
         Language::Java => ("Main.java", format!("public class Main {{ public static void main(String[] a) throws Exception {{ String s = {lit}; StringBuilder o = new StringBuilder(); for (byte b : s.getBytes(\"UTF-8\")) o.append(String.format(\"%02x\", b & 0xff)); System.out.print(o); }} }}\n")),
-        Language::Cpp => ("main.cpp", format!("#include <cstdio>\nint main() {{ const char s[] = {lit}; for (unsigned i = 0; i + 1 < sizeof s; i++) std::printf(\"%02x\", (unsigned char)s[i]); }}\n")),
+        // As ada::parse takes it: a std::string_view.
+        Language::Cpp => ("main.cpp", format!("#include <cstdio>\n#include <string_view>\nint main() {{ std::string_view s = {lit}; for (char c : s) std::printf(\"%02x\", (unsigned char)c); }}\n")),
         Language::C => ("main.c", format!("#include <stdio.h>\nint main(void) {{ const char s[] = {lit}; for (unsigned i = 0; i + 1 < sizeof s; i++) printf(\"%02x\", (unsigned char)s[i]); return 0; }}\n")),
         Language::Go => ("main.go", format!("package main\n\nimport \"fmt\"\n\nfunc main() {{\n\ts := {lit}\n\tfmt.Printf(\"%x\", s)\n}}\n")),
         Language::Php => ("main.php", format!("<?php\n$s = {lit};\necho bin2hex($s);\n")),

@@ -1,8 +1,9 @@
 //! Generates `triage/src/classify/unicode_age.rs`: the code points assigned in urldiff's Unicode
-//! data (ICU4X, the data our IDNA uses) that Unicode 14.0 did not have, split by whether
-//! Unicode 17.0 had them. The older versions come from the runtimes that ship them: Python
-//! 3.11's `unicodedata` (Unicode 14.0) and Node 20's regular expressions (`\p{Cn}`, Unicode
-//! 17.0 with ICU 78).
+//! data (ICU4X, the data our IDNA uses) that Unicode 14.0 did not have, with the version that
+//! added them. The older versions come from the runtimes that ship them: the `unicodedata` of
+//! CPython 3.11 (Unicode 14.0), 3.12 (15.0) and 3.13 (15.1), through pyenv, and Node 20's
+//! regular expressions (`\p{Cn}`, Unicode 17.0 with ICU 78). No runtime here has 16.0: a code
+//! point added in 16.0 or 17.0 is `16.0-17.0`.
 //!
 //!     cargo run -p urldiff-triage --example unicode_age > triage/src/classify/unicode_age.rs
 //!
@@ -44,7 +45,13 @@ for (let c = 0; c < 0x110000; c++) {
 }
 if (start !== null) console.log(start, 0x10FFFF);
 "#;
-    let v14 = unassigned_in("python3", &["-c", python]);
+    let pyenv = |v: &str| {
+        let home = std::env::var("HOME").expect("HOME");
+        format!("{home}/.pyenv/versions/{v}/bin/python3")
+    };
+    let v14 = unassigned_in(&pyenv("3.11.7"), &["-c", python]);
+    let v15 = unassigned_in(&pyenv("3.12.1"), &["-c", python]);
+    let v15_1 = unassigned_in(&pyenv("3.13.0"), &["-c", python]);
     let v17 = unassigned_in("node", &["-e", node]);
     let gc = icu_properties::CodePointMapData::<GeneralCategory>::new();
     let mut rows: Vec<(u32, u32, &str)> = Vec::new();
@@ -53,7 +60,18 @@ if (start !== null) console.log(start, 0x10FFFF);
         if gc.get(ch) == GeneralCategory::Unassigned || !v14[c as usize] {
             continue;
         }
-        let age = if v17[c as usize] { "18.0" } else { "15.0-17.0" };
+        let c_ = c as usize;
+        let age = if v17[c_] {
+            "18.0"
+        } else if v15_1[c_] {
+            "16.0-17.0"
+        } else if v15[c_] {
+            "15.1"
+        } else if v14[c_] {
+            "15.0"
+        } else {
+            unreachable!("assigned in 14.0")
+        };
         match rows.last_mut() {
             Some(last) if last.1 + 1 == c && last.2 == age => last.1 = c,
             _ => rows.push((c, c, age)),
@@ -64,9 +82,12 @@ if (start !== null) console.log(start, 0x10FFFF);
         "//! Code points assigned in urldiff's Unicode data (ICU4X, Unicode 18.0) that Unicode"
     );
     println!(
-        "//! 14.0 (Python 3.11) did not have, with the versions that added them (`18.0`: absent"
+        "//! 14.0 (Python 3.11) did not have, with the version that added them: `15.0` (absent"
     );
-    println!("//! from Unicode 17.0, Node 20 with ICU 78).\n");
+    println!(
+        "//! from Python 3.11's 14.0), `15.1` (from Python 3.12's 15.0), `16.0-17.0` (from Python"
+    );
+    println!("//! 3.13's 15.1; no runtime here has 16.0), `18.0` (from Node 20's ICU 78, 17.0).\n");
     println!("/// `(first, last, added in)`, sorted.");
     println!("pub const ASSIGNED_SINCE_14: &[(u32, u32, &str)] = &[");
     for (a, b, age) in rows {

@@ -15,6 +15,9 @@ use std::collections::HashMap;
 pub struct WptCoverage {
     first: HashMap<(String, String), Request>,
     by_outcome: HashMap<(String, String, bool), Request>,
+    /// Every case reading each state (its anchor), with the kinds it reads there, in file
+    /// order.
+    by_state: HashMap<String, Vec<(Request, Vec<String>)>>,
 }
 
 impl WptCoverage {
@@ -34,6 +37,17 @@ impl WptCoverage {
             }
             if let Some(last) = steps.last() {
                 keys.push((last.state.anchor().to_owned(), END_OF_INPUT.to_owned()));
+            }
+            let mut states: Vec<(String, Vec<String>)> = Vec::new();
+            for (state, kind) in &keys {
+                match states.iter_mut().find(|(s, _)| s == state) {
+                    Some((_, kinds)) if kinds.contains(kind) => {}
+                    Some((_, kinds)) => kinds.push(kind.clone()),
+                    None => states.push((state.clone(), vec![kind.clone()])),
+                }
+            }
+            for (state, kinds) in states {
+                coverage.by_state.entry(state).or_default().push((case.clone(), kinds));
             }
             for (state, kind) in keys {
                 let with_outcome = (state.clone(), kind.clone(), failure);
@@ -57,6 +71,15 @@ impl WptCoverage {
     /// The first WPT case reading a code point of kind `code_point` in the state `anchor`.
     pub fn case_for(&self, anchor: &str, code_point: &str) -> Option<&Request> {
         self.first.get(&(anchor.to_owned(), code_point.to_owned()))
+    }
+
+    /// The WPT cases that read the state `anchor`: first those reading a code point of kind
+    /// `code_point` there, then the others, each in file order.
+    pub fn cases_reading(&self, anchor: &str, code_point: &str) -> Vec<&Request> {
+        let all = self.by_state.get(anchor).map_or(&[][..], |v| &v[..]);
+        let with = all.iter().filter(|(_, kinds)| kinds.iter().any(|k| k == code_point));
+        let without = all.iter().filter(|(_, kinds)| !kinds.iter().any(|k| k == code_point));
+        with.chain(without).map(|(r, _)| r).collect()
     }
 
     /// The first WPT case reading a code point of kind `code_point` in the state `anchor` on

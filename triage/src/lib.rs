@@ -45,6 +45,7 @@ pub mod select;
 pub mod standards;
 pub mod state_coverage;
 pub mod wpt_export;
+pub mod wpt_witness;
 
 pub use ask::{ask, case_for, request_of, AskError, Request};
 pub use minimize::{minimize, Budget, MinimizeError, Minimized};

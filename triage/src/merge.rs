@@ -312,6 +312,7 @@ pub fn merge(files: Vec<Findings>, originals_kept: usize) -> Result<Findings, Me
     merged.crashes.sort();
     merged.crashes.dedup();
     let mut groups: Vec<Group> = groups.into_values().collect();
+    crate::marks::same_cause::mark(&mut groups);
     crate::findings::sort_groups(&mut groups);
     let (minimized, not_one, calls) = candidate_totals(&groups);
     merged.run.minimized += minimized;

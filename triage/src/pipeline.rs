@@ -143,6 +143,7 @@ pub fn triage(
     // own expected failures; drafts first again.
     let mut findings_groups = crate::marks::releases::mark(&judged, findings_groups);
     crate::marks::expected_failures::mark(&judged, &mut findings_groups)?;
+    crate::marks::same_cause::mark(&mut findings_groups);
     crate::findings::sort_groups(&mut findings_groups);
     let summary = RunSummary {
         sources: config.sources.clone(),

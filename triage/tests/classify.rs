@@ -187,7 +187,10 @@ fn agreeing_oracles_give_no_class_and_version_sensitive_code_points_are_known() 
     // U+3E8AC: added in Unicode 18.0 (absent from Node 20's Unicode 17.0).
     assert_eq!(version_sensitive('\u{3E8AC}'), Some("18.0"));
     // CJK Extension I (U+2EBF0..U+2EE5D) came in Unicode 15.1.
-    assert_eq!(version_sensitive('\u{2EBF0}'), Some("15.0-17.0"));
+    assert_eq!(version_sensitive('\u{2EBF0}'), Some("15.1"));
+    // CJK Extension H (U+31350..U+323AF) came in Unicode 15.0, Extension J in 17.0.
+    assert_eq!(version_sensitive('\u{31350}'), Some("15.0"));
+    assert_eq!(version_sensitive('\u{32B9A}'), Some("16.0-17.0"));
     assert_eq!(version_sensitive('a'), None);
     assert_eq!(version_sensitive('\u{e9}'), None);
     // A noncharacter is never assigned.

@@ -210,6 +210,12 @@ fn each_family_is_one_group_per_deviating_implementation_and_whatwg_groups_stand
             assert_eq!(findings.groups[g].kind, FindingKind::Conformance, "{}", family.name);
             let named = rc.step.as_ref().map(|s| s.id.as_str());
             assert_eq!(named, Some(step), "{} ({library}): {}", family.name, rc.line());
+            if step == urldiff_triage::rootcause::unicode_skew::STEP_ID {
+                // Version skew is a mark, never a draft.
+                let marks = &findings.groups[g].marks;
+                let skew = marks.iter().any(|m| m.name() == "unicode-version");
+                assert!(skew && !findings.groups[g].is_draft(), "{}: {marks:?}", family.name);
+            }
             not_mixed(&findings, g, family, library);
         }
     }

@@ -24,7 +24,7 @@ pub fn root_cause_text(rc: &RootCause) -> String {
             let library = rc.library.as_deref().unwrap_or("?");
             let standard = rc.standards.first().map_or("?", |s| s.name());
             let step = rc.step.as_ref().map_or(String::new(), |s| format!(", at the {}", s.title));
-            let code_point = match rc.code_point.as_deref() {
+            let code_point = match rc.code_point_read() {
                 Some(urldiff_triage::rootcause::deciding::END_OF_INPUT) => {
                     " (at the end of input)".to_owned()
                 }

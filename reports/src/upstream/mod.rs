@@ -14,9 +14,9 @@ use crate::findings::{answer_text, root_cause_text};
 use crate::markdown::{code, text};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use urldiff_triage::coverage::WptCoverage;
 use urldiff_triage::findings::{Findings, Group, OracleAnswer};
 use urldiff_triage::rootcause::FindingKind;
+use urldiff_triage::wpt_witness::Witness;
 
 /// One file of drafts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,9 +26,12 @@ pub struct Draft {
     pub text: String,
 }
 
-/// Every draft file of `findings`, in name order; `coverage` (WPT's cases) says whether WPT
-/// already has a case reading the same step and code point.
-pub fn drafts(findings: &Findings, coverage: Option<&WptCoverage>) -> Vec<Draft> {
+/// The WPT case each draft cites, by group id (`urldiff_triage::wpt_witness`).
+pub type Witnesses = BTreeMap<String, Witness>;
+
+/// Every draft file of `findings`, in name order; `wpt` says, per group, which WPT case reads
+/// its step and shows its library's difference in the same component, if any.
+pub fn drafts(findings: &Findings, wpt: Option<&Witnesses>) -> Vec<Draft> {
     let mut by_file: BTreeMap<String, Vec<&Group>> = BTreeMap::new();
     for g in &findings.groups {
         if g.kind != FindingKind::Conformance && !g.is_draft() {
@@ -54,7 +57,7 @@ pub fn drafts(findings: &Findings, coverage: Option<&WptCoverage>) -> Vec<Draft>
             let text = if file.starts_with("confusion-") {
                 confusion_file(findings, &groups)
             } else {
-                library_file(findings, &groups, coverage)
+                library_file(findings, &groups, wpt)
             };
             Draft { file, text }
         })
@@ -83,7 +86,7 @@ fn case_line(input: &str, base: Option<&str>) -> String {
     }
 }
 
-fn library_file(findings: &Findings, groups: &[&Group], coverage: Option<&WptCoverage>) -> String {
+fn library_file(findings: &Findings, groups: &[&Group], wpt: Option<&Witnesses>) -> String {
     let library = groups[0].root_cause.library.clone().unwrap_or_default();
     let (drafts, settled): (Vec<&Group>, Vec<&Group>) = groups.iter().partition(|g| g.is_draft());
     let mut out = format!(
@@ -98,7 +101,7 @@ fn library_file(findings: &Findings, groups: &[&Group], coverage: Option<&WptCov
     );
     for (n, g) in drafts.iter().enumerate() {
         conformance_draft(&mut out, findings, n + 1, g, &library);
-        wpt_line(&mut out, g, coverage);
+        wpt_line(&mut out, g, wpt);
     }
     settled_list(&mut out, &settled);
     out
@@ -173,7 +176,15 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
     if let Some(step) = step.filter(|s| crate::findings::safe_link(&s.link).is_some()) {
         let _ = write!(out, " — decided at the [{}]({})", text(&step.title), step.link);
     }
-    let _ = writeln!(out, " (reading {})", text(rc.code_point.as_deref().unwrap_or("?")));
+    match rc.code_point_read() {
+        Some(urldiff_triage::rootcause::deciding::END_OF_INPUT) => {
+            out.push_str(" (at the end of input)\n")
+        }
+        Some(kind) => {
+            let _ = writeln!(out, " (reading {})", text(kind));
+        }
+        None => out.push('\n'),
+    }
     // What a maintainer weighs: the other implementations of the same standard. Libraries of
     // other standards read by their own rules (the findings report has them), and an older
     // release of this library is its "also in" line below.
@@ -273,37 +284,35 @@ fn also_seen(out: &mut String, g: &Group, library: &str) {
     }
 }
 
-/// Whether WPT has a case reading the group's code point at its step with the outcome the
-/// standard gives the example (a failure, or a parse), and which; or that it has none.
-fn wpt_line(out: &mut String, g: &Group, coverage: Option<&WptCoverage>) {
+/// The WPT case that reads the group's step and on which its library differs in the same
+/// component, or that WPT has none ([`Witness`]).
+fn wpt_line(out: &mut String, g: &Group, wpt: Option<&Witnesses>) {
     let rc = &g.root_cause;
-    let (Some(step), Some(kind)) = (&rc.step, &rc.code_point) else {
+    let Some(step) = &rc.step else {
         out.push('\n');
         return;
     };
-    let failure = g
-        .expected
-        .as_ref()
-        .is_some_and(|e| matches!(e.answer, urldiff_oracles::Answer::Failure { .. }));
-    let outcome = if failure { "fails" } else { "parses" };
-    let line = match coverage {
+    let library = text(rc.library.as_deref().unwrap_or("the library"));
+    let line = match wpt.map(|w| w.get(&g.id)) {
         _ if step.standard != urldiff_oracles::Standard::Whatwg => {
             "- WPT: tests the URL Standard only".to_owned()
         }
         None => "- WPT: its data was not found here".to_owned(),
-        Some(c) => match c.case_with_outcome(&step.id, kind, failure) {
-            Some(case) => format!(
-                "- WPT: exercised by {} (its {} reads {} and the standard {outcome}, as here)",
-                case_line(&case.input, case.base.as_deref()),
-                text(&step.title),
-                text(kind)
-            ),
-            None => format!(
-                "- WPT: no case reads {} at the {} where the standard {outcome} (`urldiff export-wpt` proposes one)",
-                text(kind),
-                text(&step.title)
-            ),
-        },
+        Some(None | Some(Witness::NotChecked)) => {
+            format!("- WPT: not checked ({library} did not run here)")
+        }
+        Some(Some(Witness::Case { request, field })) => format!(
+            "- WPT: {} reads the {} and {library} differs there in {} too",
+            case_line(&request.input, request.base.as_deref()),
+            text(&step.title),
+            text(field)
+        ),
+        Some(Some(Witness::None { tried })) => format!(
+            "- WPT: none of its {tried} cases reading the {} shows this difference in {} \
+             (`urldiff export-wpt` proposes one)",
+            text(&step.title),
+            text(&rc.fields.join(", "))
+        ),
     };
     let _ = writeln!(out, "{line}\n");
 }

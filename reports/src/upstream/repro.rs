@@ -4,7 +4,8 @@
 //! language that decode to exactly the input: controls, C1 included, and every code point the
 //! hostile-text policy escapes ([`crate::hostile::is_invisible`]) as escapes, quotes and
 //! backslashes escaped, and what the language would interpolate (`$` in PHP, `#` in Ruby) or
-//! read as a trigraph (`?` in C and C++) escaped too.
+//! read as a trigraph (`?` in C and C++) escaped too; in C++ a string holding a NUL is passed
+//! with its length.
 
 use urldiff_oracles::parsers::Descriptor;
 
@@ -67,8 +68,18 @@ pub fn language_of(oracle: &str) -> Option<Language> {
     Language::of_fence(&descriptor(oracle)?.repro.as_ref()?.language)
 }
 
-/// `s` as a string literal of `language` that decodes to exactly `s`.
+/// `s` as a string literal of `language` that decodes to exactly `s`. In C++, a string with
+/// a NUL is a `std::string_view` with its length: a plain literal converts to a `string_view`
+/// (as `ada::parse` takes it) through `strlen`, which stops at the first NUL.
 pub fn literal(language: Language, s: &str) -> String {
+    if language == Language::Cpp && s.contains('\0') {
+        return format!("std::string_view({}, {})", quoted(language, s), s.len());
+    }
+    quoted(language, s)
+}
+
+/// `s` between double quotes, escaped for `language`.
+fn quoted(language: Language, s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match (c, language) {

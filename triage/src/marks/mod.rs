@@ -12,9 +12,15 @@
 //!   [`crate::documented`]): a model difference, never a draft.
 //! - **also-in**: older releases show it too (with **new**, it is a draft against the
 //!   newest, naming the older ones).
+//! - **unicode-version**: the library's Unicode data is older than its reference's, and a code
+//!   point only the newer version assigns decides ([`crate::rootcause::unicode_skew`]): one
+//!   group per library, never a draft.
+//! - **same-cause**: another group of the same library shows the same cause by a stated rule
+//!   ([`same_cause`]): listed, never a second draft.
 
 pub mod expected_failures;
 pub mod releases;
+pub mod same_cause;
 
 use serde::{Deserialize, Serialize};
 
@@ -56,11 +62,30 @@ pub enum Mark {
         /// Each older release (`3.11.7`).
         releases: Vec<String>,
     },
+    /// A code point the library's Unicode data does not have decides: version skew.
+    UnicodeVersion {
+        /// The first such code point of the group's first member (`U+3E8AC`).
+        code_point: String,
+        /// The Unicode version of the library's data (`17.0`).
+        library: String,
+        /// The Unicode version of the reference's data (`18.0`).
+        reference: String,
+    },
+    /// Another group of the library has the same cause ([`same_cause`]).
+    SameCause {
+        /// The id of the group kept.
+        group: String,
+        /// That group's example.
+        input: String,
+        #[serde(default)]
+        base: Option<String>,
+    },
 }
 
 impl Mark {
     /// Every mark's name, in the order reports explain them.
-    pub const NAMES: [&'static str; 5] = ["new", "known", "fixed", "documented", "also-in"];
+    pub const NAMES: [&'static str; 7] =
+        ["new", "known", "fixed", "documented", "also-in", "unicode-version", "same-cause"];
 
     /// The name in `findings.json` and reports (`also-in`, …).
     pub fn name(&self) -> &'static str {
@@ -69,7 +94,14 @@ impl Mark {
 
     /// Whether the mark takes its group out of the drafts.
     pub fn settles(&self) -> bool {
-        matches!(self, Mark::Known { .. } | Mark::Fixed { .. } | Mark::Documented { .. })
+        matches!(
+            self,
+            Mark::Known { .. }
+                | Mark::Fixed { .. }
+                | Mark::Documented { .. }
+                | Mark::UnicodeVersion { .. }
+                | Mark::SameCause { .. }
+        )
     }
 
     /// One line for a person: `known to rust-url (tests/expected_failures.txt: …)`.
@@ -89,6 +121,14 @@ impl Mark {
             Mark::Fixed { release, oracle } => format!("fixed in {release} ({oracle})"),
             Mark::Documented { rule, link, .. } => format!("documented: {rule} ({link})"),
             Mark::AlsoIn { releases } => format!("also in {}", releases.join(", ")),
+            Mark::UnicodeVersion { code_point, library, reference } => format!(
+                "unicode-version: {code_point} is assigned in the reference's Unicode \
+                 {reference} and not in the library's {library}"
+            ),
+            Mark::SameCause { group, input, base } => {
+                let against = base.as_ref().map(|b| format!(" against {b:?}")).unwrap_or_default();
+                format!("same cause as group {group} ({input:?}{against})")
+            }
         }
     }
 }
@@ -104,6 +144,26 @@ pub fn of_known(known: Option<&crate::expected::KnownIssue>) -> Vec<Mark> {
         }],
         _ => Vec::new(),
     }
+}
+
+/// The mark of a conformance group keyed as a Unicode-version skew
+/// ([`crate::rootcause::unicode_skew`]), with the versions of its library and reference.
+pub fn unicode_version(
+    judged: &crate::rootcause::parts::Judged,
+    key: &crate::rootcause::RootCause,
+) -> Option<Mark> {
+    use crate::rootcause::unicode_skew::{skewed, version_name, STEP_ID};
+    if key.step.as_ref()?.id != STEP_ID {
+        return None;
+    }
+    let library = judged.oracles.iter().position(|o| Some(o.name()) == key.library.as_deref())?;
+    let reference = judged.reference_for(library)?;
+    let (l, r) = skewed(judged.oracles[library].info(), judged.oracles[reference].info())?;
+    Some(Mark::UnicodeVersion {
+        code_point: key.code_point.clone().unwrap_or_default(),
+        library: version_name(l),
+        reference: version_name(r),
+    })
 }
 
 /// Whether `marks` leave a draft to file: none of them settles it.
@@ -133,6 +193,12 @@ mod tests {
             Mark::Fixed { release: "3.13.0".into(), oracle: "python-urllib".into() },
             Mark::Documented { rule: "r".into(), link: "l".into(), what: "w".into() },
             Mark::AlsoIn { releases: vec!["3.11.7".into()] },
+            Mark::UnicodeVersion {
+                code_point: "U+3E8AC".into(),
+                library: "17.0".into(),
+                reference: "18.0".into(),
+            },
+            Mark::SameCause { group: "g".into(), input: "///a".into(), base: None },
         ];
         for (mark, name) in marks.iter().zip(Mark::NAMES) {
             assert_eq!(mark.name(), name);

@@ -261,7 +261,12 @@ pub(super) fn finish(
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
             known: known_here(b),
-            marks: crate::marks::with_new(crate::marks::of_known(known_here(b).as_ref())),
+            marks: crate::marks::with_new(
+                crate::marks::of_known(known_here(b).as_ref())
+                    .into_iter()
+                    .chain(crate::marks::unicode_version(judged, &b.key))
+                    .collect(),
+            ),
             expected: None,
             signature: String::new(),
             signature_id: String::new(),

@@ -109,9 +109,13 @@ impl<'r> Steps<'r> {
     pub fn departure(&self, answer: &Answer) -> Option<(StandardStep, String)> {
         let trace = self.trace.as_ref()?;
         let href = super::departure::library_href(answer)?;
-        let (state, position) = super::departure::departure(trace, href)?;
+        let (departure, position) = super::departure::departure(trace, href)?;
         let c = self.request.input.get(position..).and_then(|rest| rest.chars().next());
-        Some((whatwg_state_step(state), code_point_kind(c)))
+        let step = match departure {
+            super::departure::Departure::State(state) => whatwg_state_step(state),
+            super::departure::Departure::DroppedFileHost => dropped_file_host_step(),
+        };
+        Some((step, code_point_kind(c)))
     }
 
     /// The URL Standard's state that read `position` (at the end: the last state run).
@@ -124,6 +128,23 @@ impl<'r> Steps<'r> {
         .map_or(urldiff_parser::State::SchemeStart, |s| s.state);
         whatwg_state_step(state)
     }
+}
+
+/// The step of a file host dropped before a drive letter: the path state, qualified
+/// ([`super::departure::DROPPED_FILE_HOST`]).
+pub fn dropped_file_host_step() -> StandardStep {
+    let path = urldiff_parser::State::Path;
+    StandardStep {
+        standard: Standard::Whatwg,
+        id: super::departure::DROPPED_FILE_HOST.to_owned(),
+        title: format!("{} (a Windows drive letter after a file host)", path.spec_name()),
+        link: format!("https://url.spec.whatwg.org/#{}", path.anchor()),
+    }
+}
+
+/// The state anchor a step id names (`path-state` for `path-state:windows-drive-letter`).
+pub fn state_anchor(id: &str) -> &str {
+    id.split(':').next().unwrap_or(id)
 }
 
 /// The step of a state of the URL Standard's basic URL parser.

@@ -45,16 +45,54 @@ pub fn departure_index(trace: &Trace, href: &str) -> Option<usize> {
     (after_last_reachable < n).then_some(after_last_reachable)
 }
 
+/// A file URL whose host the library dropped after writing it: its href is the reference's
+/// with the host left out (`file:///c:/x` for `file://h/c:/x`). The library reached the
+/// reference's href up to the host, then decided on the path: the first run of the path
+/// state, whose first segment is a Windows drive letter. (An earlier edition of the URL
+/// Standard's path state said, for such a segment, "If url's host is neither the empty
+/// string nor null, validation error, set url's host to the empty string"; the standard no
+/// longer does.) The index of that step.
+pub fn dropped_file_host(trace: &Trace, href: &str) -> Option<usize> {
+    let url = trace.outcome.as_ref().ok()?;
+    if url.scheme() != "file" || url.host().is_empty() {
+        return None;
+    }
+    let without_host = url.href().replacen(&format!("file://{}", url.host()), "file://", 1);
+    if without_host != href {
+        return None;
+    }
+    trace.steps.iter().position(|s| s.state == State::Path)
+}
+
 /// The state where a library whose href is `href` departs.
 pub fn departure_state(trace: &Trace, href: &str) -> Option<State> {
     departure_index(trace, href).map(|k| trace.steps[k].state)
 }
 
-/// The state where a library whose href is `href` departs and the byte position of the code
-/// point it read there (past the end: the end of input).
-pub fn departure(trace: &Trace, href: &str) -> Option<(State, usize)> {
-    departure_index(trace, href).map(|k| (trace.steps[k].state, trace.steps[k].position))
+/// Where a library whose href is `href` departs: a dropped file host ([`dropped_file_host`])
+/// or the state after its last reachable step, and the byte position of the code point read
+/// there (past the end: the end of input).
+pub fn departure(trace: &Trace, href: &str) -> Option<(Departure, usize)> {
+    if let Some(k) = dropped_file_host(trace, href) {
+        return Some((Departure::DroppedFileHost, trace.steps[k].position));
+    }
+    departure_index(trace, href)
+        .map(|k| (Departure::State(trace.steps[k].state), trace.steps[k].position))
 }
+
+/// What [`departure`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Departure {
+    /// The state after the last reachable step.
+    State(State),
+    /// A file host dropped when the path starts with a drive letter: decided in the path
+    /// state, one cause of its own ([`DROPPED_FILE_HOST`]).
+    DroppedFileHost,
+}
+
+/// The step id of a dropped file host: the path state's anchor, qualified so that it is not
+/// one key with another departure in the path state (rust-url's raw `^`).
+pub const DROPPED_FILE_HOST: &str = "path-state:windows-drive-letter";
 
 #[cfg(test)]
 mod tests {
@@ -63,7 +101,11 @@ mod tests {
 
     fn state(input: &str, base: Option<&str>, href: &str) -> Option<State> {
         let base = base.map(|b| Url::parse(b, None).expect("base parses"));
-        departure_state(&Url::trace_run(input, base.as_ref()), href)
+        let trace = Url::trace_run(input, base.as_ref());
+        match super::dropped_file_host(&trace, href) {
+            Some(k) => Some(trace.steps[k].state),
+            None => departure_state(&trace, href),
+        }
     }
 
     /// The URL Standard's port state: "Otherwise, port-invalid validation error, return
@@ -93,6 +135,19 @@ mod tests {
         assert_eq!(state("c d", Some("http://example.com/a/b"), raw), Some(State::Path));
         assert_eq!(state("http://h/b/../c d", None, "http://h/c d"), Some(State::Path));
         assert_eq!(state("http://h/p?c d", None, "http://h/p?c d"), Some(State::Query));
+    }
+
+    /// A host dropped before a drive letter is decided where the drive letter is read, the
+    /// path state, whether the host came from the input (file host state) or from the base
+    /// (file state, file slash state).
+    #[test]
+    fn a_file_host_dropped_before_a_drive_letter_departs_in_the_path_state() {
+        assert_eq!(state("file://h/c:/x", None, "file:///c:/x"), Some(State::Path));
+        assert_eq!(state("FILE://example.com/a:", None, "file:///a:"), Some(State::Path));
+        assert_eq!(state("a|", Some("file://example.com"), "file:///a:"), Some(State::Path));
+        assert_eq!(state("/a:", Some("file://example.com/x"), "file:///a:"), Some(State::Path));
+        // Another href still departs where it stops being reachable.
+        assert_eq!(state("file://h/c:/x", None, "file://g/c:/x"), Some(State::FileHost));
     }
 
     /// The same href as the reference's: no departure in the href.

@@ -83,14 +83,18 @@ fn conformance_keys(
     let lost = |p: &ToKey| {
         matches!(p.part.fields.first().map(String::as_str), Some("crashed" | "timed-out"))
     };
+    // A code point the library's Unicode data lacks, that decides: one skew, no step.
+    let mut departures = unicode_skews(&oracles, &pair_judged, parts, members)?;
     // Where the reference's own run says the library departs, no deletion is needed.
-    let departures: BTreeMap<usize, (StandardStep, String)> = members
+    let found: Vec<(usize, (StandardStep, String))> = members
         .par_iter()
+        .filter(|k| !departures.contains_key(k))
         .filter_map(|&k| {
             let p = &parts[k];
             Steps::new(standard, p.request).departure(&p.answers[library]).map(|s| (k, s))
         })
         .collect();
+    departures.extend(found);
     // Lost answers are not re-asked per variant (a crash per code point is no evidence).
     let asked: Vec<usize> = members
         .iter()
@@ -120,6 +124,45 @@ fn conformance_keys(
             let chars: Vec<char> = p.request.input.chars().collect();
             let index = still.get(&k).and_then(|holds| pick(&chars, holds));
             (k, conformance_key(judged, library, p, index, departures.get(&k).cloned()))
+        })
+        .collect())
+}
+
+/// The members of one library whose deviation is a Unicode-version skew
+/// ([`super::unicode_skew`]), with the skew's step and the first code point the library's
+/// data lacks: each such member's input with stand-ins is asked, in one batch.
+fn unicode_skews(
+    oracles: &[&dyn Oracle],
+    pair_judged: &Judged,
+    parts: &[ToKey],
+    members: &[usize],
+) -> Result<BTreeMap<usize, (StandardStep, String)>, AskError> {
+    use super::unicode_skew::{skewed, step, unknown_to, with_stand_ins};
+    let Some(reference) = oracles.get(1) else { return Ok(BTreeMap::new()) };
+    let Some((library, newer)) = skewed(oracles[0].info(), reference.info()) else {
+        return Ok(BTreeMap::new());
+    };
+    let suspects: Vec<(usize, Vec<(usize, char)>)> = members
+        .iter()
+        .map(|&k| (k, unknown_to(&parts[k].request.input, library, newer)))
+        .filter(|(k, unknown)| {
+            !unknown.is_empty()
+                && !matches!(parts[*k].part.fields[0].as_str(), "crashed" | "timed-out")
+        })
+        .collect();
+    let requests: Vec<Request> =
+        suspects.iter().map(|(k, unknown)| with_stand_ins(parts[*k].request, unknown)).collect();
+    let answers = ask(oracles, &requests)?;
+    let standard = oracles[0].info().claim.standard;
+    Ok(suspects
+        .iter()
+        .zip(requests.iter().zip(&answers))
+        .filter(|((k, _), (request, answers))| {
+            let comparison = compare_answers(oracles, request, answers);
+            !deviates(pair_judged, answers, &comparison, 0, &parts[*k].part.fields[0])
+        })
+        .map(|((k, unknown), _)| {
+            (*k, (step(standard), super::unicode_skew::code_point_name(unknown[0].1)))
         })
         .collect())
 }

@@ -23,6 +23,7 @@ pub mod goal;
 pub mod keys;
 pub mod parts;
 pub mod severity;
+pub mod unicode_skew;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -126,6 +127,15 @@ impl RootCause {
         parts.extend(self.class.clone());
         parts.extend(self.documented.clone());
         parts.join(" ")
+    }
+
+    /// The code point (or its kind) a report may say the standard's step reads: the URL
+    /// Standard's reference reads it in the step named (its own run says so); an RFC step is
+    /// only the component that holds the code point deletion picked, which is not where an
+    /// RFC library decides, so none is said.
+    pub fn code_point_read(&self) -> Option<&str> {
+        let step = self.step.as_ref()?;
+        (step.standard == Standard::Whatwg).then_some(self.code_point.as_deref()).flatten()
     }
 
     /// A stable id: 16 hex digits of the key's hash (the group's id; merges and campaign

@@ -5,6 +5,43 @@
 use super::Family;
 
 pub const FAMILIES: &[Family] = &[
+    // A file host before a drive letter: the URL Standard keeps it (`file://h/c:/x`); rust-url
+    // drops it when it reads the drive letter in the path state (its tests/expected_failures.txt
+    // lists such cases), wherever the host came from: the input or the base.
+    Family {
+        name: "a file host dropped before a drive letter",
+        steps: &[("rust-url", "path-state:windows-drive-letter")],
+        cases: &[
+            ("file://h/c:/x", None),
+            ("FILE://example.com/a:", None),
+            ("file://server/C|/dir/file.txt", None),
+            ("/d:/x?q", Some("file://host/dir/")),
+            ("file://1.2.3.4/z:#f", None),
+            ("file://h/c:", None),
+            ("//h/C:/a/b", Some("file:///")),
+            ("file://example.net/e|/p/q", None),
+            ("a|", Some("file://example.com")),
+        ],
+    },
+    // UTS #46: a code point unassigned in the data's Unicode version is disallowed, so domain to
+    // ASCII fails. U+3E8AC (Seal) is assigned in Unicode 18.0 (DerivedAge.txt); ada 4.0's data
+    // is 17.0, the reference's (ICU4X) 18.0: version skew, one group, never a draft.
+    Family {
+        name: "a host code point newer than the library's Unicode data",
+        steps: &[("ada", "unicode-version")],
+        cases: &[
+            ("http://\u{3E8AC}.com/", None),
+            ("https://a.\u{3E8AC}/x?q", None),
+            ("ws://\u{3E8AC}x.example:8080/p#f", None),
+            ("//\u{3E8AC}/", Some("http://example.com/a/b")),
+            ("HTTP://user@\u{3E8AC}.org", None),
+            ("ftp://\u{3E8AC}\u{3E8AC}.net/a/b/c", None),
+            ("wss://b.\u{3E8AC}.c.example/?x=1", None),
+            ("http://\u{3E8AC}", None),
+            ("//\u{3E8AC}.test/p", Some("https://example.com/")),
+            ("file://\u{3E8AC}/x", None),
+        ],
+    },
     // Path state: "UTF-8 percent-encode c using the path percent-encode set", which holds `^`.
     Family {
         name: "^ left raw in a path",
