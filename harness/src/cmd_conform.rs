@@ -6,7 +6,9 @@ use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use std::path::PathBuf;
-use urldiff::conform::{self, sources, suite::table_oracle, Phases};
+use urldiff::conform::{self, Phases};
+use urldiff_conform::sources;
+use urldiff_conform::table_oracle::table_oracle;
 use urldiff_corpus::data::DataSource;
 use urldiff_oracles::Oracle;
 
@@ -144,7 +146,7 @@ fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::S
     writeln!(out, "wall time: {:.2} s ({before} s)", finished.wall_seconds)?;
     writeln!(out, "then {reports} s")?;
     if let Some(timings) = &finished.timings {
-        write!(out, "{}", timings.terminal(crate::terminal::width()))?;
+        write!(out, "{}", urldiff_reports::timings::terminal(timings, crate::terminal::width()))?;
     }
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {

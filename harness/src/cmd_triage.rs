@@ -20,10 +20,10 @@ use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
 use urldiff_triage::expected::{Ledger, TRUTH};
-use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
+use urldiff_triage::findings::Findings;
 use urldiff_triage::input;
 use urldiff_triage::pipeline::{triage, Config};
-use urldiff_triage::select::{refs, select_oracles, tool_version};
+use urldiff_triage::select::{refs, select_oracles};
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]
@@ -127,34 +127,26 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
                 dir.display()
             )
         }
-        Some(dir) => Some(urldiff::conform::ledger::Ledger::load(dir)?),
+        Some(dir) => Some(urldiff_compare::ledger::Ledger::load(dir)?),
         None => None,
     };
     // Without --ledger, the project's (or the embedded) ledger still says what is known
     // upstream; it leaves nothing out.
     let known = match &ledger {
         Some(_) => None,
-        None => urldiff::conform::sources::LedgerSource::find(None)
+        None => urldiff_conform::sources::LedgerSource::find(None)
             .ok()
-            .and_then(|source| urldiff::conform::ledger::Ledger::load(source.dir()).ok()),
+            .and_then(|source| urldiff_compare::ledger::Ledger::load(source.dir()).ok()),
     };
     let config = Config {
-        oracles: &oracles,
         ledger: ledger.as_ref().map(|l| l as &dyn Ledger),
         known: known.as_ref().map(|l| l as &dyn Ledger),
         budget: Budget { max_calls: args.max_calls, max_seconds: args.max_seconds },
         minimize_per_key: args.minimize_per_key.max(1),
-        originals_kept: Config::DEFAULT_ORIGINALS_KEPT,
-        tool: Tool { name: "urldiff".into(), version: tool_version() },
-        wpt_revision: urldiff_corpus::wpt::locate().ok().map(|d| d.revision),
         sources: read.sources.clone(),
-        skipped_oracles: selection
-            .unavailable
-            .iter()
-            .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
-            .collect(),
         skipped_cases: read.skipped,
         unreadable_lines: read.unreadable.clone(),
+        ..Config::new(&oracles, &selection.unavailable)
     };
     let progress = crate::progress::TriageProgress::new();
     let findings = triage(&read.cases, &config, &progress)?;

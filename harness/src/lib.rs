@@ -1,8 +1,8 @@
 //! urldiff library: what the binary runs beyond the other crates, minus the printing, so that
 //! tests drive the same code.
 //!
-//! - [`conform`]: the conformance driver (suites × oracles, ledger, reports);
-//! - [`events`]: the progress interface runs report through;
+//! - [`conform`]: a conform run as the CLI makes it (`urldiff_conform` judges, then the
+//!   reports are rendered and written);
 //! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
 //! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
 //!
@@ -13,6 +13,5 @@
 #![deny(clippy::print_stdout)]
 
 pub mod conform;
-pub mod events;
 pub mod jsonl;
 pub mod output;

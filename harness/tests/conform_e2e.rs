@@ -6,7 +6,7 @@ mod fake_support;
 use std::collections::HashMap;
 use std::path::Path;
 use urldiff::conform::{self, Options};
-use urldiff::events::NoEvents;
+use urldiff_conform::events::NoEvents;
 use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, Record, WhatwgRecord};
 

@@ -8,7 +8,7 @@ mod fake_support;
 
 use std::path::Path;
 use urldiff::conform::{self, Finished, Options};
-use urldiff::events::NoEvents;
+use urldiff_conform::events::NoEvents;
 use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{
     Answer, Availability, Case, CaseKindTag, Crash, Oracle, Record, TimeOut, WhatwgRecord,

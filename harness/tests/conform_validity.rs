@@ -15,7 +15,7 @@ mod fake_support;
 
 use std::process::Command;
 use urldiff::conform::{self, Finished, Options};
-use urldiff::events::NoEvents;
+use urldiff_conform::events::NoEvents;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, Record, RecordModel, VALIDATION_ERRORS};

@@ -7,7 +7,7 @@
 //! a case without an opinion is `<skipped message="no opinion">`.
 
 use crate::classes::classes_of;
-use crate::data::{CaseStatus, Cell, ConformReport, Divergence};
+use urldiff_conform::report::{CaseStatus, Cell, ConformReport, Divergence};
 use crate::plain::divergence_text;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;

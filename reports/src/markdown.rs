@@ -7,7 +7,7 @@
 //! [`text`] (Markdown and HTML characters escaped), so an input such as `<script>` or `|`
 //! neither renders as HTML nor breaks a table, and outside tables shows as written.
 
-use crate::data::{ConformReport, Divergence};
+use urldiff_conform::report::{ConformReport, Divergence};
 use crate::plain::{self, one_line};
 use crate::tables;
 use std::fmt::Write as _;

@@ -3,7 +3,7 @@
 //! the wrong ledger entries and the PASS/FAIL line. As wide as the matrix needs.
 
 use crate::classes::{ledgered_by_class, values_line};
-use crate::data::ConformReport;
+use urldiff_conform::report::ConformReport;
 use crate::plain::{self, first_line, one_line};
 use std::fmt::Write as _;
 

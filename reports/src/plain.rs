@@ -3,7 +3,7 @@
 //! visible, the matrix table, a
 //! divergence with its field diffs, the ledger problems and the PASS/FAIL line.
 
-use crate::data::{ConformReport, Divergence, LedgerLine};
+use urldiff_conform::report::{ConformReport, Divergence, LedgerLine};
 use crate::table::{Cell, Table};
 use std::fmt::Write as _;
 use unicode_width::UnicodeWidthStr as _;

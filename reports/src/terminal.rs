@@ -6,7 +6,7 @@
 //! severity), the unexpected divergences, the wrong ledger entries and the PASS/FAIL line.
 
 use crate::classes::{ledgered_by_class, values_line, ClassGroup};
-use crate::data::ConformReport;
+use urldiff_conform::report::ConformReport;
 use crate::matrix::SHOWN_DIVERGENCES;
 use crate::plain::{self, first_line, fit, one_line};
 use crate::table::{Cell, Table, TerminalLayout};

@@ -5,7 +5,7 @@ mod support;
 
 use quick_xml::events::Event;
 use std::collections::HashMap;
-use urldiff_reports::data::{CaseStatus, Cell, ConformReport, SuiteReport};
+use urldiff_conform::report::{CaseStatus, Cell, ConformReport, SuiteReport};
 use urldiff_reports::junit;
 
 /// One suite of three cases (the third named with control characters) and one oracle: passed,

@@ -4,7 +4,7 @@
 mod support;
 
 use urldiff_compare::{Equivalence, Grade};
-use urldiff_reports::data::ReadError;
+use urldiff_conform::report::ReadError;
 use urldiff_reports::ConformReport;
 
 fn report_with_hostile() -> ConformReport {

@@ -19,7 +19,6 @@ use urldiff_reports::campaign::{read_history, CampaignState, CampaignStatus, STA
 use urldiff_reports::html::dashboard::{
     CampaignView, ConformSummary, ConformView, Dashboard, FileLink, GroupRow, TargetFiles,
 };
-use urldiff_reports::ConformReport;
 
 /// Where the latest conform run is, relative to the runs folder.
 pub const CONFORM_RUN: &str = "conform/run.json";
@@ -100,7 +99,7 @@ fn conform_view(inside: &Inside) -> ConformView {
             view.problem = Some("not written yet".to_owned());
         }
         Err(e) => view.problem = Some(format!("cannot be read: {e}")),
-        Ok(text) => match ConformReport::from_json(&text) {
+        Ok(text) => match urldiff_conform::saved::conform_from_text(&text) {
             Ok(report) => {
                 view.summary = Some(ConformSummary::of(&report));
                 view.report = Some(Box::new(report));

@@ -7,7 +7,7 @@
 use super::escape::Visible;
 use super::{filter_bar, page_markup, FilterData};
 use crate::classes::{all_classes, classes_of};
-use crate::data::ConformReport;
+use urldiff_conform::report::ConformReport;
 use crate::plain;
 use crate::tables;
 use maud::{html, Markup};

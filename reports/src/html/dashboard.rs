@@ -9,7 +9,7 @@
 use super::conform;
 use super::escape::Visible;
 use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
-use crate::data::ConformReport;
+use urldiff_conform::report::ConformReport;
 use crate::hostile::visible;
 use crate::plain;
 use crate::table::{Cell, Span, Table};
