@@ -39,4 +39,3 @@ pub fn classify(report: &mut ConformReport) {
             classify_divergence(&d.case, &d.fields, pair).into_iter().map(str::to_owned).collect();
     }
 }
-

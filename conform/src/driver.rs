@@ -9,11 +9,11 @@ use crate::evaluate::{self, OracleJudged, RunResult};
 use crate::events::Events;
 use crate::report::OracleStatus;
 use crate::Phases;
-use std::collections::HashSet;
-use urldiff_compare::ledger::{lost, Ledger, Lost};
 use anyhow::bail;
 use rayon::prelude::*;
+use std::collections::HashSet;
 use std::time::Instant;
+use urldiff_compare::ledger::{lost, Ledger, Lost};
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleKind};
 
@@ -174,11 +174,7 @@ struct Started {
 /// Every oracle started (availability is cached: the first check starts its runtime and
 /// first worker), answering and judged, each on a thread of its own; how long each took to
 /// start goes to the events.
-fn start_and_answer_all(
-    plan: &Plan,
-    oracles: &[&dyn Oracle],
-    cases: &[Case],
-) -> Vec<Started> {
+fn start_and_answer_all(plan: &Plan, oracles: &[&dyn Oracle], cases: &[Case]) -> Vec<Started> {
     std::thread::scope(|scope| {
         let each: Vec<_> = oracles
             .iter()
@@ -196,11 +192,7 @@ fn start_and_answer_all(
                             Some(n) if n != cases.len() => {
                                 Judged::WrongCount { oracle: status.info.name, answers: n }
                             }
-                            _ => Judged::Done(Box::new(evaluate::judge(
-                                plan,
-                                status,
-                                answers,
-                            ))),
+                            _ => Judged::Done(Box::new(evaluate::judge(plan, status, answers))),
                         }
                     });
                     Started { availability, up, start_up, judged }

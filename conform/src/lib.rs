@@ -149,7 +149,8 @@ pub fn run(
         let suites = select_suites(suites, &opts.suites)?;
         anyhow::Ok((known_cases, suites, urldiff_compare::ledger::Ledger::load(&opts.ledger_dir)?))
     })?;
-    let plan = driver::Plan::new(oracles, opts.oracles.clone(), suites, known_cases, &ledger, events);
+    let plan =
+        driver::Plan::new(oracles, opts.oracles.clone(), suites, known_cases, &ledger, events);
     let mut result = driver::run(&plan, &mut phases)?;
     // Every divergence gets triage's classes (no oracle asked, nothing minimized), so every
     // report summarizes the ledgered ones by class and severity.

@@ -144,7 +144,7 @@ pub struct Divergence {
     pub severity: Severity,
     /// The ledger reason, when the divergence is expected.
     pub ledgered: Option<String>,
-    /// Triage's class ids (`crate::classes::classify`); empty in reports of an urldiff that
+    /// Triage's class ids (`crate::classify::classify`); empty in reports of an urldiff that
     /// did not classify (`urldiff report` classifies those when it reads them).
     #[serde(default)]
     pub classes: Vec<String>,

@@ -114,4 +114,3 @@ fn first_lines(path: &Path) -> anyhow::Result<String> {
     }
     Ok(text)
 }
-

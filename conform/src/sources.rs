@@ -3,12 +3,16 @@
 //! Suites: `urldiff_oracles::suites` (WPT, validity, the RFC tables and our own cases, each
 //! with its truth, all embedded in the build).
 //! Oracles: the registry of `urldiff-oracles` (`default_oracles`), unavailable ones included;
-//! the driver skips them. The ledger: [`LedgerSource`].
+//! the driver skips them. The ledger: [`LedgerSource`]. [`set_up`] makes them as the CLI's
+//! flags ([`Wanted`]) ask.
 
 use crate::events::Events;
+use crate::Phases;
+use anyhow::bail;
 use std::path::PathBuf;
 use urldiff_corpus::data::DataSource;
 use urldiff_corpus::wpt::{LocateError, WptData};
+use urldiff_oracles::answer_cache::{self, CacheNotes};
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{registry, Oracle};
 
@@ -64,4 +68,90 @@ pub fn default_suites(
 ) -> anyhow::Result<Vec<Suite>> {
     let skipped = |reason: &str| events.data_skipped("the WPT suites", reason);
     Ok(urldiff_oracles::suites::default_suites(wpt, cases, skipped)?)
+}
+
+/// What a run is set up from (`urldiff conform`'s flags).
+#[derive(Clone, Debug, Default)]
+pub struct Wanted {
+    /// `--cases DIR`: our own cases from this folder instead of the embedded ones.
+    pub cases: Option<PathBuf>,
+    /// `--only-cases`: no WPT or RFC suites.
+    pub only_cases: bool,
+    /// `--ledger DIR`.
+    pub ledger: Option<PathBuf>,
+    /// `--bless`: the ledger must be a folder to rewrite.
+    pub bless: bool,
+    /// `--table-oracle NAME=FILE`: only these oracles ([`crate::table_oracle`]).
+    pub table_oracles: Vec<String>,
+    /// `--no-cache`: no answer cache in front of the subprocess oracles.
+    pub no_cache: bool,
+}
+
+/// A run's suites, oracles and ledger, set up.
+pub struct SetUp {
+    pub suites: Vec<Suite>,
+    pub ledger: LedgerSource,
+    pub oracles: Vec<Box<dyn Oracle>>,
+    /// What the answer cache has to say, once its oracles are gone.
+    pub cache_notes: CacheNotes,
+    /// Some suites could not be loaded (no WPT data).
+    pub incomplete_suites: bool,
+    /// How long reading the suites, the registry and the cache took.
+    pub phases: Phases,
+}
+
+impl std::fmt::Debug for SetUp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let oracles: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
+        let suites: Vec<&str> = self.suites.iter().map(|s| s.name.as_str()).collect();
+        f.debug_struct("SetUp")
+            .field("suites", &suites)
+            .field("ledger", &self.ledger)
+            .field("oracles", &oracles)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Set up a run as `wanted` says: the suites (without WPT data, the WPT suites are left out,
+/// reported through `events`), the ledger (`--bless` refuses the embedded one), the oracles
+/// (behind the answer cache unless `no_cache`).
+pub fn set_up(wanted: Wanted, events: &dyn Events) -> anyhow::Result<SetUp> {
+    let mut phases = Phases::default();
+    let cases = wanted.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
+    // Located once for both the suites and the `wpt` oracle.
+    let wpt = urldiff_corpus::wpt::locate();
+    let suites = phases.time("suites", || {
+        anyhow::Ok(if wanted.only_cases {
+            urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
+        } else {
+            default_suites(&wpt, &cases, events)?
+        })
+    })?;
+    let ledger = LedgerSource::find(wanted.ledger)?;
+    if let (true, LedgerSource::Embedded(_)) = (wanted.bless, &ledger) {
+        bail!(
+            "--bless rewrites the ledger, but there is none to rewrite here: urldiff is running \
+             outside a urldiff checkout (no corpus/expected/ in this folder or above), so it \
+             reads the ledger embedded in the binary. Run it in a checkout or pass --ledger DIR."
+        );
+    }
+    let oracles: Vec<Box<dyn Oracle>> = phases.time("registry", || {
+        if wanted.table_oracles.is_empty() {
+            return default_oracles(&wpt);
+        }
+        let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
+        for spec in &wanted.table_oracles {
+            fakes.push(Box::new(crate::table_oracle::table_oracle(spec)?));
+        }
+        anyhow::Ok(fakes)
+    })?;
+    let cache_notes = CacheNotes::default();
+    let oracles = if wanted.no_cache {
+        oracles
+    } else {
+        let dir = answer_cache::default_dir();
+        phases.time("cache", || answer_cache::cache_all(oracles, &dir, &cache_notes))
+    };
+    let incomplete_suites = !wanted.only_cases && wpt.is_err();
+    Ok(SetUp { suites, ledger, oracles, cache_notes, incomplete_suites, phases })
 }

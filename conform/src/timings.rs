@@ -54,7 +54,6 @@ pub struct SuiteTime {
     pub evaluate_seconds: f64,
 }
 
-
 /// The phases in which the oracles work (start and answer); every other is the driver's.
 const ORACLE_PHASES: [&str; 2] = ["start-up", "answers"];
 

@@ -544,7 +544,8 @@ impl<'a, F: LedgerField> Index<'a, F> {
         case_name: &'s str,
         difference: Difference<'s, F>,
     ) -> impl Iterator<Item = (usize, &'a Entry<F>)> + 's {
-        self.candidates(suite, case_name).filter(move |(_, e)| e.covers(suite, case_name, difference))
+        self.candidates(suite, case_name)
+            .filter(move |(_, e)| e.covers(suite, case_name, difference))
     }
 }
 

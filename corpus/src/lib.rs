@@ -37,6 +37,7 @@ pub mod ledger;
 pub mod project;
 pub mod regular;
 pub mod request_line;
+pub mod request_loop;
 pub mod required;
 pub mod unicode;
 pub mod urlgen;

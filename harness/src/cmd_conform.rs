@@ -2,15 +2,11 @@
 //! ledger gate, the terminal summary and the matrix, JSON, JUnit, Markdown and HTML reports).
 
 use crate::progress;
-use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use std::path::PathBuf;
 use urldiff::conform::{self, Phases};
 use urldiff_conform::sources;
-use urldiff_conform::table_oracle::table_oracle;
-use urldiff_corpus::data::DataSource;
-use urldiff_oracles::Oracle;
 
 #[derive(Debug, Args)]
 pub struct ConformArgs {
@@ -70,57 +66,30 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     let events = progress::for_stderr("conform");
-    let mut setup = Phases::default();
-    let cases = args.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
-    // Located once for both the suites and the `wpt` oracle.
-    let wpt = urldiff_corpus::wpt::locate();
-    let suites = setup.time("suites", || {
-        anyhow::Ok(if args.only_cases {
-            urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
-        } else {
-            sources::default_suites(&wpt, &cases, events.as_ref())?
-        })
-    })?;
-    let ledger = sources::LedgerSource::find(args.ledger)?;
-    if let (true, sources::LedgerSource::Embedded(_)) = (args.bless, &ledger) {
-        bail!(
-            "--bless rewrites the ledger, but there is none to rewrite here: urldiff is running \
-             outside a urldiff checkout (no corpus/expected/ in this folder or above), so it \
-             reads the ledger embedded in the binary. Run it in a checkout or pass --ledger DIR."
-        );
-    }
-    let oracles: Vec<Box<dyn Oracle>> = setup.time("registry", || {
-        if args.table_oracles.is_empty() {
-            return sources::default_oracles(&wpt);
-        }
-        let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
-        for spec in &args.table_oracles {
-            fakes.push(Box::new(table_oracle(spec)?));
-        }
-        anyhow::Ok(fakes)
-    })?;
-    let cache_notes = urldiff_oracles::answer_cache::CacheNotes::default();
-    let oracles = if args.no_cache {
-        oracles
-    } else {
-        let dir = urldiff_oracles::answer_cache::default_dir();
-        setup
-            .time("cache", || urldiff_oracles::answer_cache::cache_all(oracles, &dir, &cache_notes))
+    let wanted = sources::Wanted {
+        cases: args.cases,
+        only_cases: args.only_cases,
+        ledger: args.ledger,
+        bless: args.bless,
+        table_oracles: args.table_oracles,
+        no_cache: args.no_cache,
     };
+    let set_up = sources::set_up(wanted, events.as_ref())?;
+    let (oracles, suites, cache_notes) = (set_up.oracles, set_up.suites, set_up.cache_notes);
     let opts = conform::Options {
         oracles: args.oracles,
         suites: args.suites,
-        ledger_dir: ledger.dir().clone(),
+        ledger_dir: set_up.ledger.dir().clone(),
         json: args.json,
         junit: args.junit,
         matrix: args.matrix,
         markdown: args.markdown,
         html: args.html,
         bless: args.bless,
-        incomplete_suites: !args.only_cases && wpt.is_err(),
+        incomplete_suites: set_up.incomplete_suites,
         summary_width: Some(crate::terminal::width()),
         timings: args.timings,
-        setup_phases: setup,
+        setup_phases: set_up.phases,
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
     // The cache is written when its oracles go, before the notes of this run are said.

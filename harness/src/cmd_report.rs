@@ -21,9 +21,8 @@
 use anyhow::{bail, Context};
 use clap::Args;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use urldiff::conform::Outputs;
-use urldiff_triage::findings::Findings;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
@@ -106,7 +105,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                     path.display()
                 );
             }
-            let mut files = findings_files(&findings, args.markdown, args.html);
+            let mut files = urldiff_reports::findings::files(&findings, args.markdown, args.html);
             if let Some(json) = args.json {
                 files.push((json, findings.to_json().into_bytes()));
             }
@@ -114,7 +113,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 args.upstream.as_ref().and_then(|_| urldiff_triage::coverage::WptCoverage::load());
             let drafts = urldiff_reports::upstream::drafts(&findings, coverage.as_ref());
             if let Some(dir) = &args.upstream {
-                refuse_filled_folder(dir, args.force)?;
+                urldiff_corpus::atomic::refuse_filled_dir(dir, args.force)?;
             }
             urldiff_corpus::atomic::write_all(&files)?;
             if let Some(dir) = &args.upstream {
@@ -131,42 +130,6 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(0)
-}
-
-/// A drafts folder that holds files (an earlier run's drafts, or anything else) is replaced
-/// only with `--force`: otherwise older drafts would stay beside the new ones.
-fn refuse_filled_folder(dir: &Path, force: bool) -> anyhow::Result<()> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
-    let mut held: Vec<String> =
-        entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into()).collect();
-    if held.is_empty() || force {
-        return Ok(());
-    }
-    held.sort();
-    let shown = held.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
-    let more = if held.len() > 3 { format!(" and {} more", held.len() - 3) } else { String::new() };
-    bail!(
-        "{} already holds files ({shown}{more}): give --force to replace the folder with this \
-         run's drafts, or an empty or new folder",
-        dir.display()
-    )
-}
-
-/// The findings reports requested, rendered: the one place they are rendered (`urldiff
-/// triage` writes them with findings.json).
-pub fn findings_files(
-    findings: &Findings,
-    markdown: Option<PathBuf>,
-    html: Option<PathBuf>,
-) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    if let Some(path) = markdown {
-        files.push((path, urldiff_reports::findings::markdown::render(findings).into_bytes()));
-    }
-    if let Some(path) = html {
-        files.push((path, urldiff_reports::html::findings::render(findings).into_bytes()));
-    }
-    files
 }
 
 /// `urldiff report --rfc-vs-whatwg`.
@@ -189,35 +152,10 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
         };
         rvw::add_real_parsers(&mut report, &wpt, &corpus, tool)?;
     }
-    let mut files = Vec::new();
-    if let Some(path) = markdown {
-        files.push((path, urldiff_reports::rfc_vs_whatwg::markdown(&report).into_bytes()));
-    }
-    if let Some(path) = html {
-        files.push((path, urldiff_reports::html::rfc_vs_whatwg::render(&report).into_bytes()));
-    }
-    if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&report)?;
-        files.push((path.clone(), json.into_bytes()));
-    }
+    use urldiff_reports::rfc_vs_whatwg::{files, summary};
+    let files = files(&report, [markdown, html, args.json.clone()])?;
     urldiff_corpus::atomic::write_all(&files)?;
-    let mut summary = format!(
-        "rfc-vs-whatwg: the sides split on {} of {} inputs; {} classes",
-        report.split,
-        report.inputs,
-        report.sections.len()
-    );
-    if let Some(real) = &report.real {
-        let names: Vec<&str> = real.parsers.iter().map(|p| p.name.as_str()).collect();
-        summary.push_str(&format!("; real parsers: {}", names.join(", ")));
-        for s in &real.skipped {
-            summary.push_str(&format!(
-                "\n{}: skipped: {}",
-                s.name,
-                urldiff_reports::hostile::first_line(&s.reason)
-            ));
-        }
-    }
+    let mut summary = summary(&report);
     for (path, _) in &files {
         summary.push_str(&format!("\nwrote {}", path.display()));
     }

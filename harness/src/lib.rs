@@ -3,8 +3,8 @@
 //!
 //! - [`conform`]: a conform run as the CLI makes it (`urldiff_conform` judges, then the
 //!   reports are rendered and written);
-//! - [`jsonl`]: the JSON Lines request reader (and the `parse --jsonl` loop);
-//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic).
+//! - [`output`]: the stdout writer (a closed pipe is a quiet exit, not a panic), and the
+//!   `parse --jsonl` loop on stdin and stdout.
 //!
 //! `urldiff serve` is the `urldiff-serve` crate, `urldiff fuzz` the `urldiff-campaign` crate,
 //! and `urldiff compare` is `urldiff_triage::compared` shown by
@@ -13,5 +13,4 @@
 #![deny(clippy::print_stdout)]
 
 pub mod conform;
-pub mod jsonl;
 pub mod output;

@@ -6,10 +6,10 @@
 //! `urldiff_conform::classify` when a run is judged or a saved report read; [`classes_of`]
 //! reads them.
 
-use urldiff_conform::report::{ConformReport, Divergence};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 use urldiff_compare::{Grade, Severity, SharedField};
+use urldiff_conform::report::{ConformReport, Divergence};
 use urldiff_triage::classify::{CLASSES, UNCLASSIFIED};
 use urldiff_triage::rfc_vs_whatwg::{RFC_SIDE, WHATWG_SIDE};
 

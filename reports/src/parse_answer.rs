@@ -82,6 +82,41 @@ pub struct Violation {
 }
 
 impl WhatwgAnswer {
+    /// The answer as `urldiff parse` shows it to a person: the record (or which of the input
+    /// and `base` failed), the validation errors and the valid-URL-string verdict.
+    pub fn for_person(&self, base: Option<&str>) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        if self.failure {
+            // Name the base only when one was given, and say which of the two failed.
+            let what = match base {
+                None => "the input does not parse",
+                Some(base) if Url::parse_with_errors(base, None).result.is_err() => {
+                    "the base does not parse (the errors are the base's)"
+                }
+                Some(_) => "the input does not parse against the base",
+            };
+            let _ = writeln!(out, "  failure: {what}");
+        } else {
+            for field in urldiff_parser::ATTRIBUTES {
+                let _ = writeln!(out, "{field:>9}: {}", self.field(field).unwrap_or(""));
+            }
+        }
+        let errors: Vec<String> = self.errors().iter().map(|e| e.to_string()).collect();
+        if errors.is_empty() {
+            out.push_str("   errors: (none)\n");
+        } else {
+            let _ = writeln!(out, "   errors: {}", errors.join(", "));
+        }
+        let verdict = match (self.valid_url_string, &self.url_string_violation) {
+            (Some(true), _) => "yes".to_owned(),
+            (Some(false), Some(v)) => format!("no: not a {} at {}", v.production, v.position),
+            _ => "(no verdict: the base does not parse)".to_owned(),
+        };
+        let _ = writeln!(out, "    valid: {verdict}");
+        out
+    }
+
     /// Parse `input` against `base`. A base that fails to parse makes the parse fail, as
     /// `new URL(input, base)` does; the errors are then the base's and there is no verdict.
     pub fn of(input: &str, base: Option<&str>) -> WhatwgAnswer {

@@ -34,11 +34,7 @@ pub fn terminal(timings: &Timings, width: usize) -> String {
     }
     let mut suites = Table::new(&["suite", "cases", "evaluate s"]).right_aligned(&[1, 2]);
     for s in &timings.suites {
-        suites.row(vec![
-            Cell::text(&s.suite),
-            Cell::number(s.cases),
-            seconds(s.evaluate_seconds),
-        ]);
+        suites.row(vec![Cell::text(&s.suite), Cell::number(s.cases), seconds(s.evaluate_seconds)]);
     }
     format!(
         "timings: phases\n{}\ntimings: oracles\n{}\ntimings: suites\n{}",

@@ -9,7 +9,6 @@
 use super::conform;
 use super::escape::Visible;
 use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
-use urldiff_conform::report::ConformReport;
 use crate::hostile::visible;
 use crate::plain;
 use crate::table::{Cell, Span, Table};
@@ -17,6 +16,7 @@ use crate::tables;
 use maud::{html, Markup, PreEscaped};
 use serde::Serialize;
 use urldiff_compare::Severity;
+use urldiff_conform::report::ConformReport;
 
 /// How many unexpected divergences the dashboard lists (the report has them all).
 pub const MAX_UNEXPECTED: usize = 50;

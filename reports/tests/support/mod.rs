@@ -5,8 +5,8 @@
 
 use urldiff_compare::project::Projected;
 use urldiff_compare::{FieldDiff, Grade, Severity, SharedField};
-use urldiff_oracles::{Answer, Case, Record, WhatwgRecord};
 use urldiff_conform::report::Divergence;
+use urldiff_oracles::{Answer, Case, Record, WhatwgRecord};
 use urldiff_reports::ConformReport;
 
 /// The real run (see tests/data/README.md), classified as `urldiff report` classifies a report
