@@ -18,7 +18,7 @@ impl LedgerField for SharedField {
     }
 
     fn all() -> &'static [Self] {
-        &SharedField::ALL
+        SharedField::ALL
     }
 }
 

@@ -10,7 +10,8 @@
 
 use crate::driver::Plan;
 use crate::report::{
-    CaseStatus, Cell, ConformReport, Divergence, LedgerLine, OracleStatus, RuleRow, SuiteReport,
+    CaseStatus, ConformReport, Divergence, LedgerLine, MatrixCell, OracleStatus, RuleRow,
+    SuiteReport,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Instant;
@@ -76,7 +77,7 @@ fn per_suite<'a>(suites: &[Suite], answers: &'a [Answer]) -> Vec<&'a [Answer]> {
 #[derive(Debug)]
 pub struct OracleJudged {
     status: OracleStatus,
-    cells: Vec<Cell>,
+    cells: Vec<MatrixCell>,
     divergences: Vec<Divergence>,
     stale: Vec<LedgerLine>,
     /// The ledger lines in scope (`None`: no case put any in scope).
@@ -172,10 +173,10 @@ struct CellInput<'a> {
     kinds: &'a [CaseKindTag],
 }
 
-fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Cell {
+fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> MatrixCell {
     let CellInput { suite, names, answers, sources, kinds } = input;
     let oracle = sources.got.oracle;
-    let mut cell = Cell {
+    let mut cell = MatrixCell {
         oracle: oracle.to_owned(),
         suite: suite.name.clone(),
         passed: 0,

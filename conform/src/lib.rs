@@ -46,9 +46,9 @@ use urldiff_oracles::Oracle;
 /// urldiff's version, as every report names it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Options of one conform run (the CLI flags, minus how oracles and suites are found).
+/// The options of one conform run (the CLI flags, minus how oracles and suites are found).
 #[derive(Clone, Debug, Default)]
-pub struct Options {
+pub struct RunOptions {
     /// `--oracle`: run and report only these oracles. Empty: all.
     pub oracles: Vec<String>,
     /// `--suite`: run only these suites. Empty: all.
@@ -103,7 +103,7 @@ impl std::fmt::Display for Phases {
 
 /// What a run found, before any report is rendered or written.
 #[derive(Debug)]
-pub struct Judged {
+pub struct Judgement {
     /// 0 nothing unexpected, 1 unexpected divergences or a wrong ledger (0 with `--bless`).
     pub code: u8,
     /// Everything the run found, as every report renders it (with `--timings`, where the time
@@ -134,11 +134,11 @@ pub fn select_suites(all: Vec<Suite>, wanted: &[String]) -> anyhow::Result<Vec<S
 /// or missing ledger, an unknown or unavailable `--oracle`, an unknown suite, an oracle
 /// answering the wrong number of cases.
 pub fn run(
-    opts: &Options,
+    opts: &RunOptions,
     oracles: &[Box<dyn Oracle>],
     suites: Vec<Suite>,
     events: &dyn Events,
-) -> anyhow::Result<Judged> {
+) -> anyhow::Result<Judgement> {
     let start = Instant::now();
     let mut phases = Phases::default();
     urldiff_triage::compared::check_unique_names(oracles)?;
@@ -161,5 +161,5 @@ pub fn run(
     let timings = opts.timings.then(|| timings::of(&opts.setup_phases, &phases, &result));
     let mut report = result.finish(wall_seconds, code);
     report.timings = timings;
-    Ok(Judged { code, report, wall_seconds, phases, bless })
+    Ok(Judgement { code, report, wall_seconds, phases, bless })
 }

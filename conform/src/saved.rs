@@ -4,7 +4,7 @@
 //! for `urldiff serve`, which reads files through its own guard). A conform report from an
 //! urldiff that did not classify gets its classes as it is read.
 
-use crate::report::{ConformReport, ReadError};
+use crate::report::{ConformReport, ReportReadError};
 use anyhow::{bail, Context};
 use serde::de::IgnoredAny;
 use std::fs::File;
@@ -13,7 +13,7 @@ use std::path::Path;
 use urldiff_triage::findings::Findings;
 
 /// A conform report held as text, read back and classified.
-pub fn conform_from_text(text: &str) -> Result<ConformReport, ReadError> {
+pub fn conform_from_text(text: &str) -> Result<ConformReport, ReportReadError> {
     let mut report = ConformReport::from_json(text)?;
     crate::classify::classify(&mut report);
     Ok(report)
@@ -73,7 +73,7 @@ pub fn read(path: &Path) -> anyhow::Result<Saved> {
     }
     if kind.divergences.is_some() || kind.cells.is_some() {
         if !ConformReport::is_urldiff(open(path)?).with_context(|| format!("{shown}"))? {
-            bail!("{shown}: {}", ReadError::NotUrldiff);
+            bail!("{shown}: {}", ReportReadError::NotUrldiff);
         }
         let mut report =
             ConformReport::from_reader(open(path)?).with_context(|| format!("{shown}"))?;

@@ -77,7 +77,7 @@ pub fn wpt_seeds() -> Vec<GenCase> {
         .and_then(|data| data.read("urltestdata.json").ok())
         .and_then(|text| crate::urltestdata::parse(&text, "urltestdata.json").ok())
         .map(|file| {
-            let to_case = |e: crate::urltestdata::Entry| GenCase { input: e.input, base: e.base };
+            let to_case = |e: crate::urltestdata::UrlTest| GenCase { input: e.input, base: e.base };
             file.entries.into_iter().map(to_case).collect()
         })
         .unwrap_or_default()

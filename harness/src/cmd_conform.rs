@@ -76,7 +76,7 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     };
     let set_up = sources::set_up(wanted, events.as_ref())?;
     let (oracles, suites, cache_notes) = (set_up.oracles, set_up.suites, set_up.cache_notes);
-    let opts = conform::Options {
+    let opts = conform::RunOptions {
         oracles: args.oracles,
         suites: args.suites,
         ledger_dir: set_up.ledger.dir().clone(),

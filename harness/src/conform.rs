@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use urldiff_conform::bless::BlessChange;
 use urldiff_conform::events::Events;
 use urldiff_conform::timings::{self, Timings};
-pub use urldiff_conform::{Options, Phases};
+pub use urldiff_conform::{Phases, RunOptions};
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::Oracle;
 use urldiff_reports::{ConformReport, Format};
@@ -19,7 +19,7 @@ pub struct Finished {
     pub code: u8,
     /// Everything the run found, as every report renders it.
     pub report: ConformReport,
-    /// The terminal summary (at most `Options::summary_width` columns a line).
+    /// The terminal summary (at most `RunOptions::summary_width` columns a line).
     pub summary: String,
     /// The matrix and the findings, as written to `--matrix`.
     pub matrix: String,
@@ -36,12 +36,12 @@ pub struct Finished {
 /// Judge the run, then render and write its reports and bless's files. Errors are harness
 /// failures (exit 2): those of `urldiff_conform::run`, and a report that cannot be written.
 pub fn execute(
-    opts: &Options,
+    opts: &RunOptions,
     oracles: &[Box<dyn Oracle>],
     suites: Vec<Suite>,
     events: &dyn Events,
 ) -> anyhow::Result<Finished> {
-    let urldiff_conform::Judged { code, report, wall_seconds, mut phases, bless } =
+    let urldiff_conform::Judgement { code, report, wall_seconds, mut phases, bless } =
         urldiff_conform::run(opts, oracles, suites, events)?;
     let outputs = Outputs {
         json: opts.json.clone(),
