@@ -92,6 +92,11 @@ impl Phases {
 
 impl std::fmt::Display for Phases {
     /// `ledger 0.01, start-up 0.30, …` (seconds).
+    ///
+    /// ```
+    /// let phases = urldiff_conform::Phases(vec![("ledger", 0.012), ("start-up", 0.3)]);
+    /// assert_eq!(phases.to_string(), "ledger 0.01, start-up 0.30");
+    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (i, (name, seconds)) in self.0.iter().enumerate() {
             let comma = if i == 0 { "" } else { ", " };

@@ -26,6 +26,14 @@ pub enum LedgerSource {
     Embedded(PathBuf),
 }
 
+/// ```
+/// use std::path::PathBuf;
+/// use urldiff_conform::sources::LedgerSource;
+/// // `--ledger DIR` is read (and rewritten by `--bless`) wherever urldiff runs.
+/// let source = LedgerSource::find(Some(PathBuf::from("my-ledger"))).unwrap();
+/// assert_eq!(source, LedgerSource::Folder(PathBuf::from("my-ledger")));
+/// assert_eq!(source.dir(), &PathBuf::from("my-ledger"));
+/// ```
 impl LedgerSource {
     /// `--ledger DIR`, else the project's ledger (`urldiff_corpus::project`), else the
     /// embedded one.

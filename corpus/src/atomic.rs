@@ -106,6 +106,15 @@ fn stage_and_rename(
 /// A drafts folder that holds files (an earlier run's drafts, or anything else) is replaced
 /// only with `--force`: otherwise older drafts would stay beside the new ones. Check this
 /// before [`replace_dir`].
+/// ```
+/// use urldiff_corpus::atomic::refuse_filled_dir;
+/// let dir = tempfile::tempdir().unwrap();
+/// assert!(refuse_filled_dir(dir.path(), false).is_ok());
+/// std::fs::write(dir.path().join("rust-url.md"), "an earlier draft").unwrap();
+/// let refused = refuse_filled_dir(dir.path(), false).unwrap_err().to_string();
+/// assert!(refused.contains("already holds files (rust-url.md)"), "{refused}");
+/// assert!(refuse_filled_dir(dir.path(), true).is_ok());
+/// ```
 pub fn refuse_filled_dir(dir: &Path, force: bool) -> Result<(), FilledDir> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
     let mut held: Vec<String> =

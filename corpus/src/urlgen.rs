@@ -84,6 +84,13 @@ pub fn wpt_seeds() -> Vec<GenCase> {
 }
 
 /// `count` cases: about half mutations of `seeds`, half grammar-based, in a fixed order.
+/// ```
+/// use urldiff_corpus::urlgen::{generate, GenCase};
+/// let seeds = [GenCase { input: "http://example.com/a".into(), base: None }];
+/// let once: Vec<_> = generate(&seeds, 50, 7).into_iter().map(|c| (c.input, c.base)).collect();
+/// let again: Vec<_> = generate(&seeds, 50, 7).into_iter().map(|c| (c.input, c.base)).collect();
+/// assert_eq!((once.len(), &once), (50, &again));
+/// ```
 pub fn generate(seeds: &[GenCase], count: usize, seed: u64) -> Vec<GenCase> {
     let mut rng = Rng::new(seed);
     (0..count)

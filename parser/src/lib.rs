@@ -42,6 +42,12 @@
 
 /// A link into the URL Standard, `url_standard!("#anchor")`, as a literal (for `concat!` and
 /// constants): the one place the standard's address is written ([`URL_STANDARD`]).
+/// ```
+/// use urldiff_parser::{url_standard, URL_STANDARD};
+/// const HOST_STATE: &str = url_standard!("#host-state");
+/// assert_eq!(HOST_STATE, "https://url.spec.whatwg.org/#host-state");
+/// assert!(HOST_STATE.starts_with(URL_STANDARD));
+/// ```
 #[macro_export]
 macro_rules! url_standard {
     ($anchor:literal) => {

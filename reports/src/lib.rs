@@ -33,6 +33,16 @@
 //! - [`timings`]: where a conform run's time went (`urldiff conform --timings`), as tables.
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
+//!
+//! ```
+//! use urldiff_reports::{render, ConformReport, Format};
+//! // A run in which nothing diverges passes, in every format.
+//! let report = ConformReport::new("0.1.0");
+//! let terminal = String::from_utf8(render(&report, Format::Terminal).unwrap()).unwrap();
+//! assert!(terminal.contains("PASS"), "{terminal}");
+//! let junit = String::from_utf8(render(&report, Format::Junit).unwrap()).unwrap();
+//! assert!(junit.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "{junit}");
+//! ```
 
 pub mod campaign;
 pub mod campaign_report;
