@@ -9,6 +9,14 @@
 //!
 //! Used by the reports crate's HTML test; `urldiff serve`'s browser test is meant to use it
 //! too, so there is one place that knows how to drive the browser.
+//!
+//! ```
+//! // A report page is opened by its `file://` URL, with the fragment that selects a view.
+//! let dir = tempfile::tempdir().unwrap();
+//! std::fs::write(dir.path().join("report.html"), "<p>report</p>").unwrap();
+//! let url = urldiff_browser_test::file_url(&dir.path().join("report.html"), "divergences").unwrap();
+//! assert!(url.starts_with("file:///") && url.ends_with("/report.html#divergences"), "{url}");
+//! ```
 
 use anyhow::{anyhow, bail, Context};
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;

@@ -16,6 +16,16 @@
 //!    run.
 //! 4. [`report`] triages the findings (minimize, every available oracle, classify, group),
 //!    writes `report.json`, `report.md`, `report.html` and appends to `history.jsonl`.
+//!
+//! ```
+//! use std::path::Path;
+//! use urldiff_campaign::Layout;
+//! // A campaign folder: what the dashboard reads, and each target's own folders.
+//! let layout = Layout { dir: "runs/nightly".into() };
+//! assert_eq!(layout.status(), Path::new("runs/nightly/status.json"));
+//! assert_eq!(layout.history(), Path::new("runs/nightly/history.jsonl"));
+//! assert_eq!(layout.crashes("differential"), Path::new("runs/nightly/crashes/differential"));
+//! ```
 
 pub mod libfuzzer;
 pub mod report;

@@ -25,9 +25,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use urldiff_reports::campaign_report::{self, CampaignReport, GroupRow, OtherFinding};
 use urldiff_triage::ask::Request;
-use urldiff_triage::findings::{Findings, OtherSignature, SkippedOracle, Tool};
+use urldiff_triage::findings::{Findings, OtherSignature};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
-use urldiff_triage::select::{refs, select_oracles, tool_version};
+use urldiff_triage::select::{refs, select_oracles};
 use urldiff_triage::Budget;
 
 /// The targets whose findings are parse cases, triaged across every oracle.
@@ -164,22 +164,11 @@ fn run_triage(
     let oracles = refs(&selection.oracles);
     let ledger = urldiff_compare::ledger::Ledger::load(&options.ledger)?;
     let config = Config {
-        oracles: &oracles,
         ledger: Some(&ledger),
-        known: None,
         budget: Budget { max_seconds: options.minimize_seconds, ..Budget::default() },
-        minimize_per_key: Config::DEFAULT_MINIMIZE_PER_KEY,
-        originals_kept: Config::DEFAULT_ORIGINALS_KEPT,
-        tool: Tool { name: "urldiff".into(), version: tool_version() },
-        wpt_revision: urldiff_corpus::wpt::locate().ok().map(|d| d.revision),
         sources: TRIAGED.iter().map(|t| format!("findings/{t}")).collect(),
-        skipped_oracles: selection
-            .unavailable
-            .iter()
-            .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
-            .collect(),
-        skipped_cases: 0,
         unreadable_lines: unreadable,
+        ..Config::new(&oracles, &selection.unavailable)
     };
     Ok(triage(cases, &config, &urldiff_triage::events::NoEvents)?)
 }

@@ -135,7 +135,7 @@ fn projected_splits(case: &Case, speaking: &[&Answered]) -> Splits {
     let projections: Vec<_> =
         speaking.iter().map(|a| project_answer(&case.kind, a.answer, Source::of(a.info))).collect();
     let mut splits = Vec::new();
-    for field in SharedField::ALL {
+    for &field in SharedField::ALL {
         let values: Vec<Option<&Projected>> = projections
             .iter()
             .map(|p| p.iter().find(|(f, _)| *f == field).map(|(_, v)| v))

@@ -18,7 +18,7 @@ impl LedgerField for SharedField {
     }
 
     fn all() -> &'static [Self] {
-        &SharedField::ALL
+        SharedField::ALL
     }
 }
 
@@ -39,6 +39,25 @@ pub fn lost(answer: &Answer) -> Option<Lost> {
 }
 
 /// What `answer` is for the ledger: the lost answer it is, else its differing `fields`.
+/// The ledger's one lookup over an answer's difference (`Index::covering`):
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use std::path::Path;
+/// use urldiff_compare::ledger::{difference, Index, LedgerFile};
+/// use urldiff_compare::SharedField;
+/// use urldiff_oracles::Answer;
+///
+/// let text = "<http://a/b> | host | a known difference\n";
+/// let lines = urldiff_corpus::ledger::parse_text(Path::new("fake.txt"), text).unwrap();
+/// let file = LedgerFile { path: "fake.txt".into(), lines };
+/// let index = Index::new(Some(&file));
+/// let parsed = Answer::NoOpinion; // not a lost answer: its differing fields decide
+/// let host: BTreeSet<_> = [SharedField::Host].into();
+/// let path: BTreeSet<_> = [SharedField::Path].into();
+/// let covers = |fields| index.covering("wpt/urltestdata", "<http://a/b>", difference(&parsed, fields)).count();
+/// assert_eq!((covers(&host), covers(&path)), (1, 0));
+/// ```
 pub fn difference<'a>(answer: &Answer, fields: &'a BTreeSet<SharedField>) -> Difference<'a> {
     match lost(answer) {
         Some(lost) => Difference::Lost(lost),

@@ -16,6 +16,20 @@
 //!   reads), without building a whole comparison.
 //!
 //! The tables are data; `urldiff_reports::explain_projection` renders them as text.
+//!
+//! ```
+//! use urldiff_compare::{compare, SharedField, Source, Sources, Verdict};
+//! use urldiff_oracles::{reference::ReferenceOracle, Answer, Case, Oracle};
+//! let reference = ReferenceOracle::new();
+//! let case = Case::parse("http://example.com/", None);
+//! let truth = &reference.answer_batch(std::slice::from_ref(&case)).unwrap()[0];
+//! let sources = Sources { truth: Source::of(reference.info()), got: Source::of(reference.info()) };
+//! assert_eq!(compare(&case, truth, truth, sources), Verdict::Pass);
+//! // An oracle that fails where the truth parsed differs in the outcome.
+//! let failed = Answer::Failure { reason: "refused".into(), errors: Vec::new() };
+//! let Verdict::Fail(fields) = compare(&case, truth, &failed, sources) else { panic!() };
+//! assert_eq!(fields[0].field, SharedField::Outcome);
+//! ```
 
 pub mod agreement_groups;
 pub mod divergence;

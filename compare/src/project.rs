@@ -29,6 +29,7 @@ use urldiff_parser::rfc3986::UriRef;
     Deserialize,
     strum::IntoStaticStr,
     strum::EnumString,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -55,21 +56,8 @@ pub enum SharedField {
 }
 
 impl SharedField {
-    pub const ALL: [SharedField; 13] = [
-        SharedField::Outcome,
-        SharedField::Href,
-        SharedField::Scheme,
-        SharedField::Userinfo,
-        SharedField::Host,
-        SharedField::Port,
-        SharedField::Path,
-        SharedField::Query,
-        SharedField::Fragment,
-        SharedField::Value,
-        SharedField::Pairs,
-        SharedField::ValidationErrors,
-        SharedField::ValidUrlString,
-    ];
+    /// Every shared field, in declaration order (the ledger's and the reports' order).
+    pub const ALL: &'static [SharedField] = <SharedField as strum::VariantArray>::VARIANTS;
 
     /// The name used in ledgers, JSON and reports.
     pub fn name(self) -> &'static str {

@@ -234,7 +234,7 @@ mod tests {
         for e in Equivalence::ORDER {
             assert_eq!(serde_json::to_value(e).unwrap(), e.name());
         }
-        for field in SharedField::ALL {
+        for &field in SharedField::ALL {
             assert_eq!(serde_json::to_value(field).unwrap(), field.name());
             assert_eq!(SharedField::from_name(field.name()), Some(field));
         }

@@ -103,6 +103,40 @@ fn stage_and_rename(
     Ok(())
 }
 
+/// A drafts folder that holds files (an earlier run's drafts, or anything else) is replaced
+/// only with `--force`: otherwise older drafts would stay beside the new ones. Check this
+/// before [`replace_dir`].
+/// ```
+/// use urldiff_corpus::atomic::refuse_filled_dir;
+/// let dir = tempfile::tempdir().unwrap();
+/// assert!(refuse_filled_dir(dir.path(), false).is_ok());
+/// std::fs::write(dir.path().join("rust-url.md"), "an earlier draft").unwrap();
+/// let refused = refuse_filled_dir(dir.path(), false).unwrap_err().to_string();
+/// assert!(refused.contains("already holds files (rust-url.md)"), "{refused}");
+/// assert!(refuse_filled_dir(dir.path(), true).is_ok());
+/// ```
+pub fn refuse_filled_dir(dir: &Path, force: bool) -> Result<(), FilledDir> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    let mut held: Vec<String> =
+        entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into()).collect();
+    if held.is_empty() || force {
+        return Ok(());
+    }
+    held.sort();
+    let shown = held.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+    let more = if held.len() > 3 { format!(" and {} more", held.len() - 3) } else { String::new() };
+    Err(FilledDir(format!(
+        "{} already holds files ({shown}{more}): give --force to replace the folder with this \
+         run's drafts, or an empty or new folder",
+        dir.display()
+    )))
+}
+
+/// A folder [`refuse_filled_dir`] refuses, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct FilledDir(String);
+
 /// Replace the folder `dir` by one holding exactly `files` (`(name, contents)`, names plain
 /// file names), as one step: the new folder is written beside it
 /// (`.<name>.<pid>.<random>.tmp`) and then exchanged with it (Linux `renameat2`

@@ -535,6 +535,18 @@ impl<'a, F: LedgerField> Index<'a, F> {
         });
         named.chain(classes)
     }
+
+    /// The ledger lookup (the one `urldiff conform` and triage both ask): the entries that
+    /// cover `difference` on this case, in the order of [`Index::candidates`].
+    pub fn covering<'s>(
+        &'s self,
+        suite: &'s str,
+        case_name: &'s str,
+        difference: Difference<'s, F>,
+    ) -> impl Iterator<Item = (usize, &'a Entry<F>)> + 's {
+        self.candidates(suite, case_name)
+            .filter(move |(_, e)| e.covers(suite, case_name, difference))
+    }
 }
 
 /// Whether `version` (an oracle's version text: `url 2.5.8`, `CPython 3.11.7`, `node v20.2.0`)

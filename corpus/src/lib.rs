@@ -29,6 +29,16 @@
 //!   the RFC example tables, one per format.
 //! - [`urlgen`] generates URL-ish inputs deterministically (mutations of seed cases and
 //!   grammar-built URLs), for differential tests and the `validity/generated` conform suite.
+//!
+//! ```
+//! use urldiff_corpus::request_line::parse_request;
+//! // A JSON Lines request: the input and its base (null or absent: none).
+//! let request = parse_request(r#"{"input": "../x", "base": "http://example.com/a/b"}"#).unwrap();
+//! assert_eq!(request.input, "../x");
+//! assert_eq!(request.base.as_deref(), Some("http://example.com/a/b"));
+//! // A line without an input string is no request.
+//! assert!(parse_request(r#"{"base": null}"#).is_err());
+//! ```
 
 pub mod atomic;
 pub mod data;
@@ -37,6 +47,7 @@ pub mod ledger;
 pub mod project;
 pub mod regular;
 pub mod request_line;
+pub mod request_loop;
 pub mod required;
 pub mod unicode;
 pub mod urlgen;

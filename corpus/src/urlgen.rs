@@ -69,7 +69,28 @@ impl Rng {
 /// `validity/generated` suite's: a smaller set is a prefix of a larger one with this seed).
 pub const DEFAULT_SEED: u64 = 0x55AA_2026;
 
+/// WPT's urltestdata inputs with their bases as seeds (none without WPT data here):
+/// `urldiff corpus generate`'s.
+pub fn wpt_seeds() -> Vec<GenCase> {
+    crate::wpt::locate()
+        .ok()
+        .and_then(|data| data.read("urltestdata.json").ok())
+        .and_then(|text| crate::urltestdata::parse(&text, "urltestdata.json").ok())
+        .map(|file| {
+            let to_case = |e: crate::urltestdata::UrlTest| GenCase { input: e.input, base: e.base };
+            file.entries.into_iter().map(to_case).collect()
+        })
+        .unwrap_or_default()
+}
+
 /// `count` cases: about half mutations of `seeds`, half grammar-based, in a fixed order.
+/// ```
+/// use urldiff_corpus::urlgen::{generate, GenCase};
+/// let seeds = [GenCase { input: "http://example.com/a".into(), base: None }];
+/// let once: Vec<_> = generate(&seeds, 50, 7).into_iter().map(|c| (c.input, c.base)).collect();
+/// let again: Vec<_> = generate(&seeds, 50, 7).into_iter().map(|c| (c.input, c.base)).collect();
+/// assert_eq!((once.len(), &once), (50, &again));
+/// ```
 pub fn generate(seeds: &[GenCase], count: usize, seed: u64) -> Vec<GenCase> {
     let mut rng = Rng::new(seed);
     (0..count)

@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// One entry of a urltestdata-format file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct UrlTest {
     pub input: String,
     pub base: Option<String>,
     pub expected: Expected,
@@ -45,8 +45,8 @@ impl Expected {
 
 /// A whole file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct File {
-    pub entries: Vec<Entry>,
+pub struct UrlTestFile {
+    pub entries: Vec<UrlTest>,
     /// Comment strings of the top-level array.
     pub comments: usize,
     /// Lone-surrogate escapes read as U+FFFD.
@@ -81,7 +81,7 @@ pub enum EntryProblem {
 }
 
 /// Read a file in the urltestdata format.
-pub fn read(path: &Path) -> Result<File, ReadError> {
+pub fn read(path: &Path) -> Result<UrlTestFile, ReadError> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|source| ReadError::Io { path: shown.clone(), source })?;
@@ -90,7 +90,7 @@ pub fn read(path: &Path) -> Result<File, ReadError> {
 
 /// Read urltestdata-format text (a file already read, or embedded data); `shown` names the
 /// source in errors.
-pub fn parse(text: &str, shown: &str) -> Result<File, ReadError> {
+pub fn parse(text: &str, shown: &str) -> Result<UrlTestFile, ReadError> {
     let (value, replaced) = crate::usv_json::parse(text)
         .map_err(|source| ReadError::Json { path: shown.to_owned(), source })?;
     let mut file = from_value(&value, shown)?;
@@ -99,11 +99,11 @@ pub fn parse(text: &str, shown: &str) -> Result<File, ReadError> {
 }
 
 /// Read already parsed JSON; `path` names the source in errors.
-pub fn from_value(value: &Value, path: &str) -> Result<File, ReadError> {
+pub fn from_value(value: &Value, path: &str) -> Result<UrlTestFile, ReadError> {
     let Some(items) = value.as_array() else {
         return Err(ReadError::NotAnArray { path: path.to_owned() });
     };
-    let mut file = File::default();
+    let mut file = UrlTestFile::default();
     for (index, item) in items.iter().enumerate() {
         if item.is_string() {
             file.comments += 1;
@@ -119,7 +119,7 @@ pub fn from_value(value: &Value, path: &str) -> Result<File, ReadError> {
     Ok(file)
 }
 
-fn entry_from_json(item: &Value) -> Result<Entry, EntryProblem> {
+fn entry_from_json(item: &Value) -> Result<UrlTest, EntryProblem> {
     let Some(object) = item.as_object() else {
         return Err(EntryProblem::NotAnObject);
     };
@@ -144,14 +144,14 @@ fn entry_from_json(item: &Value) -> Result<Entry, EntryProblem> {
         }
         Expected::Record(fields)
     };
-    Ok(Entry { input: input.to_owned(), base, expected })
+    Ok(UrlTest { input: input.to_owned(), base, expected })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<File, ReadError> {
+    fn parse(text: &str) -> Result<UrlTestFile, ReadError> {
         let (value, replaced) = crate::usv_json::parse(text).unwrap();
         let mut file = from_value(&value, "t.json")?;
         file.lone_surrogates_replaced = replaced;

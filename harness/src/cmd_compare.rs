@@ -10,7 +10,7 @@
 
 use clap::Args;
 use std::io::{BufRead, IsTerminal as _, Write};
-use urldiff::jsonl::ErrorLine;
+use urldiff_corpus::request_loop::ErrorLine;
 use urldiff_oracles::{default_oracles, RegistryConfig};
 use urldiff_reports::compare_view::json::ComparedJson;
 use urldiff_reports::compare_view::listing;

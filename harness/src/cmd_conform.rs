@@ -2,13 +2,11 @@
 //! ledger gate, the terminal summary and the matrix, JSON, JUnit, Markdown and HTML reports).
 
 use crate::progress;
-use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
 use std::path::PathBuf;
-use urldiff::conform::{self, sources, suite::table_oracle, Phases};
-use urldiff_corpus::data::DataSource;
-use urldiff_oracles::Oracle;
+use urldiff::conform::{self, Phases};
+use urldiff_conform::sources;
 
 #[derive(Debug, Args)]
 pub struct ConformArgs {
@@ -68,51 +66,31 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     let events = progress::for_stderr("conform");
-    let mut setup = Phases::default();
-    let cases = args.cases.clone().map_or_else(urldiff_corpus::cases, DataSource::Dir);
-    let ledger = sources::LedgerSource::find(args.ledger.clone())?;
-    if let (true, sources::LedgerSource::Embedded(_)) = (args.bless, &ledger) {
-        bail!(
-            "--bless rewrites the ledger, but there is none to rewrite here: urldiff is running \
-             outside a urldiff checkout (no corpus/expected/ in this folder or above), so it \
-             reads the ledger embedded in the binary. Run it in a checkout or pass --ledger DIR."
-        );
-    }
-    // Located once for both the suites and the `wpt` oracle.
-    let wpt = urldiff_corpus::wpt::locate();
-    let cache_notes = urldiff_oracles::answer_cache::CacheNotes::default();
-    // The suites are read while the oracles are set up and their answer caches read.
-    let (suites, oracles) = std::thread::scope(|scope| {
-        let oracles = scope.spawn(|| {
-            let mut phases = Phases::default();
-            (set_up_oracles(&args, &wpt, &cache_notes, &mut phases), phases)
-        });
-        let suites = setup.time("suites", || {
-            anyhow::Ok(if args.only_cases {
-                urldiff_oracles::suites::cases_suites(&cases, "cases/", "test fixture")?
-            } else {
-                sources::default_suites(&wpt, &cases, events.as_ref())?
-            })
-        });
-        let (oracles, phases) = oracles.join().expect("the oracles' set-up panicked");
-        setup.0.extend(phases.0);
-        (suites, oracles)
-    });
-    let (suites, oracles) = (suites?, oracles?);
-    let opts = conform::Options {
+    let wanted = sources::Wanted {
+        cases: args.cases,
+        only_cases: args.only_cases,
+        ledger: args.ledger,
+        bless: args.bless,
+        table_oracles: args.table_oracles,
+        no_cache: args.no_cache,
+        oracles: args.oracles.clone(),
+    };
+    let set_up = sources::set_up(wanted, events.as_ref())?;
+    let (oracles, suites, cache_notes) = (set_up.oracles, set_up.suites, set_up.cache_notes);
+    let opts = conform::RunOptions {
         oracles: args.oracles,
         suites: args.suites,
-        ledger_dir: ledger.dir().clone(),
+        ledger_dir: set_up.ledger.dir().clone(),
         json: args.json,
         junit: args.junit,
         matrix: args.matrix,
         markdown: args.markdown,
         html: args.html,
         bless: args.bless,
-        incomplete_suites: !args.only_cases && wpt.is_err(),
+        incomplete_suites: set_up.incomplete_suites,
         summary_width: Some(crate::terminal::width()),
         timings: args.timings,
-        setup_phases: setup,
+        setup_phases: set_up.phases,
     };
     let finished = conform::execute(&opts, &oracles, suites, events.as_ref())?;
     // The cache is written when its oracles go, before the notes of this run are said.
@@ -127,43 +105,6 @@ pub fn run(args: ConformArgs) -> anyhow::Result<u8> {
     Ok(finished.code)
 }
 
-/// The oracles of the run (`--table-oracle`'s, else the registry's), those it asks answering
-/// from the answer cache unless `--no-cache`.
-fn set_up_oracles(
-    args: &ConformArgs,
-    wpt: &Result<urldiff_corpus::wpt::WptData, urldiff_corpus::wpt::LocateError>,
-    notes: &urldiff_oracles::answer_cache::CacheNotes,
-    setup: &mut Phases,
-) -> anyhow::Result<Vec<Box<dyn Oracle>>> {
-    let oracles: Vec<Box<dyn Oracle>> = setup.time("registry", || {
-        if args.table_oracles.is_empty() {
-            return sources::default_oracles(wpt);
-        }
-        let mut fakes: Vec<Box<dyn Oracle>> = Vec::new();
-        for spec in &args.table_oracles {
-            fakes.push(Box::new(table_oracle(spec)?));
-        }
-        anyhow::Ok(fakes)
-    })?;
-    if args.no_cache {
-        return Ok(oracles);
-    }
-    let dir = urldiff_oracles::answer_cache::default_dir();
-    Ok(setup.time("cache", || cache_selected(oracles, &args.oracles, &dir, notes)))
-}
-
-/// The oracles, those of `selected` (every one when empty) answering from the answer cache in
-/// `dir`.
-fn cache_selected(
-    oracles: Vec<Box<dyn Oracle>>,
-    selected: &[String],
-    dir: &std::path::Path,
-    notes: &urldiff_oracles::answer_cache::CacheNotes,
-) -> Vec<Box<dyn Oracle>> {
-    let runs = |o: &dyn Oracle| selected.is_empty() || selected.iter().any(|s| s == o.name());
-    urldiff_oracles::answer_cache::cache_where(oracles, dir, notes, runs)
-}
-
 /// The summary, the wall time and what bless changed, on stdout.
 fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::StdoutError> {
     let mut out = std::io::stdout().lock();
@@ -175,7 +116,7 @@ fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::S
     writeln!(out, "wall time: {:.2} s ({before} s)", finished.wall_seconds)?;
     writeln!(out, "then {reports} s")?;
     if let Some(timings) = &finished.timings {
-        write!(out, "{}", timings.terminal(crate::terminal::width()))?;
+        write!(out, "{}", urldiff_reports::timings::terminal(timings, crate::terminal::width()))?;
     }
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {

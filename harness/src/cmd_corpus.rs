@@ -67,18 +67,7 @@ pub fn run(args: CorpusArgs) -> anyhow::Result<u8> {
 }
 
 fn run_generate(args: GenerateArgs) -> anyhow::Result<u8> {
-    let seeds: Vec<urldiff_corpus::urlgen::GenCase> = urldiff_corpus::wpt::locate()
-        .ok()
-        .and_then(|data| data.read("urltestdata.json").ok())
-        .and_then(|text| urldiff_corpus::urltestdata::parse(&text, "urltestdata.json").ok())
-        .map(|file| {
-            let to_case = |e: urldiff_corpus::urltestdata::Entry| urldiff_corpus::urlgen::GenCase {
-                input: e.input,
-                base: e.base,
-            };
-            file.entries.into_iter().map(to_case).collect()
-        })
-        .unwrap_or_default();
+    let seeds = urldiff_corpus::urlgen::wpt_seeds();
     let mut out = String::new();
     let count = usize::try_from(args.count).expect("at most 1,000,000");
     let cases = urldiff_corpus::urlgen::generate(&seeds, count, args.seed);

@@ -55,7 +55,7 @@ pub fn run(args: FuzzArgs) -> anyhow::Result<u8> {
         out: args.out,
         build: !args.no_build,
         minimize_seconds: args.minimize_seconds,
-        ledger: urldiff::conform::sources::LedgerSource::find(None)?.dir().clone(),
+        ledger: urldiff_conform::sources::LedgerSource::find(None)?.dir().clone(),
     };
     fuzz::validate(&options)?;
     let events = crate::progress::CampaignProgress::new();

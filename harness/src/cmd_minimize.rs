@@ -7,10 +7,8 @@
 //! `--oracle`, an oracle that answered wrongly).
 
 use clap::Args;
-use urldiff_triage::classify::{classify, Facts};
-use urldiff_triage::findings::severity;
 use urldiff_triage::select::{refs, select_oracles};
-use urldiff_triage::{minimize, Budget, MinimizeError, Minimized, Request};
+use urldiff_triage::{minimize, Budget, MinimizeError, Request};
 
 #[derive(Debug, Args)]
 pub struct MinimizeArgs {
@@ -89,39 +87,7 @@ pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
         let value = urldiff_triage::minimized_json::MinimizedJson::of(&m);
         urldiff::outln!("{}", serde_json::to_string_pretty(&value)?);
     } else {
-        urldiff::out!("{}", human(&oracles, &m));
+        urldiff::out!("{}", urldiff_triage::minimized_json::for_person(&oracles, &m));
     }
     Ok(0)
-}
-
-/// The result for a person: both requests, the signature, classes, severity, the cost.
-fn human(oracles: &[&dyn urldiff_oracles::Oracle], m: &Minimized) -> String {
-    let comparison = urldiff_triage::ask::compare_answers(oracles, &m.minimized, &m.answers);
-    let infos: Vec<_> = oracles.iter().map(|o| o.info()).collect();
-    let classes = classify(&Facts::new(&m.minimized, &comparison, &infos));
-    let mut out =
-        format!("original:  {:?}\nminimized: {:?}\n", m.original.input, m.minimized.input);
-    if m.original.base.is_some() {
-        let show =
-            |b: &Option<String>| b.as_ref().map_or("(none)".to_owned(), |b| format!("{b:?}"));
-        out.push_str(&format!(
-            "base:      {} -> {}\n",
-            show(&m.original.base),
-            show(&m.minimized.base)
-        ));
-    }
-    out.push_str(&format!("signature {}: {}\n", m.signature.id(), m.signature.line()));
-    out.push_str(&format!("classes:   {}\n", classes.join(", ")));
-    if let Some(s) = severity(&comparison) {
-        out.push_str(&format!("severity:  {}\n", s.name()));
-    }
-    let proof = if m.one_minimal { "1-minimal" } else { "not proven 1-minimal" };
-    out.push_str(&format!(
-        "{proof} after {} oracle calls in {:.3} s ({} -> {} code points)\n",
-        m.oracle_calls,
-        m.seconds,
-        m.original.input.chars().count(),
-        m.minimized.input.chars().count()
-    ));
-    out
 }

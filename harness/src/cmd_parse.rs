@@ -4,11 +4,10 @@
 //! positions) and the valid-URL-string verdict (see [`whatwg_help`]); `--rfc3986` and
 //! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
 
-use crate::jsonl;
 use anyhow::bail;
 use clap::Args;
 use std::io::Write as _;
-use urldiff_parser::{Url, ATTRIBUTES};
+use urldiff_parser::ATTRIBUTES;
 use urldiff_reports::parse_answer::WhatwgAnswer;
 
 /// What WHATWG mode prints, for `urldiff parse --help` (the RFC modes' text follows it); the
@@ -62,7 +61,7 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
         return crate::cmd_parse_rfc::run(&args);
     }
     if args.jsonl {
-        return jsonl::serve(|r| WhatwgAnswer::of(&r.input, r.base.as_deref()));
+        return urldiff::output::serve_jsonl(|r| WhatwgAnswer::of(&r.input, r.base.as_deref()));
     }
     let Some(input) = args.input.as_deref() else {
         bail!("no input given (pass INPUT, or --jsonl to read JSON lines from stdin)");
@@ -75,44 +74,10 @@ pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
         serde_json::to_writer(&mut out, &answer).map_err(|e| stdout_error(e.into()))?;
         writeln!(out).and_then(|()| out.flush()).map_err(stdout_error)?;
     } else {
-        print_for_person(&answer, args.base.as_deref())?;
+        urldiff::out!("{}", answer.for_person(args.base.as_deref()));
     }
     // 0 parsed, 1 did not parse (2, a usage error, comes from clap or the bail above).
     Ok(u8::from(answer.failure))
-}
-
-fn print_for_person(
-    answer: &WhatwgAnswer,
-    base: Option<&str>,
-) -> Result<(), urldiff::output::StdoutError> {
-    if answer.failure {
-        // Name the base only when one was given, and say which of the two failed.
-        let what = match base {
-            None => "the input does not parse",
-            Some(base) if Url::parse_with_errors(base, None).result.is_err() => {
-                "the base does not parse (the errors are the base's)"
-            }
-            Some(_) => "the input does not parse against the base",
-        };
-        urldiff::outln!("  failure: {what}");
-    } else {
-        for field in ATTRIBUTES {
-            urldiff::outln!("{field:>9}: {}", answer.field(field).unwrap_or(""));
-        }
-    }
-    let errors: Vec<String> = answer.errors().iter().map(|e| e.to_string()).collect();
-    if errors.is_empty() {
-        urldiff::outln!("   errors: (none)");
-    } else {
-        urldiff::outln!("   errors: {}", errors.join(", "));
-    }
-    let verdict = match (answer.valid_url_string, &answer.url_string_violation) {
-        (Some(true), _) => "yes".to_owned(),
-        (Some(false), Some(v)) => format!("no: not a {} at {}", v.production, v.position),
-        _ => "(no verdict: the base does not parse)".to_owned(),
-    };
-    urldiff::outln!("    valid: {verdict}");
-    Ok(())
 }
 
 #[cfg(test)]
@@ -120,53 +85,8 @@ mod tests {
     use super::*;
     use serde_json::Value;
 
-    /// A JSON value written out, as the expected side of an assertion.
-    fn json(text: &str) -> Value {
-        serde_json::from_str(text).unwrap()
-    }
-
     fn whatwg_json(input: &str, base: Option<&str>) -> Value {
         serde_json::to_value(WhatwgAnswer::of(input, base)).unwrap()
-    }
-
-    #[test]
-    fn json_names_errors_with_positions_and_the_grammar_verdict() {
-        let a = whatwg_json("https://example.org/\\a b", None);
-        assert_eq!(a["errors"], json(r#"["invalid-reverse-solidus", "invalid-URL-unit"]"#));
-        assert_eq!(
-            a["validation_errors"],
-            json(
-                r#"[{ "name": "invalid-reverse-solidus", "position": 20 },
-                    { "name": "invalid-URL-unit", "position": 22 }]"#
-            )
-        );
-        assert_eq!(a["valid_url_string"], false);
-        assert_eq!(
-            a["url_string_violation"],
-            json(r#"{ "production": "URL-path-segment string", "position": 20 }"#)
-        );
-        let ok = whatwg_json("https://example.org/", None);
-        assert_eq!(
-            (ok["valid_url_string"].clone(), ok.get("url_string_violation")),
-            (Value::Bool(true), None)
-        );
-    }
-
-    #[test]
-    fn failures_and_unparsable_bases_keep_the_keys() {
-        let a = whatwg_json("https://ex%00ample/", None);
-        assert_eq!(a["failure"], true);
-        assert_eq!(a["errors"], json(r#"["domain-percent-encoded", "domain-to-ASCII"]"#));
-        assert_eq!(
-            a["validation_errors"][1],
-            json(r#"{ "name": "domain-to-ASCII", "position": 8 }"#)
-        );
-        assert_eq!(a["url_string_violation"]["production"], "valid domain string");
-        let b = whatwg_json("x", Some("not a url"));
-        assert_eq!(
-            (b["failure"].clone(), b["valid_url_string"].clone()),
-            (Value::Bool(true), Value::Null)
-        );
     }
 
     #[test]

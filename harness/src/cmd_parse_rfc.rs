@@ -5,7 +5,6 @@
 //! (docs/cli-json.md).
 
 use crate::cmd_parse::ParseArgs;
-use crate::jsonl;
 use anyhow::bail;
 use urldiff_oracles::RfcField;
 use urldiff_reports::parse_rfc_answer::{RfcAnswer, RfcMode};
@@ -30,7 +29,7 @@ RFC modes (--rfc3986, --rfc2396): the answer describes INPUT as RFC 3986 reads i
 pub fn run(args: &ParseArgs) -> anyhow::Result<u8> {
     let mode = if args.rfc2396 { RfcMode::Rfc2396 } else { RfcMode::Rfc3986 };
     if args.jsonl {
-        return jsonl::serve(|r| RfcAnswer::of(mode, &r.input, r.base.as_deref()));
+        return urldiff::output::serve_jsonl(|r| RfcAnswer::of(mode, &r.input, r.base.as_deref()));
     }
     let Some(input) = args.input.as_deref() else {
         bail!("no input given (pass INPUT, or --jsonl to read JSON lines from stdin)");

@@ -20,13 +20,9 @@
 
 use anyhow::{bail, Context};
 use clap::Args;
-use serde::de::IgnoredAny;
-use std::fs::File;
-use std::io::{BufRead as _, BufReader, Write as _};
-use std::path::{Path, PathBuf};
-use urldiff::conform::report::Outputs;
-use urldiff_reports::ConformReport;
-use urldiff_triage::findings::Findings;
+use std::io::Write as _;
+use std::path::PathBuf;
+use urldiff::conform::Outputs;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
@@ -73,101 +69,6 @@ pub struct ReportArgs {
     pub in_process_only: bool,
 }
 
-/// Whether `text` is JSON Lines: at least two lines, the first a JSON value of its own.
-fn looks_like_json_lines(text: &str) -> bool {
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let first = lines.next().unwrap_or_default();
-    lines.next().is_some() && serde_json::from_str::<serde_json::Value>(first).is_ok()
-}
-
-/// A saved report, of either kind.
-enum Saved {
-    Conform(Box<ConformReport>),
-    Findings(Box<Findings>),
-}
-
-/// The keys that tell the two kinds of saved report apart, read alone (the rest is skipped as
-/// it streams by, nothing kept).
-#[derive(serde::Deserialize)]
-struct Kind {
-    schema_version: Option<IgnoredAny>,
-    groups: Option<IgnoredAny>,
-    divergences: Option<IgnoredAny>,
-    cells: Option<IgnoredAny>,
-}
-
-/// `path`, buffered, from its start.
-fn open(path: &Path) -> anyhow::Result<BufReader<File>> {
-    let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(BufReader::with_capacity(1 << 20, file))
-}
-
-/// Read a saved report, telling the two kinds apart by their keys. A conform report is read
-/// from the file straight into its typed form (no text, no JSON tree: a large run.json then
-/// costs about its typed size, not many times the file's).
-fn read_saved(path: &Path) -> anyhow::Result<Saved> {
-    let shown = path.display();
-    let kind: Kind = match serde_json::from_reader(open(path)?) {
-        Ok(kind) => kind,
-        Err(e) if e.is_eof() && is_blank(path)? => {
-            bail!("{shown} is empty: expected a conform JSON report or a findings file")
-        }
-        Err(e) if looks_like_json_lines(&first_lines(path)?) => bail!(
-            "{shown}: not JSON ({e}): it looks like JSON Lines (one JSON value per line); \
-             `urldiff triage {shown} --out DIR` reads a JSON Lines file of {{\"input\", \"base\"}}, \
-             `urldiff report` reads the conform report or findings file that writes"
-        ),
-        Err(e) => return Err(e).with_context(|| format!("{shown}: not JSON")),
-    };
-    if kind.schema_version.is_some() && kind.groups.is_some() {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {shown}"))?;
-        let findings = Findings::from_json(&text).map_err(anyhow::Error::new);
-        return Ok(Saved::Findings(Box::new(findings.with_context(|| format!("{shown}"))?)));
-    }
-    if kind.divergences.is_some() || kind.cells.is_some() {
-        if !ConformReport::is_urldiff(open(path)?).with_context(|| format!("{shown}"))? {
-            bail!("{shown}: {}", urldiff_reports::data::ReadError::NotUrldiff);
-        }
-        let mut report =
-            ConformReport::from_reader(open(path)?).with_context(|| format!("{shown}"))?;
-        // Reports of an urldiff that did not classify get their classes now.
-        urldiff_reports::classes::classify(&mut report);
-        return Ok(Saved::Conform(Box::new(report)));
-    }
-    bail!(
-        "{shown} is neither a conform JSON report (urldiff conform --json: \"divergences\", \
-         \"cells\") nor a findings file (urldiff triage: \"schema_version\", \"groups\")"
-    )
-}
-
-/// Whether `path` holds nothing but white space (read as it streams by).
-fn is_blank(path: &Path) -> anyhow::Result<bool> {
-    let mut reader = open(path)?;
-    loop {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(true);
-        }
-        if !chunk.iter().all(u8::is_ascii_whitespace) {
-            return Ok(false);
-        }
-        let n = chunk.len();
-        reader.consume(n);
-    }
-}
-
-/// The first two lines of `path`, for telling JSON Lines apart.
-fn first_lines(path: &Path) -> anyhow::Result<String> {
-    let mut reader = open(path)?;
-    let mut text = String::new();
-    for _ in 0..2 {
-        if reader.read_line(&mut text).unwrap_or(0) == 0 {
-            break;
-        }
-    }
-    Ok(text)
-}
-
 fn print(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -181,11 +82,11 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
         return rfc_vs_whatwg(&args);
     }
     let path = args.results.as_deref().expect("clap requires RESULTS.json");
-    match read_saved(path)? {
-        Saved::Conform(_) if args.upstream.is_some() => {
+    match urldiff_conform::saved::read(path)? {
+        urldiff_conform::saved::Saved::Conform(_) if args.upstream.is_some() => {
             bail!("{} is a conform report: --upstream drafts issues from a findings file (urldiff triage)", path.display());
         }
-        Saved::Conform(report) => {
+        urldiff_conform::saved::Saved::Conform(report) => {
             let outputs = Outputs {
                 json: args.json,
                 junit: args.junit,
@@ -196,7 +97,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
             urldiff_corpus::atomic::write_all(&outputs.render(&report)?)?;
             print(&urldiff_reports::terminal::render_to_width(&report, crate::terminal::width()))?;
         }
-        Saved::Findings(findings) => {
+        urldiff_conform::saved::Saved::Findings(findings) => {
             if args.junit.is_some() || args.matrix.is_some() {
                 bail!(
                     "{} is a findings file: --junit and --matrix are for conform reports \
@@ -204,7 +105,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                     path.display()
                 );
             }
-            let mut files = findings_files(&findings, args.markdown, args.html);
+            let mut files = urldiff_reports::findings::files(&findings, args.markdown, args.html);
             if let Some(json) = args.json {
                 files.push((json, findings.to_json().into_bytes()));
             }
@@ -214,7 +115,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
             };
             let drafts = urldiff_reports::upstream::drafts(&findings, witnesses.as_ref());
             if let Some(dir) = &args.upstream {
-                refuse_filled_folder(dir, args.force)?;
+                urldiff_corpus::atomic::refuse_filled_dir(dir, args.force)?;
             }
             urldiff_corpus::atomic::write_all(&files)?;
             if let Some(dir) = &args.upstream {
@@ -259,42 +160,6 @@ fn wpt_witnesses(
     Ok(Some(urldiff_triage::wpt_witness::witnesses(findings, &coverage, &refs)?))
 }
 
-/// A drafts folder that holds files (an earlier run's drafts, or anything else) is replaced
-/// only with `--force`: otherwise older drafts would stay beside the new ones.
-fn refuse_filled_folder(dir: &Path, force: bool) -> anyhow::Result<()> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
-    let mut held: Vec<String> =
-        entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into()).collect();
-    if held.is_empty() || force {
-        return Ok(());
-    }
-    held.sort();
-    let shown = held.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
-    let more = if held.len() > 3 { format!(" and {} more", held.len() - 3) } else { String::new() };
-    bail!(
-        "{} already holds files ({shown}{more}): give --force to replace the folder with this \
-         run's drafts, or an empty or new folder",
-        dir.display()
-    )
-}
-
-/// The findings reports requested, rendered: the one place they are rendered (`urldiff
-/// triage` writes them with findings.json).
-pub fn findings_files(
-    findings: &Findings,
-    markdown: Option<PathBuf>,
-    html: Option<PathBuf>,
-) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    if let Some(path) = markdown {
-        files.push((path, urldiff_reports::findings::markdown::render(findings).into_bytes()));
-    }
-    if let Some(path) = html {
-        files.push((path, urldiff_reports::html::findings::render(findings).into_bytes()));
-    }
-    files
-}
-
 /// `urldiff report --rfc-vs-whatwg`.
 fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
     use urldiff_triage::rfc_vs_whatwg::inputs as rvw;
@@ -315,35 +180,10 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
         };
         rvw::add_real_parsers(&mut report, &wpt, &corpus, tool)?;
     }
-    let mut files = Vec::new();
-    if let Some(path) = markdown {
-        files.push((path, urldiff_reports::rfc_vs_whatwg::markdown(&report).into_bytes()));
-    }
-    if let Some(path) = html {
-        files.push((path, urldiff_reports::html::rfc_vs_whatwg::render(&report).into_bytes()));
-    }
-    if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&report)?;
-        files.push((path.clone(), json.into_bytes()));
-    }
+    use urldiff_reports::rfc_vs_whatwg::{files, summary};
+    let files = files(&report, [markdown, html, args.json.clone()])?;
     urldiff_corpus::atomic::write_all(&files)?;
-    let mut summary = format!(
-        "rfc-vs-whatwg: the sides split on {} of {} inputs; {} classes",
-        report.split,
-        report.inputs,
-        report.sections.len()
-    );
-    if let Some(real) = &report.real {
-        let names: Vec<&str> = real.parsers.iter().map(|p| p.name.as_str()).collect();
-        summary.push_str(&format!("; real parsers: {}", names.join(", ")));
-        for s in &real.skipped {
-            summary.push_str(&format!(
-                "\n{}: skipped: {}",
-                s.name,
-                urldiff_reports::hostile::first_line(&s.reason)
-            ));
-        }
-    }
+    let mut summary = summary(&report);
     for (path, _) in &files {
         summary.push_str(&format!("\nwrote {}", path.display()));
     }

@@ -19,15 +19,15 @@
 //! without the reference, a findings file that cannot be written); a merge exits as one run
 //! would (2 when a merged run had unreadable lines).
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
 use urldiff_oracles::answer_cache::CacheNotes;
 use urldiff_triage::expected::{Ledger, TRUTH};
-use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
+use urldiff_triage::findings::Findings;
 use urldiff_triage::input;
 use urldiff_triage::pipeline::{triage, Config};
-use urldiff_triage::select::{refs, select_cached_oracles, select_oracles, tool_version};
+use urldiff_triage::select::{refs, select_cached_oracles, select_oracles};
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]
@@ -111,16 +111,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     }
     let unreadable = !read.unreadable.is_empty();
     if let Some((k, n)) = args.shard {
-        read.cases.retain(|c| {
-            urldiff_triage::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, n)
-        });
-        read.sources = read.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
-        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
-        // of the whole input: shard 1 records it, so that N shards merged count it once.
-        if k != 1 {
-            read.skipped = 0;
-            read.unreadable.clear();
-        }
+        read.keep_shard(k, n);
     }
     let cache_notes = CacheNotes::default();
     let cache_dir = urldiff_oracles::answer_cache::default_dir();
@@ -141,34 +132,26 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
                 dir.display()
             )
         }
-        Some(dir) => Some(urldiff::conform::ledger::Ledger::load(dir)?),
+        Some(dir) => Some(urldiff_compare::ledger::Ledger::load(dir)?),
         None => None,
     };
     // Without --ledger, the project's (or the embedded) ledger still says what is known
     // upstream; it leaves nothing out.
     let known = match &ledger {
         Some(_) => None,
-        None => urldiff::conform::sources::LedgerSource::find(None)
+        None => urldiff_conform::sources::LedgerSource::find(None)
             .ok()
-            .and_then(|source| urldiff::conform::ledger::Ledger::load(source.dir()).ok()),
+            .and_then(|source| urldiff_compare::ledger::Ledger::load(source.dir()).ok()),
     };
     let config = Config {
-        oracles: &oracles,
         ledger: ledger.as_ref().map(|l| l as &dyn Ledger),
         known: known.as_ref().map(|l| l as &dyn Ledger),
         budget: Budget { max_calls: args.max_calls, max_seconds: args.max_seconds },
         minimize_per_key: args.minimize_per_key.max(1),
-        originals_kept: Config::DEFAULT_ORIGINALS_KEPT,
-        tool: Tool { name: "urldiff".into(), version: tool_version() },
-        wpt_revision: urldiff_corpus::wpt::locate().ok().map(|d| d.revision),
         sources: read.sources.clone(),
-        skipped_oracles: selection
-            .unavailable
-            .iter()
-            .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
-            .collect(),
         skipped_cases: read.skipped,
         unreadable_lines: read.unreadable.clone(),
+        ..Config::new(&oracles, &selection.unavailable)
     };
     let progress = crate::progress::TriageProgress::new();
     let findings = triage(&read.cases, &config, &progress)?;
@@ -193,28 +176,16 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
 /// `--merge`: read every findings file (all must read), merge by root cause, write DIR. The
 /// exit code is one run's: 2 when a merged run had unreadable input lines, else 1 on groups.
 fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8> {
-    use urldiff_triage::merge::{merge, repeated, MergeError};
-    let mut read = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        let findings = Findings::from_json(&text)
-            .map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
-        read.push(findings);
-    }
-    for (again, first) in repeated(&read) {
+    let read = urldiff_triage::merge::read_files(files)?;
+    for (again, first) in urldiff_triage::merge::repeated(&read) {
         eprintln!(
             "urldiff: {} holds the same findings as {}: merged once",
             files[again - 1].display(),
             files[first - 1].display()
         );
     }
-    let merged = merge(read, Config::DEFAULT_ORIGINALS_KEPT).map_err(|e| match &e {
-        MergeError::Overflow { file, .. } => {
-            anyhow::anyhow!("{}: {e}", files[file - 1].display())
-        }
-        MergeError::Nothing => anyhow::anyhow!(e),
-    })?;
+    let merged = urldiff_triage::merge::merge(read, Config::DEFAULT_ORIGINALS_KEPT)
+        .map_err(|e| anyhow::anyhow!(urldiff_triage::merge::naming_the_file(e, files)))?;
     for line in &merged.run.unreadable_lines {
         eprintln!("urldiff: a merged run skipped {line}");
     }
@@ -234,7 +205,7 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
 fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
     let mut files: Vec<(PathBuf, Vec<u8>)> =
         vec![(dir.join("findings.json"), findings.to_json().into_bytes())];
-    files.extend(crate::cmd_report::findings_files(
+    files.extend(urldiff_reports::findings::files(
         findings,
         Some(dir.join("findings.md")),
         Some(dir.join("findings.html")),

@@ -11,7 +11,6 @@
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
 use std::process::ExitCode;
-use urldiff::jsonl;
 
 mod cmd_compare;
 mod cmd_conform;

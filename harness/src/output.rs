@@ -73,6 +73,24 @@ macro_rules! outln {
     };
 }
 
+/// Answer every stdin line with `answer` on stdout (`urldiff parse --jsonl`, the loop of
+/// `urldiff_corpus::request_loop`); a panic of `answer` is that line's internal error. A
+/// closed stdout is a [`StdoutError`].
+pub fn serve_jsonl<A: serde::Serialize>(
+    mut answer: impl FnMut(&urldiff_corpus::request_line::Request) -> A,
+) -> anyhow::Result<u8> {
+    use urldiff_corpus::request_loop::{serve_from, ServeError};
+    let stdin = std::io::stdin().lock();
+    // A buffer: an answer line can be hundreds of megabytes, written piece by piece.
+    let stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let guarded = |r: &_| urldiff_oracles::panic_guard::catch_quietly(|| answer(r));
+    match serve_from(stdin, stdout, guarded) {
+        Ok(()) => Ok(0),
+        Err(ServeError::Write(e)) => Err(StdoutError(e).into()),
+        Err(ServeError::Read(e)) => Err(anyhow::Error::new(e).context("cannot read stdin")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! Both write to stderr, so stdout carries only results.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use urldiff::events::Events;
+use urldiff_conform::events::Events;
 
 /// A progress bar on stderr; skipped oracles are printed above it.
 #[derive(Debug)]

@@ -5,14 +5,18 @@ mod fake_support;
 
 use std::collections::HashMap;
 use std::path::Path;
-use urldiff::conform::{self, Options};
-use urldiff::events::NoEvents;
+use urldiff::conform::{self, RunOptions};
+use urldiff_conform::events::Silent;
 use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, Record, WhatwgRecord};
 
 /// Run conform silently; the exit code.
-fn execute(opts: &Options, oracles: &[Box<dyn Oracle>], suites: Vec<Suite>) -> anyhow::Result<u8> {
-    conform::execute(opts, oracles, suites, &NoEvents).map(|f| f.code)
+fn execute(
+    opts: &RunOptions,
+    oracles: &[Box<dyn Oracle>],
+    suites: Vec<Suite>,
+) -> anyhow::Result<u8> {
+    conform::execute(opts, oracles, suites, &Silent).map(|f| f.code)
 }
 
 /// A WHATWG record as WPT would write it for a simple `scheme://host/path` URL.
@@ -81,8 +85,8 @@ fn fake_oracle() -> Vec<Box<dyn Oracle>> {
 
 const BACKSLASH_NAME: &str = r"<http://example.com\\b>";
 
-fn options(ledger: &Path) -> Options {
-    Options { ledger_dir: ledger.to_owned(), ..Options::default() }
+fn options(ledger: &Path) -> RunOptions {
+    RunOptions { ledger_dir: ledger.to_owned(), ..RunOptions::default() }
 }
 
 fn run_with_ledger(text: Option<&str>) -> (u8, tempfile::TempDir) {
@@ -139,7 +143,7 @@ fn entry_for_case_outside_the_run_is_not_stale() {
     let text =
         format!("{BACKSLASH_NAME} | * | expected\n<http://elsewhere/> | * | another suite\n");
     std::fs::write(dir.path().join("fake.txt"), text).unwrap();
-    let opts = Options { suites: vec!["synthetic".into()], ..options(dir.path()) };
+    let opts = RunOptions { suites: vec!["synthetic".into()], ..options(dir.path()) };
     let code = execute(&opts, &fake_oracle(), vec![suite(), elsewhere_suite()]).unwrap();
     assert_eq!(code, 0);
 }
@@ -233,7 +237,7 @@ fn junit_counts(xml: &str) -> JunitCounts {
 fn the_wall_time_splits_into_named_phases_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let finished =
-        conform::execute(&options(dir.path()), &fake_oracle(), vec![suite()], &NoEvents).unwrap();
+        conform::execute(&options(dir.path()), &fake_oracle(), vec![suite()], &Silent).unwrap();
     let names: Vec<&str> = finished.phases.0.iter().map(|(name, _)| *name).collect();
     assert_eq!(names, ["ledger", "start-up", "answers", "evaluate", "classify", "reports"]);
     let shown = finished.phases.to_string();

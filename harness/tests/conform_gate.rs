@@ -7,8 +7,8 @@
 mod fake_support;
 
 use std::path::Path;
-use urldiff::conform::{self, Finished, Options};
-use urldiff::events::NoEvents;
+use urldiff::conform::{self, Finished, RunOptions};
+use urldiff_conform::events::Silent;
 use urldiff_oracles::suite::{Suite, Truth};
 use urldiff_oracles::{
     Answer, Availability, Case, CaseKindTag, Crash, Oracle, Record, TimeOut, WhatwgRecord,
@@ -75,8 +75,8 @@ fn ledger(text: &str) -> tempfile::TempDir {
 }
 
 fn run(dir: &Path, oracles: &[Box<dyn Oracle>]) -> anyhow::Result<Finished> {
-    let opts = Options { ledger_dir: dir.to_owned(), ..Options::default() };
-    conform::execute(&opts, oracles, vec![suite()], &NoEvents)
+    let opts = RunOptions { ledger_dir: dir.to_owned(), ..RunOptions::default() };
+    conform::execute(&opts, oracles, vec![suite()], &Silent)
 }
 
 #[test]
@@ -117,12 +117,12 @@ fn a_lost_answer_fails_even_where_the_truth_has_no_opinion() {
 fn an_unavailable_oracle_asked_for_is_a_harness_error() {
     let oracles = [fake("fake", &[("http://a/", record("a"))]), unavailable("missing")];
     let dir = ledger("");
-    let opts = Options {
+    let opts = RunOptions {
         ledger_dir: dir.path().to_owned(),
         oracles: vec!["missing".into()],
-        ..Options::default()
+        ..RunOptions::default()
     };
-    let err = conform::execute(&opts, &oracles, vec![suite()], &NoEvents).unwrap_err();
+    let err = conform::execute(&opts, &oracles, vec![suite()], &Silent).unwrap_err();
     assert!(format!("{err:#}").contains("its runtime is missing"), "{err:#}");
     // Not asked for: skipped, and the PASS line says so.
     let finished = run(dir.path(), &oracles).unwrap();
@@ -201,13 +201,13 @@ fn reports_are_written_all_or_nothing() {
     let dir = ledger("");
     let out = tempfile::tempdir().unwrap();
     std::fs::create_dir(out.path().join("a-folder")).unwrap();
-    let opts = Options {
+    let opts = RunOptions {
         ledger_dir: dir.path().to_owned(),
         json: Some(out.path().join("run.json")),
         junit: Some(out.path().join("a-folder")),
-        ..Options::default()
+        ..RunOptions::default()
     };
-    let err = conform::execute(&opts, &oracles, vec![suite()], &NoEvents).unwrap_err();
+    let err = conform::execute(&opts, &oracles, vec![suite()], &Silent).unwrap_err();
     assert!(format!("{err:#}").contains("it is a folder"), "{err:#}");
     let left: Vec<_> =
         std::fs::read_dir(out.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -218,12 +218,12 @@ fn reports_are_written_all_or_nothing() {
 fn a_device_is_never_replaced_and_a_link_is_followed() {
     let oracles = [fake("fake", &[("http://a/", record("a"))])];
     let dir = ledger("");
-    let opts = Options {
+    let opts = RunOptions {
         ledger_dir: dir.path().to_owned(),
         matrix: Some("/dev/null".into()),
-        ..Options::default()
+        ..RunOptions::default()
     };
-    let err = conform::execute(&opts, &oracles, vec![suite()], &NoEvents).unwrap_err();
+    let err = conform::execute(&opts, &oracles, vec![suite()], &Silent).unwrap_err();
     assert!(format!("{err:#}").contains("not a regular file"), "{err:#}");
     use std::os::unix::fs::FileTypeExt as _;
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
@@ -232,8 +232,8 @@ fn a_device_is_never_replaced_and_a_link_is_followed() {
     std::fs::write(&target, "old").unwrap();
     let link = out.path().join("link.txt");
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let opts = Options { matrix: Some(link.clone()), ..opts };
-    conform::execute(&opts, &oracles, vec![suite()], &NoEvents).unwrap();
+    let opts = RunOptions { matrix: Some(link.clone()), ..opts };
+    conform::execute(&opts, &oracles, vec![suite()], &Silent).unwrap();
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert!(std::fs::read_to_string(&target).unwrap().starts_with("Conformance matrix"));
 }

@@ -14,8 +14,8 @@
 mod fake_support;
 
 use std::process::Command;
-use urldiff::conform::{self, Finished, Options};
-use urldiff::events::NoEvents;
+use urldiff::conform::{self, Finished, RunOptions};
+use urldiff_conform::events::Silent;
 use urldiff_oracles::reference::ReferenceOracle;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{Answer, Case, CaseKindTag, Oracle, Record, RecordModel, VALIDATION_ERRORS};
@@ -63,8 +63,8 @@ fn run(ledger: &str, fake: Box<dyn Oracle>) -> Finished {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("fake.txt"), ledger).unwrap();
     let oracles: Vec<Box<dyn Oracle>> = vec![Box::new(ReferenceOracle::new()), fake];
-    let opts = Options { ledger_dir: dir.path().to_owned(), ..Options::default() };
-    conform::execute(&opts, &oracles, suites(), &NoEvents).unwrap()
+    let opts = RunOptions { ledger_dir: dir.path().to_owned(), ..RunOptions::default() };
+    conform::execute(&opts, &oracles, suites(), &Silent).unwrap()
 }
 
 /// The matrix row of an oracle.

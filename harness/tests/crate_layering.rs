@@ -1,5 +1,5 @@
 //! The crates layer one way (DEVELOPERS.md, "Layout"): parser < corpus < oracles < compare <
-//! triage < reports < {serve, campaign} < harness. What a crate builds with (`[dependencies]`,
+//! triage < conform < reports < {serve, campaign} < harness. What a crate builds with (`[dependencies]`,
 //! `[build-dependencies]`, their `[target.….dependencies]`) may name only crates below it: an
 //! upward or sideways dependency fails here with the crate, the table and the name. Tests may
 //! read data from anywhere (`[dev-dependencies]`: the parser's tests read the corpus). The fuzz
@@ -15,6 +15,7 @@ const LEVELS: &[&[(&str, &str)]] = &[
     &[("oracles", "urldiff-oracles")],
     &[("compare", "urldiff-compare")],
     &[("triage", "urldiff-triage")],
+    &[("conform", "urldiff-conform")],
     &[("reports", "urldiff-reports")],
     &[("serve", "urldiff-serve"), ("campaign", "urldiff-campaign")],
     &[("harness", "urldiff"), ("fuzz", "urldiff-fuzz")],

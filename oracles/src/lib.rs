@@ -21,6 +21,20 @@
 //! - [`suites`]: the suites of a default conform run, built from the embedded data;
 //! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
 //!   WPT's inputs and a generated set), judged by the reference.
+//!
+//! ```
+//! use urldiff_oracles::{reference::ReferenceOracle, Answer, Case, Oracle, Record};
+//! // Every oracle answers a batch of cases, one answer per case, in order.
+//! let reference = ReferenceOracle::new();
+//! let cases = [Case::parse("HTTP://EXAMPLE.com:80/a/../b", None), Case::parse("http://[::1", None)];
+//! let answers = reference.answer_batch(&cases).unwrap();
+//! // The URL Standard lowercases a special scheme and host, drops the default port and
+//! // removes dot segments.
+//! let Answer::Parsed { record: Record::Whatwg(url), .. } = &answers[0] else { panic!() };
+//! assert_eq!(url.href.as_deref(), Some("http://example.com/b"));
+//! // An IPv6 address without its closing bracket is a failure.
+//! assert!(matches!(answers[1], Answer::Failure { .. }));
+//! ```
 
 pub mod ada;
 pub mod agreement;

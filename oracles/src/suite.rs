@@ -97,7 +97,7 @@ impl Suite {
     /// `failure_reason`. Comments count as skipped.
     pub fn push_urltestdata(
         &mut self,
-        file: &urltestdata::File,
+        file: &urltestdata::UrlTestFile,
         failure_reason: &str,
     ) -> Result<(), NoWhatwgRecord> {
         for (i, entry) in file.entries.iter().enumerate() {

@@ -71,12 +71,12 @@ macro_rules! validation_errors {
     };
 }
 
-const DOMAIN_PARSER: &str = "https://url.spec.whatwg.org/#concept-domain-to-ascii";
-const HOST_PARSER: &str = "https://url.spec.whatwg.org/#concept-host-parser";
-const IPV4_PARSER: &str = "https://url.spec.whatwg.org/#concept-ipv4-parser";
-const IPV6_PARSER: &str = "https://url.spec.whatwg.org/#concept-ipv6-parser";
-const OPAQUE_HOST_PARSER: &str = "https://url.spec.whatwg.org/#concept-opaque-host-parser";
-const URL_PARSER: &str = "https://url.spec.whatwg.org/#concept-basic-url-parser";
+const DOMAIN_PARSER: &str = crate::url_standard!("#concept-domain-to-ascii");
+const HOST_PARSER: &str = crate::url_standard!("#concept-host-parser");
+const IPV4_PARSER: &str = crate::url_standard!("#concept-ipv4-parser");
+const IPV6_PARSER: &str = crate::url_standard!("#concept-ipv6-parser");
+const OPAQUE_HOST_PARSER: &str = crate::url_standard!("#concept-opaque-host-parser");
+const URL_PARSER: &str = crate::url_standard!("#concept-basic-url-parser");
 
 // The table, row by row: name, the Failure column, and where the steps report it.
 // (IPv4-non-ASCII-input is placed as in whatwg/url's review draft 2026-08, commit 2f54a38:
@@ -132,9 +132,9 @@ impl ValidationErrorKind {
         }
     }
 
-    /// `https://url.spec.whatwg.org/#` and [`Self::spec_anchor`].
+    /// The URL Standard's address, `#` and [`Self::spec_anchor`].
     pub fn spec_url(self) -> String {
-        format!("https://url.spec.whatwg.org/#{}", self.spec_anchor())
+        format!("{}#{}", crate::URL_STANDARD, self.spec_anchor())
     }
 }
 

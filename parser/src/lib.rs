@@ -40,6 +40,24 @@
 //! assert_eq!(outcome.result.unwrap().pathname(), "/path");
 //! ```
 
+/// A link into the URL Standard, `url_standard!("#anchor")`, as a literal (for `concat!` and
+/// constants): the one place the standard's address is written ([`URL_STANDARD`]).
+/// ```
+/// use urldiff_parser::{url_standard, URL_STANDARD};
+/// const HOST_STATE: &str = url_standard!("#host-state");
+/// assert_eq!(HOST_STATE, "https://url.spec.whatwg.org/#host-state");
+/// assert!(HOST_STATE.starts_with(URL_STANDARD));
+/// ```
+#[macro_export]
+macro_rules! url_standard {
+    ($anchor:literal) => {
+        concat!("https://url.spec.whatwg.org/", $anchor)
+    };
+}
+
+/// The URL Standard's address.
+pub const URL_STANDARD: &str = url_standard!("");
+
 pub mod attributes;
 pub mod errors;
 pub mod form_urlencoded;

@@ -2,17 +2,15 @@
 //! and severity that every report shows (so known high-severity confusions stay visible when
 //! the gate passes).
 //!
-//! A divergence's classes are triage's (`urldiff_triage::classify::CLASSES`): [`classify`]
-//! fills `Divergence::classes` with [`classify_divergence`], the one classifier, for every
-//! divergence that has none (`urldiff conform` calls it on its report; `urldiff report` on a
-//! saved one from an older urldiff); [`classes_of`] reads them.
+//! A divergence's classes are triage's (`urldiff_triage::classify::CLASSES`), given by
+//! `urldiff_conform::classify` when a run is judged or a saved report read; [`classes_of`]
+//! reads them.
 
-use crate::data::{ConformReport, Divergence};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use urldiff_compare::{Grade, Severity, SharedField};
-use urldiff_oracles::{Answer, Record, RecordModel};
-use urldiff_triage::classify::{classify_divergence, CLASSES, UNCLASSIFIED};
+use urldiff_conform::report::{ConformReport, Divergence};
+use urldiff_triage::classify::{CLASSES, UNCLASSIFIED};
 use urldiff_triage::rfc_vs_whatwg::{RFC_SIDE, WHATWG_SIDE};
 
 /// A class as reports show it: `id` for filters and links (no spaces), `label` for people.
@@ -42,39 +40,7 @@ pub fn explanation(id: &str) -> &'static str {
     CLASSES.iter().find(|c| c.id == id).map_or("", |c| c.explanation)
 }
 
-/// Whether the answer of `oracle` (or the truth a suite is judged by) speaks the WHATWG model.
-fn whatwg_model(
-    answer: &Answer,
-    oracle: Option<&str>,
-    models: &HashMap<String, RecordModel>,
-) -> bool {
-    match answer {
-        Answer::Parsed { record: Record::Whatwg(_), .. } => true,
-        Answer::Parsed { record: Record::Rfc(_), .. } => false,
-        // A failure, a text record: the oracle's declared model; an embedded truth (our
-        // cases, urltestdata format) is WHATWG.
-        _ => oracle.and_then(|o| models.get(o)).is_none_or(|m| *m == RecordModel::Whatwg),
-    }
-}
-
-/// Give every divergence without classes triage's classes for it: the case, the differing
-/// fields (truth against the oracle's answer) and whether both sides are WHATWG-model
-/// ([`classify_divergence`]). No oracle is asked and nothing is minimized.
-pub fn classify(report: &mut ConformReport) {
-    let models: HashMap<String, RecordModel> =
-        report.oracles.iter().map(|o| (o.info.name.clone(), o.info.model)).collect();
-    let truths: HashMap<String, Option<String>> =
-        report.suites.iter().map(|s| (s.name.clone(), s.truth_oracle.clone())).collect();
-    for d in report.divergences.iter_mut().filter(|d| d.classes.is_empty()) {
-        let truth_oracle = truths.get(&d.suite).cloned().flatten();
-        let pair = whatwg_model(&d.truth, truth_oracle.as_deref(), &models)
-            && whatwg_model(&d.answer, Some(&d.oracle), &models);
-        d.classes =
-            classify_divergence(&d.case, &d.fields, pair).into_iter().map(str::to_owned).collect();
-    }
-}
-
-/// The classes of a divergence: triage's class ids ([`classify`]); `unclassified` for one
+/// The classes of a divergence: triage's class ids (`urldiff_conform::classify`); `unclassified` for one
 /// that has none.
 pub fn classes_of(d: &Divergence) -> Vec<ClassTag> {
     if d.classes.is_empty() {

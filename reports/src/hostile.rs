@@ -19,6 +19,7 @@
 //!
 //! [`pieces`] splits a string into what is shown as is and what is escaped; each format marks
 //! the escapes its own way (plain: as is; HTML: a highlighted span) from the same pieces.
+//! JUnit XML keeps its lines and escapes only what XML cannot carry ([`xml_safe`]).
 
 use std::fmt::Write as _;
 
@@ -93,6 +94,14 @@ pub fn pieces(s: &str) -> Vec<Piece<'_>> {
 }
 
 /// `s` with every code point to escape written as `\u{…}`: one line of inert text.
+/// ```
+/// use urldiff_reports::hostile::visible;
+/// // A zero-width space (U+200B, a format character) and a right-to-left override (U+202E)
+/// // cannot hide in a report; nor can spaces at the ends.
+/// assert_eq!(visible("a\u{200b}b\u{202e}"), "a\\u{200b}b\\u{202e}");
+/// assert_eq!(visible(" http://a "), "\\u{20}http://a\\u{20}");
+/// assert_eq!(visible("http://exämple/"), "http://exämple/");
+/// ```
 pub fn visible(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for piece in pieces(s) {
@@ -101,8 +110,36 @@ pub fn visible(s: &str) -> String {
     out
 }
 
+/// `s` as XML 1.0 can carry it (JUnit's text, whose lines and tabs stay): the code points XML
+/// cannot carry at all, not even as references (the C0 controls but tab, newline and carriage
+/// return; U+FFFE, U+FFFF), as escapes of this policy (`\u{…}`); the XML writer escapes the
+/// markup characters. Narrower than [`visible`]: a CI page shows the rest as it is.
+/// ```
+/// use urldiff_reports::hostile::xml_safe;
+/// // XML 1.0 has no character NUL or U+FFFF, not even as a reference; lines and tabs stay.
+/// assert_eq!(xml_safe("a\u{0}b\u{ffff}"), "a\\u{0}b\\u{ffff}");
+/// assert_eq!(xml_safe("one\ttwo\nthree"), "one\ttwo\nthree");
+/// ```
+pub fn xml_safe(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let uncarriable = !matches!(c, '\t' | '\n' | '\r')
+            && ((c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}');
+        if uncarriable {
+            Piece::Escaped(c).push_to(&mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The first line of a (possibly multi-line) message, made visible: what a report shows of a
 /// skip reason or an error.
+/// ```
+/// // A skip reason of several lines shows its first, a tab in it escaped.
+/// assert_eq!(urldiff_reports::hostile::first_line("one\ttwo\nthree"), "one\\u{9}two");
+/// ```
 pub fn first_line(message: &str) -> String {
     visible(message.lines().next().unwrap_or(""))
 }

@@ -7,29 +7,13 @@
 //! a case without an opinion is `<skipped message="no opinion">`.
 
 use crate::classes::classes_of;
-use crate::data::{CaseStatus, Cell, ConformReport, Divergence};
+use crate::hostile::xml_safe;
 use crate::plain::divergence_text;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::io;
-
-/// `s` with the characters XML 1.0 cannot carry at all, not even as references (most C0
-/// controls, U+FFFE, U+FFFF), written as `\u{…}`; quick-xml escapes the rest.
-pub fn xml_safe(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
+use urldiff_conform::report::{CaseStatus, ConformReport, Divergence, MatrixCell};
 
 type Xml = Writer<Vec<u8>>;
 
@@ -65,7 +49,7 @@ pub fn render(report: &ConformReport) -> io::Result<Vec<u8>> {
 fn write_suite(
     w: &mut Xml,
     report: &ConformReport,
-    cell: &Cell,
+    cell: &MatrixCell,
     by_case: &HashMap<(&str, &str, usize), &Divergence>,
 ) -> io::Result<()> {
     let Some(suite) = report.suites.iter().find(|s| s.name == cell.suite) else { return Ok(()) };

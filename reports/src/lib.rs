@@ -1,12 +1,11 @@
 //! urldiff-reports: the typed data of a run and its renderers. No I/O and no printing: each
 //! renderer turns a [`ConformReport`] into bytes, and the binary writes them (atomically).
 //!
-//! - [`data`]: [`ConformReport`], what `urldiff conform` found, which the JSON report is and
-//!   `urldiff report RESULTS.json` reads back;
-//! - [`evaluate`]: a conform run's answers judged against each suite's truth and the ledger,
-//!   into a [`ConformReport`]; [`bless`]: the ledger rewritten to match a run;
-//! - [`classes`]: what a divergence is summarized under (the one place that will switch to
-//!   triage's classes), and the ledgered divergences by class and severity;
+//! A conform report's data, its judging and its reading back are `urldiff_conform`'s; this
+//! crate only renders.
+//!
+//! - [`classes`]: a divergence's classes as reports show them, and the ledgered divergences
+//!   by class and severity;
 //! - [`plain`]: pieces of the plain-text reports; [`explain_projection`]: the comparison's
 //!   tables (`--explain-projection`);
 //! - [`terminal`]: the summary `urldiff conform` prints, fitted to the terminal's width (100
@@ -31,17 +30,24 @@
 //!   [`parse_rfc_answer`]: the RFC modes' answer (`parse --rfc3986 --json`);
 //! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
 //!   groups per class as an inline SVG (`plotters`);
-//! - [`timings`]: where a conform run's time went (`urldiff conform --timings`).
+//! - [`timings`]: where a conform run's time went (`urldiff conform --timings`), as tables.
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
+//!
+//! ```
+//! use urldiff_reports::{render, ConformReport, Format};
+//! // A run in which nothing diverges passes, in every format.
+//! let report = ConformReport::new("0.1.0");
+//! let terminal = String::from_utf8(render(&report, Format::Terminal).unwrap()).unwrap();
+//! assert!(terminal.contains("PASS"), "{terminal}");
+//! let junit = String::from_utf8(render(&report, Format::Junit).unwrap()).unwrap();
+//! assert!(junit.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "{junit}");
+//! ```
 
-pub mod bless;
 pub mod campaign;
 pub mod campaign_report;
 pub mod classes;
 pub mod compare_view;
-pub mod data;
-pub mod evaluate;
 pub mod explain_projection;
 pub mod findings;
 pub mod hostile;
@@ -62,7 +68,7 @@ pub mod terminal;
 pub mod timings;
 pub mod upstream;
 
-pub use data::ConformReport;
+pub use urldiff_conform::ConformReport;
 
 /// A report format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

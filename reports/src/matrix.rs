@@ -3,9 +3,9 @@
 //! the wrong ledger entries and the PASS/FAIL line. As wide as the matrix needs.
 
 use crate::classes::{ledgered_by_class, values_line};
-use crate::data::ConformReport;
 use crate::plain::{self, first_line, one_line};
 use std::fmt::Write as _;
+use urldiff_conform::report::ConformReport;
 
 /// How many unexpected divergences the text spells out in full.
 pub const SHOWN_DIVERGENCES: usize = 40;

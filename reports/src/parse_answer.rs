@@ -6,6 +6,7 @@
 //! serde writes each one straight to the output; nothing builds a JSON tree of 20 million
 //! nodes (which cost 6.5 GB for that input).
 
+use crate::compare_view::validity::ViolationJson;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::rc::Rc;
 use urldiff_parser::{valid, Attribute, Url, ValidationError};
@@ -18,7 +19,7 @@ pub struct WhatwgAnswer {
     pub failure: bool,
     /// `href` … `hash` (`urldiff_parser::Attribute`, in its order; empty on failure).
     #[serde(flatten)]
-    pub record: Record,
+    pub record: RecordJson,
     /// `errors`: the spec names, every occurrence in order.
     pub errors: Names,
     /// `validation_errors`: `[{"name", "position"}]`, the same errors with their positions.
@@ -27,14 +28,14 @@ pub struct WhatwgAnswer {
     pub valid_url_string: Option<bool>,
     /// `url_string_violation`: the first production that fails, when the verdict is `false`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub url_string_violation: Option<Violation>,
+    pub url_string_violation: Option<ViolationJson>,
 }
 
 /// The record fields as (name, value) pairs, serialized as keys of the answer.
 #[derive(Clone, Debug, Default)]
-pub struct Record(pub Vec<(&'static str, String)>);
+pub struct RecordJson(pub Vec<(&'static str, String)>);
 
-impl Serialize for Record {
+impl Serialize for RecordJson {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, value) in &self.0 {
@@ -74,14 +75,42 @@ impl Serialize for Located {
     }
 }
 
-/// `{"production", "position"}`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Violation {
-    pub production: &'static str,
-    pub position: usize,
-}
-
 impl WhatwgAnswer {
+    /// The answer as `urldiff parse` shows it to a person: the record (or which of the input
+    /// and `base` failed), the validation errors and the valid-URL-string verdict.
+    pub fn for_person(&self, base: Option<&str>) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        if self.failure {
+            // Name the base only when one was given, and say which of the two failed.
+            let what = match base {
+                None => "the input does not parse",
+                Some(base) if Url::parse_with_errors(base, None).result.is_err() => {
+                    "the base does not parse (the errors are the base's)"
+                }
+                Some(_) => "the input does not parse against the base",
+            };
+            let _ = writeln!(out, "  failure: {what}");
+        } else {
+            for field in urldiff_parser::ATTRIBUTES {
+                let _ = writeln!(out, "{field:>9}: {}", self.field(field).unwrap_or(""));
+            }
+        }
+        let errors: Vec<String> = self.errors().iter().map(|e| e.to_string()).collect();
+        if errors.is_empty() {
+            out.push_str("   errors: (none)\n");
+        } else {
+            let _ = writeln!(out, "   errors: {}", errors.join(", "));
+        }
+        let verdict = match (self.valid_url_string, &self.url_string_violation) {
+            (Some(true), _) => "yes".to_owned(),
+            (Some(false), Some(v)) => format!("no: not a {} at {}", v.production, v.position),
+            _ => "(no verdict: the base does not parse)".to_owned(),
+        };
+        let _ = writeln!(out, "    valid: {verdict}");
+        out
+    }
+
     /// Parse `input` against `base`. A base that fails to parse makes the parse fail, as
     /// `new URL(input, base)` does; the errors are then the base's and there is no verdict.
     pub fn of(input: &str, base: Option<&str>) -> WhatwgAnswer {
@@ -101,7 +130,7 @@ impl WhatwgAnswer {
                 let fields = fields.collect();
                 let mut answer = WhatwgAnswer::failed(outcome.errors, Some(grammar));
                 answer.failure = false;
-                answer.record = Record(fields);
+                answer.record = RecordJson(fields);
                 answer
             }
             Err(_) => WhatwgAnswer::failed(outcome.errors, Some(grammar)),
@@ -116,13 +145,13 @@ impl WhatwgAnswer {
         let errors: Rc<[ValidationError]> = errors.into();
         let violation = match &grammar {
             Some(Err(v)) => {
-                Some(Violation { production: v.production.name(), position: v.position })
+                Some(ViolationJson { production: v.production.name(), position: v.position })
             }
             _ => None,
         };
         WhatwgAnswer {
             failure: true,
-            record: Record::default(),
+            record: RecordJson::default(),
             errors: Names(Rc::clone(&errors)),
             validation_errors: Located(errors),
             valid_url_string: grammar.map(|g| g.is_ok()),

@@ -3,10 +3,10 @@
 //! visible, the matrix table, a
 //! divergence with its field diffs, the ledger problems and the PASS/FAIL line.
 
-use crate::data::{ConformReport, Divergence, LedgerLine};
 use crate::table::{Cell, Table};
 use std::fmt::Write as _;
 use unicode_width::UnicodeWidthStr as _;
+use urldiff_conform::report::{ConformReport, Divergence, LedgerLine};
 
 /// Columns a string takes on a terminal.
 pub fn width(s: &str) -> usize {

@@ -26,6 +26,43 @@ pub const BLOCK_END: &str = "<!-- real-parsers:end -->";
 /// The command that regenerates the committed file.
 pub const REGENERATE: &str = "make report";
 
+/// The report's files: `[markdown, html, json]`, each where it is asked for.
+pub fn files(
+    report: &RfcVsWhatwg,
+    [markdown, html, json]: [Option<std::path::PathBuf>; 3],
+) -> serde_json::Result<Vec<(std::path::PathBuf, Vec<u8>)>> {
+    let mut files = Vec::new();
+    if let Some(path) = markdown {
+        files.push((path, self::markdown(report).into_bytes()));
+    }
+    if let Some(path) = html {
+        files.push((path, crate::html::rfc_vs_whatwg::render(report).into_bytes()));
+    }
+    if let Some(path) = json {
+        files.push((path, serde_json::to_string_pretty(report)?.into_bytes()));
+    }
+    Ok(files)
+}
+
+/// The one-paragraph summary `urldiff report --rfc-vs-whatwg` prints (without the files).
+pub fn summary(report: &RfcVsWhatwg) -> String {
+    let mut summary = format!(
+        "rfc-vs-whatwg: the sides split on {} of {} inputs; {} classes",
+        report.split,
+        report.inputs,
+        report.sections.len()
+    );
+    if let Some(real) = &report.real {
+        let names: Vec<&str> = real.parsers.iter().map(|p| p.name.as_str()).collect();
+        summary.push_str(&format!("; real parsers: {}", names.join(", ")));
+        for s in &real.skipped {
+            let reason = crate::hostile::first_line(&s.reason);
+            summary.push_str(&format!("\n{}: skipped: {reason}", s.name));
+        }
+    }
+    summary
+}
+
 /// `text` without the contents of its real-parsers blocks (the marker lines stay).
 pub fn deterministic_part(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -4,9 +4,9 @@
 //! and the oracles of a findings file.
 
 use crate::classes::{classes_of, ledgered_by_class, shown_fields};
-use crate::data::{ConformReport, Divergence};
 use crate::plain::{cell_text, first_line, fit};
 use crate::table::{Cell, Span, Table};
+use urldiff_conform::report::{ConformReport, Divergence};
 use urldiff_oracles::CaseKind;
 use urldiff_triage::findings::Findings;
 

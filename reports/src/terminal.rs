@@ -6,11 +6,11 @@
 //! severity), the unexpected divergences, the wrong ledger entries and the PASS/FAIL line.
 
 use crate::classes::{ledgered_by_class, values_line, ClassGroup};
-use crate::data::ConformReport;
 use crate::matrix::SHOWN_DIVERGENCES;
 use crate::plain::{self, first_line, fit, one_line};
 use crate::table::{Cell, Table, TerminalLayout};
 use urldiff_compare::Severity;
+use urldiff_conform::report::ConformReport;
 
 /// The widest line of the summary, in columns, when no width is given.
 pub const WIDTH: usize = 100;

@@ -11,7 +11,8 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 use urldiff_browser_test::{self as browser, Chromium, Tab};
-use urldiff_reports::classes::{classes_of, classify};
+use urldiff_conform::classify::classify;
+use urldiff_reports::classes::classes_of;
 use urldiff_reports::ConformReport;
 
 const WAIT: Duration = Duration::from_secs(10);

@@ -139,23 +139,23 @@ fn a_findings_page_of_1100_groups_stays_under_a_megabyte() {
 
 #[test]
 fn findings_show_a_host_whole_and_a_path_as_a_diff() {
-    use diff::{Mark, Segment};
+    use diff::{Segment, SegmentMark};
     let defined = |s: &str| Projected::Defined(s.to_owned());
     // The host as a whole value, never `127.0.0.1` struck through beside `x7f.1`.
     assert_eq!(
         diff::value("host", &defined("127.0.0.1"), &defined("0x7f.1")),
-        [Segment(Mark::Same, "0x7f.1".into())]
+        [Segment(SegmentMark::Same, "0x7f.1".into())]
     );
     assert_eq!(
         diff::value("pathname", &defined("/a/b"), &defined("/a/c")),
         [
-            Segment(Mark::Same, "/a/".into()),
-            Segment(Mark::Deleted, "b".into()),
-            Segment(Mark::Inserted, "c".into())
+            Segment(SegmentMark::Same, "/a/".into()),
+            Segment(SegmentMark::Deleted, "b".into()),
+            Segment(SegmentMark::Inserted, "c".into())
         ]
     );
     assert_eq!(
         diff::value("pathname", &defined("/"), &defined("")),
-        [Segment(Mark::Absent, "(empty)".into())]
+        [Segment(SegmentMark::Absent, "(empty)".into())]
     );
 }

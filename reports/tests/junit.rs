@@ -5,7 +5,7 @@ mod support;
 
 use quick_xml::events::Event;
 use std::collections::HashMap;
-use urldiff_reports::data::{CaseStatus, Cell, ConformReport, SuiteReport};
+use urldiff_conform::report::{CaseStatus, ConformReport, MatrixCell, SuiteReport};
 use urldiff_reports::junit;
 
 /// One suite of three cases (the third named with control characters) and one oracle: passed,
@@ -28,7 +28,7 @@ fn report() -> ConformReport {
     failed.suite = "cases/ssrf".into();
     failed.case_index = 2;
     report.divergences = vec![ledgered, failed];
-    report.cells.push(Cell {
+    report.cells.push(MatrixCell {
         oracle: "python-urllib".into(),
         suite: "cases/ssrf".into(),
         passed: 1,

@@ -4,7 +4,7 @@
 mod support;
 
 use urldiff_compare::{Equivalence, Grade};
-use urldiff_reports::data::ReadError;
+use urldiff_conform::report::ReportReadError;
 use urldiff_reports::ConformReport;
 
 fn report_with_hostile() -> ConformReport {
@@ -73,12 +73,12 @@ fn the_first_json_report_keys_are_kept() {
 
 #[test]
 fn other_files_are_not_conform_reports() {
-    assert!(matches!(ConformReport::from_json("not json"), Err(ReadError::NotJson(_))));
-    assert!(matches!(ConformReport::from_json("[]"), Err(ReadError::NotUrldiff)));
+    assert!(matches!(ConformReport::from_json("not json"), Err(ReportReadError::NotJson(_))));
+    assert!(matches!(ConformReport::from_json("[]"), Err(ReportReadError::NotUrldiff)));
     let findings = r#"{"schema_version": 1, "groups": []}"#;
-    assert!(matches!(ConformReport::from_json(findings), Err(ReadError::NotUrldiff)));
+    assert!(matches!(ConformReport::from_json(findings), Err(ReportReadError::NotUrldiff)));
     let other = r#"{"tool": "urldiff", "groups": []}"#;
     let err = ConformReport::from_json(other).unwrap_err();
-    assert!(matches!(err, ReadError::NotConform(_)), "{err}");
+    assert!(matches!(err, ReportReadError::NotConform(_)), "{err}");
     assert!(err.to_string().contains("not a conform report"), "{err}");
 }

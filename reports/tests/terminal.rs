@@ -4,8 +4,8 @@
 
 mod support;
 
+use urldiff_conform::report::{Duplicate, LedgerLine, OracleStatus};
 use urldiff_oracles::CaseKindTag;
-use urldiff_reports::data::{Duplicate, LedgerLine, OracleStatus};
 use urldiff_reports::{plain, terminal, ConformReport};
 
 fn assert_fits(text: &str) {

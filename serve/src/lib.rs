@@ -22,6 +22,14 @@
 //! never to a parsed host); bodies over [`MAX_BODY_BYTES`] get 413, inputs over
 //! [`MAX_INPUT_BYTES`] 400, every request has a time limit, every oracle call a deadline, and
 //! it binds to loopback unless told otherwise ([`check_bind`]).
+//!
+//! ```
+//! use urldiff_serve::check_bind;
+//! // The service listens on loopback; another address only when asked, with a warning.
+//! assert_eq!(check_bind("127.0.0.1:8080".parse().unwrap(), false).unwrap(), None);
+//! assert!(check_bind("0.0.0.0:8080".parse().unwrap(), false).is_err());
+//! assert!(check_bind("0.0.0.0:8080".parse().unwrap(), true).unwrap().is_some());
+//! ```
 
 pub mod answers;
 pub mod api;

@@ -86,7 +86,7 @@ pub async fn conform_report(State(state): State<Arc<AppState>>) -> Response {
         Ok(Ok(text)) => text,
         Ok(Err(e)) | Err(e) => return e.into_response(),
     };
-    match urldiff_reports::ConformReport::from_json(&text) {
+    match urldiff_conform::saved::conform_from_text(&text) {
         Ok(report) => report_page(urldiff_reports::html::conform::render(&report)),
         Err(e) => ApiError::new(StatusCode::NOT_FOUND, format!("{}: {e}", runs::CONFORM_RUN))
             .into_response(),

@@ -17,9 +17,8 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 use urldiff_reports::campaign::{read_history, CampaignState, CampaignStatus, STALE_AFTER_SECONDS};
 use urldiff_reports::html::dashboard::{
-    CampaignView, ConformSummary, ConformView, Dashboard, FileLink, GroupRow, TargetFiles,
+    CampaignView, ConformSummary, ConformView, Dashboard, FileLink, RunGroupRow, TargetFiles,
 };
-use urldiff_reports::ConformReport;
 
 /// Where the latest conform run is, relative to the runs folder.
 pub const CONFORM_RUN: &str = "conform/run.json";
@@ -100,7 +99,7 @@ fn conform_view(inside: &Inside) -> ConformView {
             view.problem = Some("not written yet".to_owned());
         }
         Err(e) => view.problem = Some(format!("cannot be read: {e}")),
-        Ok(text) => match ConformReport::from_json(&text) {
+        Ok(text) => match urldiff_conform::saved::conform_from_text(&text) {
             Ok(report) => {
                 view.summary = Some(ConformSummary::of(&report));
                 view.report = Some(Box::new(report));
@@ -277,7 +276,7 @@ fn modified(path: &Path) -> Option<String> {
 }
 
 /// The groups of a campaign's `report.json` (a findings file, `docs/findings-schema.md`).
-fn findings(inside: &Inside, path: &Path) -> (Option<Vec<GroupRow>>, Option<String>) {
+fn findings(inside: &Inside, path: &Path) -> (Option<Vec<RunGroupRow>>, Option<String>) {
     let text = match inside.read(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
@@ -288,7 +287,7 @@ fn findings(inside: &Inside, path: &Path) -> (Option<Vec<GroupRow>>, Option<Stri
             let rows = findings
                 .groups
                 .iter()
-                .map(|g| GroupRow {
+                .map(|g| RunGroupRow {
                     severity: g.severity,
                     classes: g.classes.clone(),
                     count: g.count as u64,

@@ -69,20 +69,21 @@ pub struct KnownIssue {
     pub case: Option<crate::findings::Original>,
 }
 
-/// The ledger files of `corpus/expected/` (`urldiff_corpus::ledger`, their one reader), as
-/// triage asks them: `oracle`'s file covers the difference.
 /// The entries of `oracle`'s ledger file that cover its difference (`fields`, or the lost
-/// `answer`) on the case `case_name` of `suite`.
+/// `answer`) on the case `case_name` of `suite`, in the file's order: the ledger's one lookup
+/// (`urldiff_corpus::ledger::Index::covering`), which `urldiff conform` asks too.
 fn covering<'l>(
     ledger: &'l urldiff_compare::ledger::Ledger,
     oracle: &str,
-    (suite, case_name): (&'l str, &'l str),
+    (suite, case_name): (&str, &str),
     answer: &Answer,
-    fields: &'l BTreeSet<SharedField>,
-) -> impl Iterator<Item = &'l urldiff_corpus::ledger::Entry<SharedField>> + 'l {
+    fields: &BTreeSet<SharedField>,
+) -> Vec<&'l urldiff_corpus::ledger::Entry<SharedField>> {
     let difference = urldiff_compare::ledger::difference(answer, fields);
-    let entries = ledger.files.get(oracle).into_iter().flat_map(|file| file.entries());
-    entries.map(|(_, entry)| entry).filter(move |entry| entry.covers(suite, case_name, difference))
+    let index = urldiff_compare::ledger::Index::new(ledger.files.get(oracle));
+    let mut found: Vec<_> = index.covering(suite, case_name, difference).collect();
+    found.sort_by_key(|(line, _)| *line);
+    found.into_iter().map(|(_, entry)| entry).collect()
 }
 
 impl Ledger for urldiff_compare::ledger::Ledger {
@@ -94,7 +95,7 @@ impl Ledger for urldiff_compare::ledger::Ledger {
         answer: &Answer,
         fields: &BTreeSet<SharedField>,
     ) -> bool {
-        covering(self, oracle, (suite, case_name), answer, fields).next().is_some()
+        !covering(self, oracle, (suite, case_name), answer, fields).is_empty()
     }
 
     fn known(
@@ -106,6 +107,7 @@ impl Ledger for urldiff_compare::ledger::Ledger {
         fields: &BTreeSet<SharedField>,
     ) -> Option<KnownIssue> {
         covering(self, oracle, (suite, case_name), answer, fields)
+            .into_iter()
             .find(|entry| entry.upstream.is_some() || entry.fixed_in.is_some())
             .map(|entry| KnownIssue {
                 upstream: entry.upstream.clone(),

@@ -54,6 +54,20 @@ pub struct Input {
 }
 
 impl Input {
+    /// Keep only shard `k` of `n` (1-based, `crate::merge::in_shard`), and say so in the
+    /// sources.
+    pub fn keep_shard(&mut self, k: usize, n: usize) {
+        self.cases
+            .retain(|c| crate::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, n));
+        self.sources = self.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
+        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
+        // of the whole input: shard 1 records it, so that N shards merged count it once.
+        if k != 1 {
+            self.skipped = 0;
+            self.unreadable.clear();
+        }
+    }
+
     fn push(&mut self, case: TriageCase) {
         if self.seen.insert(case.request.clone()) {
             self.cases.push(case);

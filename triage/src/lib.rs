@@ -24,6 +24,15 @@
 //! - [`compared`]: every oracle's answer to a batch of inputs, compared (`urldiff compare`,
 //!   `urldiff serve`); [`select`]: choosing the oracles of a run; [`minimized_json`]: the
 //!   `urldiff minimize --json` object.
+//!
+//! ```
+//! use urldiff_triage::merge::in_shard;
+//! // `urldiff triage --shard K/N`: every case falls in exactly one of the N shards.
+//! for input in ["http://a/", "https://example.com/p?q", "mailto:x@y", ""] {
+//!     let shards = (1..=4).filter(|&k| in_shard(input, None, k, 4)).count();
+//!     assert_eq!(shards, 1, "{input}");
+//! }
+//! ```
 
 pub mod ask;
 pub mod classify;

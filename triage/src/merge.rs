@@ -27,6 +27,35 @@ pub enum MergeError {
     Overflow { field: String, file: usize },
 }
 
+/// A findings file `urldiff triage --merge` cannot read, named.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadFilesError {
+    #[error("cannot read {path}: {error}")]
+    Unreadable { path: String, error: std::io::Error },
+    #[error("{path}: {why}")]
+    NotFindings { path: String, why: crate::findings::FindingsReadError },
+}
+
+/// Every findings file of `paths`, in order; all must read.
+pub fn read_files(paths: &[std::path::PathBuf]) -> Result<Vec<Findings>, ReadFilesError> {
+    let path_of = |p: &std::path::PathBuf| p.display().to_string();
+    let read = |p: &std::path::PathBuf| {
+        let text = std::fs::read_to_string(p)
+            .map_err(|error| ReadFilesError::Unreadable { path: path_of(p), error })?;
+        Findings::from_json(&text)
+            .map_err(|why| ReadFilesError::NotFindings { path: path_of(p), why })
+    };
+    paths.iter().map(read).collect()
+}
+
+/// A merge error with the path of the file it is about, as [`read_files`] read them.
+pub fn naming_the_file(e: MergeError, paths: &[std::path::PathBuf]) -> String {
+    match &e {
+        MergeError::Overflow { file, .. } => format!("{}: {e}", paths[file - 1].display()),
+        MergeError::Nothing => e.to_string(),
+    }
+}
+
 /// Whether a case (input and base) is in shard `k` of `n` (1-based): a hash of the case, so
 /// the shards do not depend on the order of the input.
 pub fn in_shard(input: &str, base: Option<&str>, k: usize, n: usize) -> bool {

@@ -1,4 +1,5 @@
-//! The `urldiff minimize --json` object, also `POST /api/minimize`'s answer (docs/cli-json.md).
+//! The `urldiff minimize --json` object, also `POST /api/minimize`'s answer (docs/cli-json.md),
+//! and the same result for a person ([`for_person`]).
 
 use crate::minimize::Minimized;
 use serde::Serialize;
@@ -29,4 +30,37 @@ impl<'a> MinimizedJson<'a> {
             seconds: m.seconds,
         }
     }
+}
+
+/// The result for a person (`urldiff minimize` without `--json`): both requests, the signature, classes, severity, the cost.
+pub fn for_person(oracles: &[&dyn urldiff_oracles::Oracle], m: &Minimized) -> String {
+    let comparison = crate::ask::compare_answers(oracles, &m.minimized, &m.answers);
+    let infos: Vec<_> = oracles.iter().map(|o| o.info()).collect();
+    let classes =
+        crate::classify::classify(&crate::classify::Facts::new(&m.minimized, &comparison, &infos));
+    let mut out =
+        format!("original:  {:?}\nminimized: {:?}\n", m.original.input, m.minimized.input);
+    if m.original.base.is_some() {
+        let show =
+            |b: &Option<String>| b.as_ref().map_or("(none)".to_owned(), |b| format!("{b:?}"));
+        out.push_str(&format!(
+            "base:      {} -> {}\n",
+            show(&m.original.base),
+            show(&m.minimized.base)
+        ));
+    }
+    out.push_str(&format!("signature {}: {}\n", m.signature.id(), m.signature.line()));
+    out.push_str(&format!("classes:   {}\n", classes.join(", ")));
+    if let Some(s) = crate::findings::severity(&comparison) {
+        out.push_str(&format!("severity:  {}\n", s.name()));
+    }
+    let proof = if m.one_minimal { "1-minimal" } else { "not proven 1-minimal" };
+    out.push_str(&format!(
+        "{proof} after {} oracle calls in {:.3} s ({} -> {} code points)\n",
+        m.oracle_calls,
+        m.seconds,
+        m.original.input.chars().count(),
+        m.minimized.input.chars().count()
+    ));
+    out
 }

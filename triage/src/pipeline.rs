@@ -85,9 +85,32 @@ impl std::fmt::Debug for Config<'_> {
     }
 }
 
-impl Config<'_> {
+impl<'a> Config<'a> {
     pub const DEFAULT_MINIMIZE_PER_KEY: usize = 2;
     pub const DEFAULT_ORIGINALS_KEPT: usize = 5;
+
+    /// A run of urldiff (its version, the WPT revision found here) over `oracles`, with the
+    /// default budget and sizes, no ledger and no input described yet; `unavailable`: the
+    /// oracles left out, with the reason. The one constructor: callers then set what differs.
+    pub fn new(oracles: &'a [&'a dyn Oracle], unavailable: &[(String, String)]) -> Self {
+        Config {
+            oracles,
+            ledger: None,
+            known: None,
+            budget: Budget::default(),
+            minimize_per_key: Self::DEFAULT_MINIMIZE_PER_KEY,
+            originals_kept: Self::DEFAULT_ORIGINALS_KEPT,
+            tool: Tool { name: "urldiff".into(), version: crate::select::tool_version() },
+            wpt_revision: urldiff_corpus::wpt::locate().ok().map(|d| d.revision),
+            sources: Vec::new(),
+            skipped_oracles: unavailable
+                .iter()
+                .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
+                .collect(),
+            skipped_cases: 0,
+            unreadable_lines: Vec::new(),
+        }
+    }
 }
 
 /// A divergent case with the parts the ledger left.

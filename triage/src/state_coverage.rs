@@ -237,7 +237,7 @@ mod tests {
             .and_then(|data| data.read("urltestdata.json").ok())
             .and_then(|text| urldiff_corpus::urltestdata::parse(&text, "urltestdata.json").ok())
             .map(|f| {
-                let case = |e: urldiff_corpus::urltestdata::Entry| {
+                let case = |e: urldiff_corpus::urltestdata::UrlTest| {
                     urldiff_corpus::urlgen::GenCase { input: e.input, base: e.base }
                 };
                 f.entries.into_iter().map(case).collect()

@@ -54,7 +54,7 @@ macro_rules! productions {
             /// The spec's definition.
             pub fn link(self) -> &'static str {
                 match self {
-                    $(Production::$variant => concat!("https://url.spec.whatwg.org/#", $anchor),)*
+                    $(Production::$variant => concat!($crate::url_standard!("#"), $anchor),)*
                 }
             }
         }

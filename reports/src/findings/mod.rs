@@ -15,6 +15,23 @@ use urldiff_oracles::{Answer, Record, RfcField};
 use urldiff_triage::findings::{FieldDifference, Findings, Group, ValueGroup};
 use urldiff_triage::rootcause::{FindingKind, RootCause};
 
+/// The findings reports requested, rendered: the one place they are rendered (`urldiff
+/// triage` writes them with findings.json, `urldiff report` from a findings file).
+pub fn files(
+    findings: &Findings,
+    markdown: Option<std::path::PathBuf>,
+    html: Option<std::path::PathBuf>,
+) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    if let Some(path) = markdown {
+        files.push((path, self::markdown::render(findings).into_bytes()));
+    }
+    if let Some(path) = html {
+        files.push((path, crate::html::findings::render(findings).into_bytes()));
+    }
+    files
+}
+
 /// A root cause in one line, as a person reads it: `rust-url: outcome, at the port state
 /// (reading U+005C)`, or `whatwg vs rfc3986: host (backslash-confusion)`.
 pub fn root_cause_text(rc: &RootCause) -> String {

@@ -7,11 +7,11 @@
 use super::escape::Visible;
 use super::{filter_bar, page_markup, FilterData};
 use crate::classes::{all_classes, classes_of};
-use crate::data::ConformReport;
 use crate::plain;
 use crate::tables;
 use maud::{html, Markup};
 use urldiff_compare::Severity;
+use urldiff_conform::report::ConformReport;
 
 /// The HTML report of a run.
 pub fn render(report: &ConformReport) -> String {

@@ -9,7 +9,6 @@
 use super::conform;
 use super::escape::Visible;
 use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
-use crate::data::ConformReport;
 use crate::hostile::visible;
 use crate::plain;
 use crate::table::{Cell, Span, Table};
@@ -17,6 +16,7 @@ use crate::tables;
 use maud::{html, Markup, PreEscaped};
 use serde::Serialize;
 use urldiff_compare::Severity;
+use urldiff_conform::report::ConformReport;
 
 /// How many unexpected divergences the dashboard lists (the report has them all).
 pub const MAX_UNEXPECTED: usize = 50;
@@ -104,7 +104,7 @@ pub struct CampaignView {
     /// The campaign's files that exist, as links.
     pub files: Vec<FileLink>,
     /// The findings of `report.json`, when it exists and reads.
-    pub findings: Option<Vec<GroupRow>>,
+    pub findings: Option<Vec<RunGroupRow>>,
     /// Why `report.json` could not be read.
     pub findings_problem: Option<String>,
     /// `findings/<target>/`: the signature files per target.
@@ -129,7 +129,7 @@ pub struct FileLink {
 
 /// One finding group, as the dashboard lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GroupRow {
+pub struct RunGroupRow {
     pub severity: Severity,
     pub classes: Vec<String>,
     pub count: u64,

@@ -2,7 +2,7 @@
 //! conform report ([`inline`]: `<del>` the truth's characters, `<ins>` the oracle's, every
 //! piece through [`Visible`]; a maud template), and as [`Segment`]s, data for the findings
 //! page's script ([`value`]: a character diff only for the fields of
-//! [`CHARACTER_DIFF_FIELDS`], any other value whole).
+//! [`character_diff_field`], any other value whole).
 
 use super::escape::Visible;
 use maud::{html, Markup};
@@ -63,11 +63,11 @@ pub fn inline_markup(truth: &Projected, got: &Projected) -> Markup {
 /// A piece of a shown value: how it is marked, and its text (made visible,
 /// [`crate::hostile`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Segment(pub Mark, pub String);
+pub struct Segment(pub SegmentMark, pub String);
 
 /// How a [`Segment`] is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Mark {
+pub enum SegmentMark {
     /// Text both values share, or a whole value.
     #[serde(rename = "=")]
     Same,
@@ -85,38 +85,43 @@ pub enum Mark {
 /// Fields whose values are long and mostly alike (a path, a query, a fragment): a character
 /// diff shows where they part. Any other field (a host, a port, a scheme) is shown whole: a
 /// character diff of `127.0.0.1` against `0x7f.1` mixes the two into neither.
-pub const CHARACTER_DIFF_FIELDS: [&str; 6] =
-    ["pathname", "search", "hash", "path", "query", "fragment"];
+pub fn character_diff_field(field: &str) -> bool {
+    use urldiff_oracles::RfcField;
+    use urldiff_parser::Attribute;
+    let whatwg = [Attribute::Pathname, Attribute::Search, Attribute::Hash].map(Attribute::name);
+    let rfc = [RfcField::Path, RfcField::Query, RfcField::Fragment].map(RfcField::name);
+    whatwg.contains(&field) || rfc.contains(&field)
+}
 
 /// A value as segments, not diffed: its text, or the stand-in for an absent one.
 pub fn whole_segments(value: &Projected) -> Vec<Segment> {
-    let absent = |s: &str| vec![Segment(Mark::Absent, s.to_owned())];
+    let absent = |s: &str| vec![Segment(SegmentMark::Absent, s.to_owned())];
     match value {
         Projected::Defined(s) if s.is_empty() => absent("(empty)"),
-        Projected::Defined(s) => vec![Segment(Mark::Same, crate::hostile::visible(s))],
+        Projected::Defined(s) => vec![Segment(SegmentMark::Same, crate::hostile::visible(s))],
         Projected::Undefined => absent("(undefined)"),
         Projected::EmptyOrUndefined => absent("\"\"|undef"),
     }
 }
 
 /// One value group's value of `field` beside the baseline's `truth`: for the fields of
-/// [`CHARACTER_DIFF_FIELDS`], the character diff when both are non-empty and alike; else
+/// [`character_diff_field`], the character diff when both are non-empty and alike; else
 /// the whole value.
 pub fn value(field: &str, truth: &Projected, got: &Projected) -> Vec<Segment> {
     let (Projected::Defined(a), Projected::Defined(b)) = (truth, got) else {
         return whole_segments(got);
     };
     let diff = TextDiff::from_chars(a.as_str(), b.as_str());
-    let diffable = CHARACTER_DIFF_FIELDS.contains(&field) && !a.is_empty() && !b.is_empty();
+    let diffable = character_diff_field(field) && !a.is_empty() && !b.is_empty();
     if !diffable || diff.ratio() < MIN_RATIO {
         return whole_segments(got);
     }
     let mut out: Vec<Segment> = Vec::new();
     for change in diff.iter_all_changes() {
         let mark = match change.tag() {
-            ChangeTag::Equal => Mark::Same,
-            ChangeTag::Delete => Mark::Deleted,
-            ChangeTag::Insert => Mark::Inserted,
+            ChangeTag::Equal => SegmentMark::Same,
+            ChangeTag::Delete => SegmentMark::Deleted,
+            ChangeTag::Insert => SegmentMark::Inserted,
         };
         match out.last_mut() {
             Some(Segment(m, s)) if *m == mark => s.push_str(change.value()),

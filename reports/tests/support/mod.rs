@@ -5,8 +5,8 @@
 
 use urldiff_compare::project::Projected;
 use urldiff_compare::{FieldDiff, Grade, Severity, SharedField};
+use urldiff_conform::report::Divergence;
 use urldiff_oracles::{Answer, Case, Record, WhatwgRecord};
-use urldiff_reports::data::Divergence;
 use urldiff_reports::ConformReport;
 
 /// The real run (see tests/data/README.md), classified as `urldiff report` classifies a report
@@ -15,7 +15,7 @@ pub fn real_run() -> ConformReport {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/conform-run.json");
     let text = std::fs::read_to_string(path).unwrap();
     let mut report = ConformReport::from_json(&text).unwrap();
-    urldiff_reports::classes::classify(&mut report);
+    urldiff_conform::classify::classify(&mut report);
     report
 }
 

@@ -33,10 +33,10 @@ pub struct Class {
     pub test: fn(&Facts) -> bool,
 }
 
-/// A link into the URL Standard.
+/// A link into the URL Standard (the parser's one address, `urldiff_parser::url_standard!`).
 macro_rules! whatwg {
     ($anchor:literal) => {
-        concat!("https://url.spec.whatwg.org/", $anchor)
+        urldiff_parser::url_standard!($anchor)
     };
 }
 

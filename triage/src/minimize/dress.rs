@@ -8,8 +8,12 @@ use super::eval::Evaluator;
 use super::Candidate;
 use crate::ask::{AskError, Request};
 
-/// The URL Standard's special schemes other than `http(s)` and `file` (whose meaning differs).
-const PLAIN_SPECIAL: [&str; 3] = ["ftp", "ws", "wss"];
+/// The URL Standard's special schemes (the parser's one table) other than `http(s)` and
+/// `file` (whose meaning differs): `ftp`, `ws`, `wss`.
+fn plain_special() -> Vec<&'static str> {
+    let ordinary = |scheme: &&str| !matches!(*scheme, "http" | "https" | "file");
+    urldiff_parser::SPECIAL_SCHEMES.iter().map(|(scheme, _)| *scheme).filter(ordinary).collect()
+}
 
 /// The byte range of the host of `s` (after `//` and any userinfo, up to a port, path, query
 /// or fragment), if it has one.
@@ -42,10 +46,11 @@ fn rewrites(request: &Request) -> Vec<Vec<Request>> {
     let input = |input: String| Request { input, base: request.base.clone() };
     let base = |base: String| Request { input: request.input.clone(), base: Some(base) };
     let mut steps: Vec<Vec<Request>> = Vec::new();
+    let plain_special = plain_special();
     steps.push(
         ["http", "https"]
             .iter()
-            .filter_map(|s| with_scheme(&request.input, &PLAIN_SPECIAL, s))
+            .filter_map(|s| with_scheme(&request.input, &plain_special, s))
             .map(input)
             .collect(),
     );

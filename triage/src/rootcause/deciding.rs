@@ -153,7 +153,7 @@ pub fn whatwg_state_step(state: urldiff_parser::State) -> StandardStep {
         standard: Standard::Whatwg,
         id: state.anchor().to_owned(),
         title: state.spec_name(),
-        link: format!("https://url.spec.whatwg.org/#{}", state.anchor()),
+        link: format!("{}#{}", urldiff_parser::URL_STANDARD, state.anchor()),
     }
 }
 

@@ -3,8 +3,8 @@
 //! union over suites). Comments and entries outside the run's scope are kept as they were.
 //! This computes the new files and what changed; the binary writes and prints them.
 
-use crate::data::Divergence;
 use crate::evaluate::{field_set, RunResult};
+use crate::report::Divergence;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use urldiff_compare::ledger::{lost, Entry, Ledger, LedgerFile, Line, Lost, Matcher};

@@ -116,7 +116,7 @@ mod status_letters {
 
 /// One oracle × suite cell of the matrix.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cell {
+pub struct MatrixCell {
     pub oracle: String,
     pub suite: String,
     pub passed: usize,
@@ -144,7 +144,7 @@ pub struct Divergence {
     pub severity: Severity,
     /// The ledger reason, when the divergence is expected.
     pub ledgered: Option<String>,
-    /// Triage's class ids (`crate::classes::classify`); empty in reports of an urldiff that
+    /// Triage's class ids (`crate::classify::classify`); empty in reports of an urldiff that
     /// did not classify (`urldiff report` classifies those when it reads them).
     #[serde(default)]
     pub classes: Vec<String>,
@@ -203,7 +203,7 @@ pub struct ConformReport {
     pub wall_seconds: f64,
     pub oracles: Vec<OracleStatus>,
     pub suites: Vec<SuiteReport>,
-    pub cells: Vec<Cell>,
+    pub cells: Vec<MatrixCell>,
     pub divergences: Vec<Divergence>,
     pub stale: Vec<LedgerLine>,
     /// Case entries whose case is in no suite known to the run.
@@ -231,7 +231,7 @@ impl ToolProbe {
 
 /// A file that is not a conform report.
 #[derive(Debug, thiserror::Error)]
-pub enum ReadError {
+pub enum ReportReadError {
     #[error("not JSON: {0}")]
     NotJson(serde_json::Error),
     #[error("not a urldiff report (no \"tool\": \"urldiff\")")]
@@ -240,13 +240,13 @@ pub enum ReadError {
     NotConform(serde_json::Error),
 }
 
-impl ReadError {
+impl ReportReadError {
     /// Syntax (and a cut-short text) is "not JSON"; JSON of another shape is "not a conform
     /// report".
-    fn from_serde(e: serde_json::Error) -> ReadError {
+    fn from_serde(e: serde_json::Error) -> ReportReadError {
         match e.classify() {
-            serde_json::error::Category::Data => ReadError::NotConform(e),
-            _ => ReadError::NotJson(e),
+            serde_json::error::Category::Data => ReportReadError::NotConform(e),
+            _ => ReportReadError::NotJson(e),
         }
     }
 }
@@ -272,33 +272,36 @@ impl ConformReport {
     }
 
     /// Read a JSON report back.
-    pub fn from_json(text: &str) -> Result<Self, ReadError> {
-        let probe = match serde_json::from_str::<ToolProbe>(text).map_err(ReadError::from_serde) {
-            // JSON, but no object: no report of urldiff's.
-            Err(ReadError::NotConform(_)) => return Err(ReadError::NotUrldiff),
-            other => other?,
-        };
+    pub fn from_json(text: &str) -> Result<Self, ReportReadError> {
+        let probe =
+            match serde_json::from_str::<ToolProbe>(text).map_err(ReportReadError::from_serde) {
+                // JSON, but no object: no report of urldiff's.
+                Err(ReportReadError::NotConform(_)) => return Err(ReportReadError::NotUrldiff),
+                other => other?,
+            };
         if !probe.is_urldiff() {
-            return Err(ReadError::NotUrldiff);
+            return Err(ReportReadError::NotUrldiff);
         }
-        let report: ConformReport = serde_json::from_str(text).map_err(ReadError::from_serde)?;
+        let report: ConformReport =
+            serde_json::from_str(text).map_err(ReportReadError::from_serde)?;
         Ok(report)
     }
 
     /// Whether the JSON object `reader` holds says `"tool": "urldiff"`; everything else is
     /// skipped as it is read, nothing kept.
-    pub fn is_urldiff(reader: impl std::io::Read) -> Result<bool, ReadError> {
-        let probe: ToolProbe = serde_json::from_reader(reader).map_err(ReadError::from_serde)?;
+    pub fn is_urldiff(reader: impl std::io::Read) -> Result<bool, ReportReadError> {
+        let probe: ToolProbe =
+            serde_json::from_reader(reader).map_err(ReportReadError::from_serde)?;
         Ok(probe.is_urldiff())
     }
 
     /// The report `reader` holds, read into the typed form as it streams in, without the
-    /// text (check [`ConformReport::is_urldiff`] first for [`ReadError::NotUrldiff`]).
-    pub fn from_reader(reader: impl std::io::Read) -> Result<Self, ReadError> {
+    /// text (check [`ConformReport::is_urldiff`] first for [`ReportReadError::NotUrldiff`]).
+    pub fn from_reader(reader: impl std::io::Read) -> Result<Self, ReportReadError> {
         let report: ConformReport =
-            serde_json::from_reader(reader).map_err(ReadError::from_serde)?;
+            serde_json::from_reader(reader).map_err(ReportReadError::from_serde)?;
         if report.tool != TOOL {
-            return Err(ReadError::NotUrldiff);
+            return Err(ReportReadError::NotUrldiff);
         }
         Ok(report)
     }
@@ -336,7 +339,7 @@ impl ConformReport {
     }
 
     /// The cell of an oracle × suite.
-    pub fn cell(&self, oracle: &str, suite: &str) -> Option<&Cell> {
+    pub fn cell(&self, oracle: &str, suite: &str) -> Option<&MatrixCell> {
         self.cells.iter().find(|c| c.oracle == oracle && c.suite == suite)
     }
 

@@ -1,5 +1,5 @@
 //! The JSON Lines request loop shared by `urldiff parse --jsonl` (WHATWG and RFC modes); each
-//! line is read by the one request reader, `urldiff_corpus::request_line`.
+//! line is read by the one request reader, [`crate::request_line`].
 //!
 //! stdin is read as bytes, one line at a time (ended by `\n`; a `\r` before it is dropped, so
 //! CRLF files work). Every line gets exactly one answer line, in order, flushed, and the stream
@@ -9,16 +9,14 @@
 //!   escapes (`"\uD800"`) are read as U+FFFD (a USVString conversion);
 //! - a line that is not UTF-8, not JSON, not an object, or has no string `input` (or a `base`
 //!   that is neither a string nor null) gets `{"error": "line N: <why>"}`;
-//! - a request whose answer panics gets `{"error": "internal error: line N: <panic>"}` (the
-//!   panic is caught per line, quietly: see `urldiff_oracles::panic_guard`).
+//! - a request whose answer fails gets `{"error": "internal error: line N: <why>"}` (the
+//!   binary's answer catches a panic per line, quietly, with `urldiff_oracles::panic_guard`).
 //!
 //! `N` is the 1-based line number on stdin.
 
-use crate::output::StdoutError;
+use crate::request_line::{parse_request, Request};
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
-use urldiff_corpus::request_line::{parse_request, Request};
-use urldiff_oracles::panic_guard::catch_quietly;
 
 /// `{"error": "..."}`: the line of a JSON Lines answer for a line that got no answer.
 #[derive(Debug, Serialize)]
@@ -35,10 +33,10 @@ pub enum Reply<A> {
 }
 
 /// The reply to stdin line `number` (its bytes without the line end).
-pub fn answer_line<A>(
+pub fn answer_line<A, E: std::fmt::Display>(
     number: usize,
     bytes: &[u8],
-    answer: &mut impl FnMut(&Request) -> A,
+    answer: &mut impl FnMut(&Request) -> Result<A, E>,
 ) -> Reply<A> {
     let error = |error: String| Reply::Error(ErrorLine { error });
     let text = match std::str::from_utf8(bytes) {
@@ -53,9 +51,9 @@ pub fn answer_line<A>(
         Ok(request) => request,
         Err(why) => return error(format!("line {number}: {why}")),
     };
-    match catch_quietly(|| answer(&request)) {
+    match answer(&request) {
         Ok(value) => Reply::Answer(value),
-        Err(panic) => error(format!("internal error: line {number}: {panic}")),
+        Err(why) => error(format!("internal error: line {number}: {why}")),
     }
 }
 
@@ -66,10 +64,10 @@ pub enum ServeError {
 }
 
 /// Answer every line of `input` on `output` (see the module overview).
-pub fn serve_from<A: Serialize>(
+pub fn serve_from<A: Serialize, E: std::fmt::Display>(
     mut input: impl BufRead,
     mut output: impl Write,
-    mut answer: impl FnMut(&Request) -> A,
+    mut answer: impl FnMut(&Request) -> Result<A, E>,
 ) -> Result<(), ServeError> {
     let mut line = Vec::new();
     for number in 1.. {
@@ -86,18 +84,6 @@ pub fn serve_from<A: Serialize>(
     Ok(())
 }
 
-/// Answer every stdin line with `answer` on stdout. A closed stdout is a [`StdoutError`].
-pub fn serve<A: Serialize>(answer: impl FnMut(&Request) -> A) -> anyhow::Result<u8> {
-    let stdin = io::stdin().lock();
-    // A buffer: an answer line can be hundreds of megabytes, written piece by piece.
-    let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match serve_from(stdin, stdout, answer) {
-        Ok(()) => Ok(0),
-        Err(ServeError::Write(e)) => Err(StdoutError(e).into()),
-        Err(ServeError::Read(e)) => Err(anyhow::Error::new(e).context("cannot read stdin")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,26 +94,24 @@ mod tests {
         echo: String,
     }
 
-    /// Runs the loop over `input` with an answer that echoes the input and panics on "boom".
+    /// Runs the loop over `input` with an answer that echoes the input and fails on "boom".
     fn serve_echo(input: &[u8]) -> Vec<Value> {
         let mut out = Vec::new();
-        serve_from(input, &mut out, |r| {
-            assert!(r.input != "boom", "the answer blew up on {:?}", r.input);
-            Echo { echo: r.input.clone() }
+        serve_from(input, &mut out, |r| match r.input.as_str() {
+            "boom" => Err(format!("the answer blew up on {:?}", r.input)),
+            _ => Ok(Echo { echo: r.input.clone() }),
         })
         .unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
     #[test]
-    fn every_line_is_answered_in_order_and_a_panic_is_an_internal_error_of_its_line() {
+    fn every_line_is_answered_in_order_and_a_failure_is_an_internal_error_of_its_line() {
         let input = b"{\"input\": \"a\"}\n{\"input\": \"boom\"}\r\n\xff\xfe\n\n{\"input\": \"b\"}";
         let answers = serve_echo(input);
         assert_eq!(answers.len(), 5, "{answers:?}");
         assert_eq!(answers[0].to_string(), r#"{"echo":"a"}"#);
-        let internal = answers[1]["error"].as_str().unwrap();
-        assert!(internal.starts_with("internal error: line 2: panic at harness/src/jsonl.rs:"));
-        assert!(internal.ends_with(": the answer blew up on \"boom\""), "{internal}");
+        assert_eq!(answers[1]["error"], "internal error: line 2: the answer blew up on \"boom\"");
         assert_eq!(
             answers[2].to_string(),
             r#"{"error":"line 3: not UTF-8 (byte 0xFF at offset 0)"}"#

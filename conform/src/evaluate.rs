@@ -5,53 +5,20 @@
 //! its own ([`judge`], so the driver judges one while others still answer), and [`assemble`]
 //! puts the judgements together in the plan's order. The result is the
 //! [`ConformReport`] every report renders; [`RunResult::finish`] completes it when the run
-//! ends, and [`crate::bless`] rewrites the ledger from it. Pure: the binary's driver gets the
-//! answers, and writes and prints what comes out.
+//! ends, and [`crate::bless`] rewrites the ledger from it. Pure: the [`crate::driver`] gets the
+//! answers.
 
-use crate::data::{
-    CaseStatus, Cell, ConformReport, Divergence, LedgerLine, OracleStatus, RuleRow, SuiteReport,
+use crate::driver::Plan;
+use crate::report::{
+    CaseStatus, ConformReport, Divergence, LedgerLine, MatrixCell, OracleStatus, RuleRow,
+    SuiteReport,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Instant;
-use urldiff_compare::ledger::{difference, Entry, Index, Ledger, Matcher};
+use urldiff_compare::ledger::{difference, Entry, Index, Matcher};
 use urldiff_compare::{compare, Severity, SharedField, Source, Sources, Verdict};
 use urldiff_oracles::suite::Suite;
-use urldiff_oracles::{Answer, CaseKindTag, Oracle};
-
-/// What a run's answers are judged against.
-#[derive(Clone, Copy)]
-pub struct Plan<'a> {
-    /// urldiff's version, for the report.
-    pub version: &'a str,
-    /// Every oracle known to the run: a suite's truth is read with the fields its oracle
-    /// declares.
-    pub oracles: &'a [Box<dyn Oracle>],
-    /// The suites that ran, in the order their cases were answered.
-    pub suites: &'a [Suite],
-    /// Every case name of every suite known to the run (selected or not), for finding ledger
-    /// entries that name no case; `None` when the known suites are incomplete (no WPT data).
-    pub known_cases: Option<&'a HashSet<String>>,
-    pub ledger: &'a Ledger,
-    /// Each suite's case names ([`Case::name`](urldiff_oracles::Case::name)), in the order
-    /// of `suites` and their cases: written once for every oracle's judging ([`case_names`]).
-    pub case_names: &'a [Vec<String>],
-}
-
-/// Each suite's case names, in order, for [`Plan::case_names`].
-pub fn case_names(suites: &[Suite]) -> Vec<Vec<String>> {
-    suites.iter().map(|s| s.cases.iter().map(|c| c.name()).collect()).collect()
-}
-
-impl std::fmt::Debug for Plan<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let oracles: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
-        let suites: Vec<&str> = self.suites.iter().map(|s| s.name.as_str()).collect();
-        f.debug_struct("Plan")
-            .field("oracles", &oracles)
-            .field("suites", &suites)
-            .finish_non_exhaustive()
-    }
-}
+use urldiff_oracles::{Answer, CaseKindTag};
 
 /// What a run found ([`ConformReport`], which every report renders) and what only the
 /// harness needs: which ledger lines were in scope and which covered something (for stale
@@ -110,7 +77,7 @@ fn per_suite<'a>(suites: &[Suite], answers: &'a [Answer]) -> Vec<&'a [Answer]> {
 #[derive(Debug)]
 pub struct OracleJudged {
     status: OracleStatus,
-    cells: Vec<Cell>,
+    cells: Vec<MatrixCell>,
     divergences: Vec<Divergence>,
     stale: Vec<LedgerLine>,
     /// The ledger lines in scope (`None`: no case put any in scope).
@@ -136,7 +103,7 @@ pub fn judge(plan: &Plan, status: OracleStatus, answers: Option<Vec<Answer>>) ->
     let Some(answers) = &answers else { return judged };
     let info = judged.status.info.clone();
     let name = info.name.as_str();
-    let each_suite = plan.suites.iter().zip(per_suite(plan.suites, answers));
+    let each_suite = plan.suites.iter().zip(per_suite(&plan.suites, answers));
     for (nth, (suite, answers)) in each_suite.enumerate() {
         if suite.truth.oracle_name() == Some(name) {
             continue;
@@ -156,7 +123,7 @@ pub fn judge(plan: &Plan, status: OracleStatus, answers: Option<Vec<Answer>>) ->
 
 /// Every oracle's judgement, in the plan's order of oracles, as one run's result.
 pub fn assemble(plan: &Plan, judged: Vec<OracleJudged>) -> RunResult {
-    let mut report = ConformReport::new(plan.version);
+    let mut report = ConformReport::new(crate::VERSION);
     report.suites = plan.suites.iter().map(SuiteReport::of).collect();
     report.unknown = unknown_entries(plan);
     report.duplicates = plan.ledger.duplicates();
@@ -189,7 +156,7 @@ pub fn assemble(plan: &Plan, judged: Vec<OracleJudged>) -> RunResult {
 /// Who made a suite's truth: its oracle, with the fields that oracle declares (so a truth that
 /// declares `validation-errors`, the reference's, speaks about them, and WPT's tables do not);
 /// embedded expectations fill every record field and declare no errors.
-fn truth_source<'p>(plan: &'p Plan, suite: &'p Suite) -> Source<'p> {
+fn truth_source<'p>(plan: &'p Plan<'p>, suite: &'p Suite) -> Source<'p> {
     let oracle = suite.truth.oracle_name().unwrap_or("");
     let declared = plan.oracles.iter().find(|o| o.name() == oracle).map(|o| o.info());
     Source { oracle, fields: declared.map_or(&[][..], |info| &info.fields) }
@@ -206,10 +173,10 @@ struct CellInput<'a> {
     kinds: &'a [CaseKindTag],
 }
 
-fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Cell {
+fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> MatrixCell {
     let CellInput { suite, names, answers, sources, kinds } = input;
     let oracle = sources.got.oracle;
-    let mut cell = Cell {
+    let mut cell = MatrixCell {
         oracle: oracle.to_owned(),
         suite: suite.name.clone(),
         passed: 0,
@@ -264,9 +231,7 @@ fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Ce
 fn record_divergence(judged: &mut OracleJudged, index: &Index, mut div: Divergence) -> CaseStatus {
     let fields = field_set(&div);
     let difference = difference(&div.answer, &fields);
-    let covering = index
-        .candidates(&div.suite, &div.name)
-        .find(|(_, e)| e.covers(&div.suite, &div.name, difference));
+    let covering = index.covering(&div.suite, &div.name, difference).next();
     let status = match covering {
         Some((line, entry)) => {
             judged.used.get_or_insert_with(HashSet::new).insert(line);
@@ -294,7 +259,7 @@ fn find_stale(plan: &Plan, judged: &mut OracleJudged, oracle: &str) {
 
 /// Case entries, in every ledger file, whose case is in no suite known to the run.
 fn unknown_entries(plan: &Plan) -> Vec<LedgerLine> {
-    let Some(known) = plan.known_cases else { return Vec::new() };
+    let Some(known) = &plan.known_cases else { return Vec::new() };
     let mut out = Vec::new();
     for (oracle, file) in &plan.ledger.files {
         for (_, entry) in file.entries() {

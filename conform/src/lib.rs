@@ -1,21 +1,39 @@
-//! `urldiff conform`: every suite against every oracle, compared with each suite's truth,
-//! checked against the divergence ledger, reported as a matrix, JSON and JUnit.
+//! urldiff-conform: the conformance gate. Every suite against every oracle, each answer
+//! compared with its suite's truth, each divergence looked up in the divergence ledger, into
+//! the [`ConformReport`] every report renders (`urldiff_reports`). No printing and no report
+//! rendering: the binary parses the flags, renders, writes and prints.
 //!
-//! Data flows: [`suite`] and [`sources`] (cases and their truth) → [`driver`] (oracles answer
-//! in parallel, progress to the [`Events`]) → `urldiff_reports::evaluate` (each answer against
-//! the truth with `urldiff_compare`, then the [`ledger`]: expected or not, stale, unknown and
-//! duplicate entries) → triage's classes for every divergence
-//! (`urldiff_reports::classes::classify`) → the `urldiff_reports::ConformReport` every report
-//! format renders, written by [`report`]; `urldiff_reports::bless` rewrites the ledger.
-//! [`execute`] ties it together for the CLI and the end-to-end tests, writes the report files
-//! and returns what to show; it prints nothing.
+//! Data flows: [`sources`] (the suites with their truth, the oracles, the ledger's folder) →
+//! [`driver`] (oracles answer in parallel, progress to the [`Events`]) → [`evaluate`] (each
+//! answer against the truth with `urldiff_compare`, then the ledger: expected or not, stale,
+//! unknown and duplicate entries) → [`classify`] (triage's classes for every divergence) →
+//! the [`ConformReport`] ([`report`]); [`bless`] rewrites the ledger to match a run. [`run`]
+//! ties it together. [`saved`] reads a saved report back (a conform report or triage's
+//! findings), the one reader `urldiff report` and `urldiff serve` share.
+//!
+//! ```
+//! use urldiff_conform::{report::CaseStatus, ConformReport};
+//! // A report that says nothing diverges passes the gate.
+//! let report = ConformReport::new("0.1.0");
+//! assert_eq!((report.gate_code(), report.verdict()), (0, "PASS"));
+//! // The JSON report reads back as it was written.
+//! let back = ConformReport::from_json(&report.to_json().unwrap()).unwrap();
+//! assert_eq!(back, report);
+//! assert_eq!(CaseStatus::from_letter('l'), Some(CaseStatus::Ledgered));
+//! ```
 
+pub mod bless;
+pub mod classify;
 pub mod driver;
-pub mod ledger;
+pub mod evaluate;
+pub mod events;
 pub mod report;
+pub mod saved;
 pub mod sources;
-pub mod suite;
+pub mod table_oracle;
 pub mod timings;
+
+pub use report::ConformReport;
 
 use crate::events::Events;
 use anyhow::bail;
@@ -25,15 +43,19 @@ use std::time::Instant;
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::Oracle;
 
-/// Options of one conform run (the CLI flags, minus how oracles and suites are found).
+/// urldiff's version, as every report names it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The options of one conform run (the CLI flags, minus how oracles and suites are found).
 #[derive(Clone, Debug, Default)]
-pub struct Options {
+pub struct RunOptions {
     /// `--oracle`: run and report only these oracles. Empty: all.
     pub oracles: Vec<String>,
     /// `--suite`: run only these suites. Empty: all.
     pub suites: Vec<String>,
     /// The ledger folder (`corpus/expected/` unless `--ledger`).
     pub ledger_dir: PathBuf,
+    /// The report files the binary renders and writes when the run is judged.
     pub json: Option<PathBuf>,
     pub junit: Option<PathBuf>,
     /// Also write the matrix text here (`make conform` writes out/conform/matrix.txt).
@@ -48,22 +70,9 @@ pub struct Options {
     pub summary_width: Option<usize>,
     /// `--timings`: gather where the time went (the JSON report then carries it).
     pub timings: bool,
-    /// The phases before [`execute`] (reading the suites, setting up the oracles), for the
+    /// The phases before [`run`] (reading the suites, setting up the oracles), for the
     /// timings.
     pub setup_phases: Phases,
-}
-
-impl Options {
-    /// The report files this run writes.
-    pub fn outputs(&self) -> report::Outputs {
-        report::Outputs {
-            json: self.json.clone(),
-            junit: self.junit.clone(),
-            matrix: self.matrix.clone(),
-            markdown: self.markdown.clone(),
-            html: self.html.clone(),
-        }
-    }
 }
 
 /// How long each phase of a run took, in seconds, in order: the wall time split up (the
@@ -83,6 +92,11 @@ impl Phases {
 
 impl std::fmt::Display for Phases {
     /// `ledger 0.01, start-up 0.30, …` (seconds).
+    ///
+    /// ```
+    /// let phases = urldiff_conform::Phases(vec![("ledger", 0.012), ("start-up", 0.3)]);
+    /// assert_eq!(phases.to_string(), "ledger 0.01, start-up 0.30");
+    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (i, (name, seconds)) in self.0.iter().enumerate() {
             let comma = if i == 0 { "" } else { ", " };
@@ -92,25 +106,19 @@ impl std::fmt::Display for Phases {
     }
 }
 
-/// What a run has to show; the caller prints it.
+/// What a run found, before any report is rendered or written.
 #[derive(Debug)]
-pub struct Finished {
-    /// 0 nothing unexpected, 1 unexpected divergences or a wrong ledger.
+pub struct Judgement {
+    /// 0 nothing unexpected, 1 unexpected divergences or a wrong ledger (0 with `--bless`).
     pub code: u8,
-    /// Everything the run found, as every report renders it.
-    pub report: urldiff_reports::ConformReport,
-    /// The terminal summary (at most `Options::summary_width` columns a line).
-    pub summary: String,
-    /// The matrix and the findings, as written to `--matrix`.
-    pub matrix: String,
+    /// Everything the run found, as every report renders it (with `--timings`, where the time
+    /// went until now).
+    pub report: ConformReport,
     pub wall_seconds: f64,
     /// Where the wall time went.
     pub phases: Phases,
     /// With `--bless`: what changed in each ledger file.
-    pub bless: Option<Vec<urldiff_reports::bless::BlessChange>>,
-    /// With `--timings`: where the time went, the writing of the reports included (the JSON
-    /// report's copy, written during that phase, stops before it).
-    pub timings: Option<urldiff_reports::timings::Timings>,
+    pub bless: Option<Vec<bless::BlessChange>>,
 }
 
 /// Keep the suites named in `wanted` (all when empty); an unknown name is an error.
@@ -127,15 +135,15 @@ pub fn select_suites(all: Vec<Suite>, wanted: &[String]) -> anyhow::Result<Vec<S
     Ok(all.into_iter().filter(|s| wanted.contains(&s.name)).collect())
 }
 
-/// Run conform. Errors are harness failures (exit 2): two oracles with one name, a malformed
+/// Run the gate. Errors are harness failures (exit 2): two oracles with one name, a malformed
 /// or missing ledger, an unknown or unavailable `--oracle`, an unknown suite, an oracle
-/// answering the wrong number of cases, a report that cannot be written.
-pub fn execute(
-    opts: &Options,
+/// answering the wrong number of cases.
+pub fn run(
+    opts: &RunOptions,
     oracles: &[Box<dyn Oracle>],
     suites: Vec<Suite>,
     events: &dyn Events,
-) -> anyhow::Result<Finished> {
+) -> anyhow::Result<Judgement> {
     let start = Instant::now();
     let mut phases = Phases::default();
     urldiff_triage::compared::check_unique_names(oracles)?;
@@ -144,39 +152,19 @@ pub fn execute(
             suites.iter().flat_map(|s| s.cases.iter().map(|c| c.name())).collect::<HashSet<_>>()
         });
         let suites = select_suites(suites, &opts.suites)?;
-        anyhow::Ok((known_cases, suites, ledger::Ledger::load(&opts.ledger_dir)?))
+        anyhow::Ok((known_cases, suites, urldiff_compare::ledger::Ledger::load(&opts.ledger_dir)?))
     })?;
-    let plan = driver::Plan {
-        oracles,
-        selected: opts.oracles.clone(),
-        suites,
-        known_cases,
-        ledger: &ledger,
-        events,
-    };
+    let plan =
+        driver::Plan::new(oracles, opts.oracles.clone(), suites, known_cases, &ledger, events);
     let mut result = driver::run(&plan, &mut phases)?;
     // Every divergence gets triage's classes (no oracle asked, nothing minimized), so every
     // report summarizes the ledgered ones by class and severity.
-    phases.time("classify", || urldiff_reports::classes::classify(&mut result.report));
-    let bless = opts.bless.then(|| urldiff_reports::bless::bless(&ledger, &result));
+    phases.time("classify", || classify::classify(&mut result.report));
+    let bless = opts.bless.then(|| bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();
     let timings = opts.timings.then(|| timings::of(&opts.setup_phases, &phases, &result));
     let mut report = result.finish(wall_seconds, code);
     report.timings = timings;
-    let (summary, matrix) = phases.time("reports", || {
-        let mut files = opts.outputs().render(&report)?;
-        for change in bless.iter().flatten() {
-            files.push((change.path.clone(), change.contents.clone().into_bytes()));
-        }
-        urldiff_corpus::atomic::write_all(&files)?;
-        let width = opts.summary_width.unwrap_or(urldiff_reports::terminal::WIDTH);
-        let summary = urldiff_reports::terminal::render_to_width(&report, width);
-        anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
-    })?;
-    let timings = report.timings.clone().map(|mut t| {
-        t.phases.extend(phases.0.last().map(|(name, s)| timings::phase(name, *s)));
-        t
-    });
-    Ok(Finished { code, report, summary, matrix, wall_seconds, phases, bless, timings })
+    Ok(Judgement { code, report, wall_seconds, phases, bless })
 }

@@ -2,34 +2,57 @@
 //! started, answering and judged on a thread of its own (in-process oracles also split their
 //! batch across rayon's threads; a subprocess oracle gets its batch whole and spreads it over
 //! its own worker pool). Progress goes to the plan's [`Events`]; each oracle's answers go to
-//! `urldiff_reports::evaluate::judge`, which compares them with each suite's truth and checks
-//! its ledger file, and `evaluate::assemble` puts the judgements together.
+//! [`evaluate::judge`], which compares them with each suite's truth and checks its ledger
+//! file, and [`evaluate::assemble`] puts the judgements together.
 
-use crate::conform::ledger::{lost, Ledger, Lost};
-use crate::conform::Phases;
+use crate::evaluate::{self, OracleJudged, RunResult};
 use crate::events::Events;
+use crate::report::OracleStatus;
+use crate::Phases;
 use anyhow::bail;
 use rayon::prelude::*;
+use std::collections::HashSet;
 use std::time::Instant;
+use urldiff_compare::ledger::{lost, Ledger, Lost};
 use urldiff_oracles::suite::Suite;
 use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleKind};
-use urldiff_reports::data::OracleStatus;
-use urldiff_reports::evaluate::{self, OracleJudged, RunResult};
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
 
-/// What to run.
+/// What to run, and what its answers are judged against.
 pub struct Plan<'a> {
+    /// Every oracle known to the run: a suite's truth is read with the fields its oracle
+    /// declares.
     pub oracles: &'a [Box<dyn Oracle>],
     /// Oracles to run and report on (`--oracle`); empty means all.
     pub selected: Vec<String>,
+    /// The suites that run, in the order their cases are answered.
     pub suites: Vec<Suite>,
     /// Every case name of every suite known to the run (selected or not), for finding ledger
     /// entries that name no case; `None` when the known suites are incomplete (no WPT data).
-    pub known_cases: Option<std::collections::HashSet<String>>,
+    pub known_cases: Option<HashSet<String>>,
     pub ledger: &'a Ledger,
     pub events: &'a dyn Events,
+    /// Each suite's case names ([`Case::name`]), in the order of `suites` and their cases:
+    /// written once for every oracle's judging.
+    pub case_names: Vec<Vec<String>>,
+}
+
+impl<'a> Plan<'a> {
+    /// The plan of `suites` (their case names written out once).
+    pub fn new(
+        oracles: &'a [Box<dyn Oracle>],
+        selected: Vec<String>,
+        suites: Vec<Suite>,
+        known_cases: Option<HashSet<String>>,
+        ledger: &'a Ledger,
+        events: &'a dyn Events,
+    ) -> Self {
+        let case_names =
+            suites.iter().map(|s| s.cases.iter().map(|c| c.name()).collect()).collect();
+        Plan { oracles, selected, suites, known_cases, ledger, events, case_names }
+    }
 }
 
 impl std::fmt::Debug for Plan<'_> {
@@ -102,17 +125,8 @@ pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
     let to_run = oracles_to_run(plan)?;
     let all_cases: Vec<Case> = plan.suites.iter().flat_map(|s| s.cases.iter().cloned()).collect();
     plan.events.run_started(to_run.len(), (all_cases.len() * to_run.len()) as u64);
-    let case_names = evaluate::case_names(&plan.suites);
-    let judged_against = evaluate::Plan {
-        version: env!("CARGO_PKG_VERSION"),
-        oracles: plan.oracles,
-        suites: &plan.suites,
-        known_cases: plan.known_cases.as_ref(),
-        ledger: plan.ledger,
-        case_names: &case_names,
-    };
     let began = Instant::now();
-    let each = start_and_answer_all(plan, &judged_against, &to_run, &all_cases);
+    let each = start_and_answer_all(plan, &to_run, &all_cases);
     let last_up = each.iter().map(|e| e.up).max().unwrap_or(began);
     phases.0.push(("start-up", last_up.duration_since(began).as_secs_f64()));
     phases.0.push(("answers", last_up.elapsed().as_secs_f64()));
@@ -137,7 +151,7 @@ pub fn run(plan: &Plan, phases: &mut Phases) -> anyhow::Result<RunResult> {
             )),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let mut result = phases.time("evaluate", || evaluate::assemble(&judged_against, judged));
+    let mut result = phases.time("evaluate", || evaluate::assemble(plan, judged));
     result.start_up_seconds = start_up;
     Ok(result)
 }
@@ -160,12 +174,7 @@ struct Started {
 /// Every oracle started (availability is cached: the first check starts its runtime and
 /// first worker), answering and judged, each on a thread of its own; how long each took to
 /// start goes to the events.
-fn start_and_answer_all(
-    plan: &Plan,
-    judged_against: &evaluate::Plan,
-    oracles: &[&dyn Oracle],
-    cases: &[Case],
-) -> Vec<Started> {
+fn start_and_answer_all(plan: &Plan, oracles: &[&dyn Oracle], cases: &[Case]) -> Vec<Started> {
     std::thread::scope(|scope| {
         let each: Vec<_> = oracles
             .iter()
@@ -183,11 +192,7 @@ fn start_and_answer_all(
                             Some(n) if n != cases.len() => {
                                 Judged::WrongCount { oracle: status.info.name, answers: n }
                             }
-                            _ => Judged::Done(Box::new(evaluate::judge(
-                                judged_against,
-                                status,
-                                answers,
-                            ))),
+                            _ => Judged::Done(Box::new(evaluate::judge(plan, status, answers))),
                         }
                     });
                     Started { availability, up, start_up, judged }

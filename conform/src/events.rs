@@ -1,7 +1,7 @@
 //! The events of a run: progress and what happened, reported through one interface instead of
 //! printed, so that the same run can draw a progress bar on a terminal, print plain lines into
 //! a log, or say nothing in a test. The binary's `progress` module
-//! holds the printing implementations; [`NoEvents`] is the silent one.
+//! holds the printing implementations; [`Silent`] is the silent one.
 //!
 //! Calls come from several threads at once (oracles answer side by side), hence `Sync`.
 
@@ -32,6 +32,6 @@ pub trait Events: Sync {
 
 /// Reports nothing (tests, and runs whose output is the report itself).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoEvents;
+pub struct Silent;
 
-impl Events for NoEvents {}
+impl Events for Silent {}
