@@ -22,8 +22,10 @@ use std::path::PathBuf;
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::{Findings, SkippedOracle, Tool};
 use urldiff_triage::input;
-use urldiff_triage::pipeline::{triage, Config};
+use urldiff_triage::merge::in_shard;
+use urldiff_triage::pipeline::{triage_stream, Config};
 use urldiff_triage::select::{refs, select_oracles, tool_version};
+use urldiff_triage::spill::Members;
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]
@@ -37,7 +39,8 @@ pub struct TriageArgs {
     pub out: Option<PathBuf>,
     /// Merge these findings files by root cause into DIR instead of triaging an input.
     #[arg(long, value_name = "FINDINGS.json", num_args = 1.., conflicts_with_all = [
-        "input", "shard", "ledger", "oracles", "minimize_per_key", "max_calls", "max_seconds"
+        "input", "shard", "ledger", "oracles", "minimize_per_key", "max_calls", "max_seconds",
+        "batch_size"
     ])]
     pub merge: Vec<PathBuf>,
     /// Triage only shard K of N (1-based): a deterministic Nth of the cases, by a hash of
@@ -67,7 +70,15 @@ pub struct TriageArgs {
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_SECONDS,
           value_parser = crate::cmd_minimize::budget_seconds)]
     pub max_seconds: f64,
+    /// Ask the oracles this many cases at a time: memory holds one batch's answers (the
+    /// findings are the same whatever the batch size).
+    #[arg(long, value_name = "CASES", default_value_t = DEFAULT_BATCH,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch_size: u64,
 }
+
+/// Cases per batch: about 11 KB each while asked with every oracle.
+const DEFAULT_BATCH: u64 = 10_000;
 
 /// `K/N` with 1 <= K <= N.
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
@@ -97,23 +108,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     let (Some(path), Some(out_dir)) = (&args.input, &args.out) else {
         bail!("triage needs INPUT and --out DIR");
     };
-    let mut read = input::read(path)?;
-    for line in &read.unreadable {
-        eprintln!("urldiff: skipped {line}");
-    }
-    let unreadable = !read.unreadable.is_empty();
-    if let Some((k, n)) = args.shard {
-        read.cases.retain(|c| {
-            urldiff_triage::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, n)
-        });
-        read.sources = read.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
-        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
-        // of the whole input: shard 1 records it, so that N shards merged count it once.
-        if k != 1 {
-            read.skipped = 0;
-            read.unreadable.clear();
-        }
-    }
+    let mut reader = input::Reader::open(path)?;
     let mut selection = select_oracles(&args.oracles)?;
     urldiff_triage::select::with_other_releases(&mut selection);
     for (name, reason) in &selection.unavailable {
@@ -147,18 +142,67 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         originals_kept: Config::DEFAULT_ORIGINALS_KEPT,
         tool: Tool { name: "urldiff".into(), version: tool_version() },
         wpt_revision: urldiff_corpus::wpt::locate().ok().map(|d| d.revision),
-        sources: read.sources.clone(),
+        // Known once the input is read: set on the findings then.
+        sources: Vec::new(),
         skipped_oracles: selection
             .unavailable
             .iter()
             .map(|(name, reason)| SkippedOracle { name: name.clone(), reason: reason.clone() })
             .collect(),
-        skipped_cases: read.skipped,
-        unreadable_lines: read.unreadable.clone(),
+        skipped_cases: 0,
+        unreadable_lines: Vec::new(),
     };
     let progress = crate::progress::TriageProgress::new();
-    let findings = triage(&read.cases, &config, &progress)?;
-    write_findings(out_dir, &findings)?;
+    // Members spill beside the findings (`.triage-spill.<pid>.<random>.tmp`), removed when
+    // done or on SIGTERM.
+    let spill = urldiff_corpus::atomic::temp_dir(&out_dir.join("triage-spill"))?;
+    let mut members = Members::spill(spill.path());
+    let mut read_error = None;
+    let mut reported = 0;
+    let batch = usize::try_from(args.batch_size).unwrap_or(usize::MAX);
+    let next_batch = || loop {
+        let read = reader.next_batch(batch);
+        for line in &reader.unreadable()[reported..] {
+            eprintln!("urldiff: skipped {line}");
+        }
+        reported = reader.unreadable().len();
+        match read {
+            Ok(Some(mut cases)) => {
+                if let Some((k, n)) = args.shard {
+                    cases.retain(|c| in_shard(&c.request.input, c.request.base.as_deref(), k, n));
+                }
+                if !cases.is_empty() {
+                    return Some(cases);
+                }
+            }
+            Ok(None) => return None,
+            Err(e) => {
+                read_error = Some(e);
+                return None;
+            }
+        }
+    };
+    let mut findings = triage_stream(next_batch, &config, &mut members, &progress)?;
+    if let Some(e) = read_error {
+        return Err(e.into());
+    }
+    let read = reader.finish()?;
+    let unreadable = !read.unreadable.is_empty();
+    findings.run.sources = read.sources;
+    findings.run.skipped_cases = read.skipped;
+    findings.run.unreadable_lines = read.unreadable;
+    if let Some((k, n)) = args.shard {
+        let sources = std::mem::take(&mut findings.run.sources);
+        findings.run.sources = sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
+        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
+        // of the whole input: shard 1 records it, so that N shards merged count it once.
+        if k != 1 {
+            findings.run.skipped_cases = 0;
+            findings.run.unreadable_lines.clear();
+        }
+    }
+    write_findings(out_dir, &findings, &members)?;
+    drop(spill);
     urldiff::out!("{}", summary(&findings, out_dir));
     Ok(if unreadable {
         2
@@ -197,7 +241,7 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     for line in &merged.run.unreadable_lines {
         eprintln!("urldiff: a merged run skipped {line}");
     }
-    write_findings(out_dir, &merged)?;
+    write_findings(out_dir, &merged, &Members::memory())?;
     urldiff::out!("{}", summary(&merged, out_dir));
     Ok(if !merged.run.unreadable_lines.is_empty() {
         2
@@ -208,17 +252,26 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     })
 }
 
-/// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json and the
-/// reports rendered from it, findings.md and findings.html.
-fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
-    let mut files: Vec<(PathBuf, Vec<u8>)> =
-        vec![(dir.join("findings.json"), findings.to_json().into_bytes())];
-    files.extend(crate::cmd_report::findings_files(
+/// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json
+/// (each group's members listed from `members` when it holds them, as they are written) and
+/// the reports rendered from it, findings.md and findings.html (which show counts and the
+/// first members only).
+fn write_findings(
+    dir: &std::path::Path,
+    findings: &Findings,
+    members: &Members,
+) -> anyhow::Result<()> {
+    use urldiff_corpus::atomic::Fill;
+    let json: Fill = Box::new(|out| urldiff_triage::findings_json::write(findings, members, out));
+    let mut files: Vec<(PathBuf, Fill)> = vec![(dir.join("findings.json"), json)];
+    for (path, contents) in crate::cmd_report::findings_files(
         findings,
         Some(dir.join("findings.md")),
         Some(dir.join("findings.html")),
-    ));
-    Ok(urldiff_corpus::atomic::write_all(&files)?)
+    ) {
+        files.push((path, Box::new(move |out| out.write_all(&contents))));
+    }
+    Ok(urldiff_corpus::atomic::write_all_with(files)?)
 }
 
 /// What the run found, for stdout: the findings' summary, then the files written.
