@@ -65,7 +65,12 @@ pub fn remove_staged() {
 fn remove_any(path: &Path) {
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.is_dir() => {
-            let _ = std::fs::remove_dir_all(path);
+            // Again if a file appeared while it was emptied (a writer still running).
+            for _ in 0..3 {
+                if std::fs::remove_dir_all(path).is_ok() || !path.exists() {
+                    break;
+                }
+            }
         }
         Ok(_) => {
             let _ = std::fs::remove_file(path);
