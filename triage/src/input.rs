@@ -10,9 +10,11 @@
 //! once. A JSON Lines line that cannot be read (not UTF-8, not a request) is set aside with
 //! its `file:line` and why, and the other lines are triaged: one bad line loses nothing else.
 //!
-//! A conform report is read into a compact typed form (each divergence's case and suite; every
-//! other key skipped as it is read), never into a JSON tree, so a large run.json costs little
-//! beyond its own bytes.
+//! [`Reader`] gives the cases a batch at a time: a JSON Lines file is read a line at a time, so
+//! `urldiff triage` holds one batch of it whatever its size ([`read`] takes them all, for
+//! small inputs and tests). A conform report is read whole into a compact typed form (each
+//! divergence's case and suite; every other key skipped as it is read), never into a JSON
+//! tree, so a large run.json costs little beyond its own bytes.
 
 use crate::pipeline::TriageCase;
 use crate::Request;

@@ -1,14 +1,18 @@
-//! Triage of many cases into findings, grouped by root cause ([`crate::rootcause`]):
+//! Triage of many cases into findings, grouped by root cause ([`crate::rootcause`]), a batch
+//! of cases at a time ([`triage_stream`]; [`triage`] is one batch): steps 1 to 3 run per
+//! batch, and what a group keeps of its members is bounded ([`groups`]), so memory follows
+//! the groups and one batch, not the input:
 //!
-//! 1. every oracle, and the reference of every standard they claim, answers every case (one
-//!    batch per oracle, [`crate::ask`]);
+//! 1. every oracle, and the reference of every standard they claim, answers every case of
+//!    the batch (one batch per oracle, [`crate::ask`]);
 //! 2. each divergent case is cut into parts: conformance, confusion, model difference; the
 //!    ledger removes each implementation whose part it expects, and a case with no part left
 //!    is *expected*;
 //! 3. each part gets its root-cause key ([`crate::rootcause::keys`]);
-//! 4. conformance parts and confusions group by key: the first [`Config::minimize_per_key`]
-//!    cases of a group are minimized keeping the key (side by side on rayon) and the smallest
-//!    result is the group's example; model differences are only counted per key, with their
+//! 4. conformance parts and confusions group by key (each member's original to the member
+//!    store, [`crate::spill`]): once every batch is in, the first
+//!    [`Config::minimize_per_key`] members of a group are minimized keeping the key (side by
+//!    side on rayon) and the smallest result is the group's example; model differences are only counted per key, with their
 //!    shortest case;
 //! 5. the examples are asked of every oracle once more, for the report: every answer, the
 //!    differences, the classes (those of the original that the example keeps), the validation
