@@ -56,7 +56,9 @@ bless: fetch node-deps
 # then warm `urldiff conform` with every oracle against the 12 oracles of before (answer cache),
 # then `urldiff serve` under 8 concurrent clients (rate, p50/p90/p99) against separate runs,
 # then under 1,000 stalled connections and 200 clients (their p99, the server's memory),
-# then the peak memory of `urldiff report` on a generated run.json of 1 M divergences,
+# then against 20 clients that send batches and never read (the server's peak memory and
+# after), then the peak memory of `urldiff report` on a generated run.json of 1 M divergences
+# and of `urldiff triage` on 200,000 and 1,000,000 generated lines (with the time per line),
 # then the minimizer on 200-code-point inputs and triage of 10,000 divergent inputs, then the
 # differential fuzz target's check against the three parsers' summed time (its ideal).
 bench: fetch node-deps
@@ -68,7 +70,9 @@ bench: fetch node-deps
 	$(CARGO) bench -p urldiff --bench conform_warm
 	$(CARGO) bench -p urldiff --bench serve_load
 	$(CARGO) bench -p urldiff --bench serve_soak
+	$(CARGO) bench -p urldiff --bench serve_unread
 	$(CARGO) bench -p urldiff --bench report_memory
+	$(CARGO) bench -p urldiff --bench triage_memory
 	$(CARGO) bench -p urldiff-triage --bench minimize
 	$(CARGO) bench -p urldiff-triage --bench triage
 	$(CARGO) bench --manifest-path $(FUZZ_MANIFEST) --bench differential_rate

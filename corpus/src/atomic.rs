@@ -65,7 +65,12 @@ pub fn remove_staged() {
 fn remove_any(path: &Path) {
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.is_dir() => {
-            let _ = std::fs::remove_dir_all(path);
+            // Again if a file appeared while it was emptied (a writer still running).
+            for _ in 0..3 {
+                if std::fs::remove_dir_all(path).is_ok() || !path.exists() {
+                    break;
+                }
+            }
         }
         Ok(_) => {
             let _ = std::fs::remove_file(path);
@@ -74,8 +79,24 @@ fn remove_any(path: &Path) {
     }
 }
 
+/// What writes one file's contents into its temporary file (for contents written as they
+/// are made, never held whole: [`write_all_with`]).
+pub type Fill<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
 /// Write every `(path, contents)` atomically, all or nothing (see the module documentation).
 pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), WriteError> {
+    let fills: Vec<(PathBuf, Fill)> = files
+        .iter()
+        .map(|(path, contents)| {
+            let fill: Fill = Box::new(move |out| out.write_all(contents));
+            (path.clone(), fill)
+        })
+        .collect();
+    write_all_with(fills)
+}
+
+/// [`write_all`] of contents each written by its [`Fill`] into the temporary file.
+pub fn write_all_with(files: Vec<(PathBuf, Fill)>) -> Result<(), WriteError> {
     let mut listed: Vec<PathBuf> = Vec::new();
     let result = stage_and_rename(files, &mut listed);
     // Renamed, or removed as they dropped: off the list either way.
@@ -85,14 +106,14 @@ pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), WriteError> {
 
 /// [`write_all`]'s work; `listed` gets the path of every temporary file put on [`STAGED`].
 fn stage_and_rename(
-    files: &[(PathBuf, Vec<u8>)],
+    files: Vec<(PathBuf, Fill)>,
     listed: &mut Vec<PathBuf>,
 ) -> Result<(), WriteError> {
     let mut staged = Vec::with_capacity(files.len());
-    for (path, contents) in files {
-        let target = resolve_target(path)?;
+    for (path, fill) in files {
+        let target = resolve_target(&path)?;
         remove_leftovers(&target);
-        let temp = stage(&target, contents, listed)?;
+        let temp = stage(&target, fill, listed)?;
         staged.push((target, temp));
     }
     for (target, temp) in staged {
@@ -249,6 +270,44 @@ fn running(_: u32) -> bool {
     true
 }
 
+/// A temporary folder of this process beside `target` (`.<name>.<pid>.<random>.tmp`, for
+/// work files such as a triage's spilled members): listed like a staged file, so that a
+/// SIGTERM removes it, and removed when dropped; a process gone (SIGKILL) leaves one that the
+/// next [`temp_dir`] or write beside the same target removes.
+pub fn temp_dir(target: &Path) -> Result<TempDir, WriteError> {
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).doing(|| format!("creating {}", dir.display()))?;
+    remove_leftovers(target);
+    let mut staged = staged_list();
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("{}{}.", temporary_prefix(target), std::process::id()))
+        .suffix(".tmp")
+        .tempdir_in(dir)
+        .doing(|| format!("creating a temporary folder in {}", dir.display()))?;
+    staged.push(temp.path().to_owned());
+    Ok(TempDir(Some(temp)))
+}
+
+/// A folder of [`temp_dir`]: removed, then taken off the list, when dropped.
+#[derive(Debug)]
+pub struct TempDir(Option<tempfile::TempDir>);
+
+impl TempDir {
+    pub fn path(&self) -> &Path {
+        self.0.as_ref().expect("held until dropped").path()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if let Some(temp) = self.0.take() {
+            let path = temp.path().to_owned();
+            let _ = temp.close();
+            staged_list().retain(|p| *p != path);
+        }
+    }
+}
+
 /// Write one file atomically.
 pub fn write(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
     write_all(&[(path.to_owned(), contents.to_vec())])
@@ -283,7 +342,7 @@ fn resolve_target(path: &Path) -> Result<PathBuf, WriteError> {
 /// [`STAGED`] until [`write_all`] renames or drops it.
 fn stage(
     target: &Path,
-    contents: &[u8],
+    fill: Fill,
     listed: &mut Vec<PathBuf>,
 ) -> Result<NamedTempFile, WriteError> {
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -306,7 +365,7 @@ fn stage(
     staged.push(temp.path().to_owned());
     drop(staged);
     listed.push(temp.path().to_owned());
-    temp.write_all(contents)
+    fill(&mut temp)
         .and_then(|()| temp.flush())
         .doing(|| format!("writing a temporary file for {}", target.display()))?;
     Ok(temp)

@@ -26,8 +26,10 @@ use urldiff_oracles::answer_cache::CacheNotes;
 use urldiff_triage::expected::{Ledger, TRUTH};
 use urldiff_triage::findings::Findings;
 use urldiff_triage::input;
-use urldiff_triage::pipeline::{triage, Config};
+use urldiff_triage::merge::in_shard;
+use urldiff_triage::pipeline::{triage_stream, Config};
 use urldiff_triage::select::{refs, select_cached_oracles, select_oracles};
+use urldiff_triage::spill::Members;
 use urldiff_triage::Budget;
 
 #[derive(Debug, Args)]
@@ -41,7 +43,8 @@ pub struct TriageArgs {
     pub out: Option<PathBuf>,
     /// Merge these findings files by root cause into DIR instead of triaging an input.
     #[arg(long, value_name = "FINDINGS.json", num_args = 1.., conflicts_with_all = [
-        "input", "shard", "ledger", "oracles", "minimize_per_key", "max_calls", "max_seconds"
+        "input", "shard", "ledger", "oracles", "minimize_per_key", "max_calls", "max_seconds",
+        "batch_size", "no_cache"
     ])]
     pub merge: Vec<PathBuf>,
     /// Triage only shard K of N (1-based): a deterministic Nth of the cases, by a hash of
@@ -75,7 +78,15 @@ pub struct TriageArgs {
     /// (`<cache>/answers/`, shared with `urldiff conform`), and do not remember their answers.
     #[arg(long)]
     pub no_cache: bool,
+    /// Ask the oracles this many cases at a time: memory holds one batch's answers (the
+    /// findings are the same whatever the batch size).
+    #[arg(long, value_name = "CASES", default_value_t = DEFAULT_BATCH,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch_size: u64,
 }
+
+/// Cases per batch: about 11 KB each while asked with every oracle.
+const DEFAULT_BATCH: u64 = 10_000;
 
 /// `K/N` with 1 <= K <= N.
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
@@ -105,14 +116,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     let (Some(path), Some(out_dir)) = (&args.input, &args.out) else {
         bail!("triage needs INPUT and --out DIR");
     };
-    let mut read = input::read(path)?;
-    for line in &read.unreadable {
-        eprintln!("urldiff: skipped {line}");
-    }
-    let unreadable = !read.unreadable.is_empty();
-    if let Some((k, n)) = args.shard {
-        read.keep_shard(k, n);
-    }
+    let mut reader = input::Reader::open(path)?;
     let cache_notes = CacheNotes::default();
     let cache_dir = urldiff_oracles::answer_cache::default_dir();
     let cache = (!args.no_cache).then_some((cache_dir.as_path(), &cache_notes));
@@ -148,13 +152,57 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         known: known.as_ref().map(|l| l as &dyn Ledger),
         budget: Budget { max_calls: args.max_calls, max_seconds: args.max_seconds },
         minimize_per_key: args.minimize_per_key.max(1),
-        sources: read.sources.clone(),
-        skipped_cases: read.skipped,
-        unreadable_lines: read.unreadable.clone(),
         ..Config::new(&oracles, &selection.unavailable)
     };
     let progress = crate::progress::TriageProgress::new();
-    let findings = triage(&read.cases, &config, &progress)?;
+    // Members spill beside the findings (`.triage-spill.<pid>.<random>.tmp`), removed when
+    // done or on SIGTERM.
+    let spill = urldiff_corpus::atomic::temp_dir(&out_dir.join("triage-spill"))?;
+    let mut members = Members::spill(spill.path());
+    let mut read_error = None;
+    let mut reported = 0;
+    let batch = usize::try_from(args.batch_size).unwrap_or(usize::MAX);
+    let next_batch = || loop {
+        let read = reader.next_batch(batch);
+        for line in &reader.unreadable()[reported..] {
+            eprintln!("urldiff: skipped {line}");
+        }
+        reported = reader.unreadable().len();
+        match read {
+            Ok(Some(mut cases)) => {
+                if let Some((k, n)) = args.shard {
+                    cases.retain(|c| in_shard(&c.request.input, c.request.base.as_deref(), k, n));
+                }
+                if !cases.is_empty() {
+                    return Some(cases);
+                }
+            }
+            Ok(None) => return None,
+            Err(e) => {
+                read_error = Some(e);
+                return None;
+            }
+        }
+    };
+    let mut findings = triage_stream(next_batch, &config, &mut members, &progress)?;
+    if let Some(e) = read_error {
+        return Err(e.into());
+    }
+    let read = reader.finish()?;
+    let unreadable = !read.unreadable.is_empty();
+    findings.run.sources = read.sources;
+    findings.run.skipped_cases = read.skipped;
+    findings.run.unreadable_lines = read.unreadable;
+    if let Some((k, n)) = args.shard {
+        let sources = std::mem::take(&mut findings.run.sources);
+        findings.run.sources = sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
+        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
+        // of the whole input: shard 1 records it, so that N shards merged count it once.
+        if k != 1 {
+            findings.run.skipped_cases = 0;
+            findings.run.unreadable_lines.clear();
+        }
+    }
     // The cache is written when its oracles go, before the notes of this run are said.
     drop(config);
     drop(oracles);
@@ -162,7 +210,8 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     for note in cache_notes.take() {
         eprintln!("urldiff: {}", urldiff_reports::hostile::first_line(&note));
     }
-    write_findings(out_dir, &findings)?;
+    write_findings(out_dir, &findings, &members)?;
+    drop(spill);
     urldiff::out!("{}", summary(&findings, out_dir));
     Ok(if unreadable {
         2
@@ -189,7 +238,7 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     for line in &merged.run.unreadable_lines {
         eprintln!("urldiff: a merged run skipped {line}");
     }
-    write_findings(out_dir, &merged)?;
+    write_findings(out_dir, &merged, &Members::memory())?;
     urldiff::out!("{}", summary(&merged, out_dir));
     Ok(if !merged.run.unreadable_lines.is_empty() {
         2
@@ -200,17 +249,26 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     })
 }
 
-/// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json and the
-/// reports rendered from it, findings.md and findings.html.
-fn write_findings(dir: &std::path::Path, findings: &Findings) -> anyhow::Result<()> {
-    let mut files: Vec<(PathBuf, Vec<u8>)> =
-        vec![(dir.join("findings.json"), findings.to_json().into_bytes())];
-    files.extend(urldiff_reports::findings::files(
+/// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json
+/// (each group's members listed from `members` when it holds them, as they are written) and
+/// the reports rendered from it, findings.md and findings.html (which show counts and the
+/// first members only).
+fn write_findings(
+    dir: &std::path::Path,
+    findings: &Findings,
+    members: &Members,
+) -> anyhow::Result<()> {
+    use urldiff_corpus::atomic::Fill;
+    let json: Fill = Box::new(|out| urldiff_triage::findings_json::write(findings, members, out));
+    let mut files: Vec<(PathBuf, Fill)> = vec![(dir.join("findings.json"), json)];
+    for (path, contents) in urldiff_reports::findings::files(
         findings,
         Some(dir.join("findings.md")),
         Some(dir.join("findings.html")),
-    ));
-    Ok(urldiff_corpus::atomic::write_all(&files)?)
+    ) {
+        files.push((path, Box::new(move |out| out.write_all(&contents))));
+    }
+    Ok(urldiff_corpus::atomic::write_all_with(files)?)
 }
 
 /// What the run found, for stdout: the findings' summary, then the files written.

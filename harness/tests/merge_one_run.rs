@@ -5,6 +5,10 @@
 //! members, example, classes and answers, the model differences. Only the time spent
 //! (`seconds`) is left out: it is never the same twice.
 
+#[path = "findings_compare/mod.rs"]
+mod findings_compare;
+
+use findings_compare::{first_difference, without_seconds};
 use serde_json::Value;
 use std::process::Command;
 use urldiff_triage::events::NoEvents;
@@ -13,50 +17,6 @@ use urldiff_triage::merge::{in_shard, merge};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
 use urldiff_triage::select::{refs, select_oracles};
 use urldiff_triage::Budget;
-
-/// Set every `seconds` to 0.
-fn without_seconds(value: &mut Value) {
-    match value {
-        Value::Object(map) => {
-            for (key, v) in map.iter_mut() {
-                if key == "seconds" {
-                    *v = Value::from(0.0);
-                } else {
-                    without_seconds(v);
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(without_seconds),
-        _ => {}
-    }
-}
-
-/// The first place two JSON values differ, as a path with both values.
-fn first_difference(path: &str, a: &Value, b: &Value) -> Option<String> {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            keys.into_iter().find_map(|k| {
-                let null = Value::Null;
-                let (v, w) = (x.get(k).unwrap_or(&null), y.get(k).unwrap_or(&null));
-                first_difference(&format!("{path}.{k}"), v, w)
-            })
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
-            .iter()
-            .zip(y)
-            .enumerate()
-            .find_map(|(i, (v, w))| first_difference(&format!("{path}[{i}]"), v, w)),
-        _ if a == b => None,
-        _ => {
-            let show = |v: &Value| {
-                let text = v.to_string();
-                text.chars().take(400).collect::<String>()
-            };
-            Some(format!("{path}: one run {} / merged {}", show(a), show(b)))
-        }
-    }
-}
 
 fn json(findings: &Findings) -> Value {
     let mut value = serde_json::to_value(findings).unwrap();

@@ -10,15 +10,20 @@
 //! once. A JSON Lines line that cannot be read (not UTF-8, not a request) is set aside with
 //! its `file:line` and why, and the other lines are triaged: one bad line loses nothing else.
 //!
-//! A conform report is read into a compact typed form (each divergence's case and suite; every
-//! other key skipped as it is read), never into a JSON tree, so a large run.json costs little
-//! beyond its own bytes.
+//! [`Reader`] gives the cases a batch at a time: a JSON Lines file is read a line at a time, so
+//! `urldiff triage` holds one batch of it whatever its size ([`read`] takes them all, for
+//! small inputs and tests). A conform report is read whole into a compact typed form (each
+//! divergence's case and suite; every other key skipped as it is read), never into a JSON
+//! tree, so a large run.json costs little beyond its own bytes.
 
 use crate::pipeline::TriageCase;
 use crate::Request;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use std::collections::HashSet;
+use std::fs::File;
+use std::hash::{Hash, Hasher};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use urldiff_oracles::Case;
 
@@ -50,70 +55,162 @@ pub struct Input {
     pub sources: Vec<String>,
     pub skipped: usize,
     pub unreadable: Vec<String>,
-    seen: HashSet<Request>,
 }
 
-impl Input {
-    /// Keep only shard `k` of `n` (1-based, `crate::merge::in_shard`), and say so in the
-    /// sources.
-    pub fn keep_shard(&mut self, k: usize, n: usize) {
-        self.cases
-            .retain(|c| crate::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, n));
-        self.sources = self.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
-        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
-        // of the whole input: shard 1 records it, so that N shards merged count it once.
-        if k != 1 {
-            self.skipped = 0;
-            self.unreadable.clear();
-        }
-    }
-
-    fn push(&mut self, case: TriageCase) {
-        if self.seen.insert(case.request.clone()) {
-            self.cases.push(case);
-        }
-    }
-}
-
-/// Read a file or a folder of files.
+/// Read a file or a folder of files whole ([`Reader`] gives them a batch at a time).
 pub fn read(path: &Path) -> Result<Input, InputError> {
-    let mut input = Input::default();
-    let meta = std::fs::metadata(path).map_err(cannot_read(path))?;
-    let files: Vec<PathBuf> = if meta.is_dir() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(cannot_read(path))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")))
-            .collect();
-        files.sort();
-        if files.is_empty() {
-            return Err(InputError::NoFiles(path.to_owned()));
-        }
-        files
-    } else {
-        vec![path.to_owned()]
-    };
-    for file in files {
-        read_file(&file, &mut input)?;
-        input.sources.push(file.display().to_string());
+    let mut reader = Reader::open(path)?;
+    let mut cases = Vec::new();
+    while let Some(mut batch) = reader.next_batch(usize::MAX)? {
+        cases.append(&mut batch);
     }
-    if input.cases.is_empty() && !input.unreadable.is_empty() {
-        let first = input.unreadable[0].clone();
-        return Err(InputError::NoLine { path: path.to_owned(), first });
-    }
+    let mut input = reader.finish()?;
+    input.cases = cases;
     Ok(input)
 }
 
-fn read_file(path: &Path, input: &mut Input) -> Result<(), InputError> {
-    let bytes = std::fs::read(path).map_err(cannot_read(path))?;
-    if bytes.trim_ascii().is_empty() {
-        return Err(InputError::Empty(path.to_owned()));
+/// The input read a batch at a time: a JSON Lines file a line at a time (memory for one
+/// batch, whatever the file's size), a conform report whole (its compact form). Identical
+/// requests are told apart by a 128-bit fingerprint (16 bytes per distinct case, not the
+/// case).
+#[derive(Debug)]
+pub struct Reader {
+    path: PathBuf,
+    files: std::collections::VecDeque<PathBuf>,
+    current: Option<Current>,
+    seen: HashSet<u128>,
+    cases: usize,
+    input: Input,
+}
+
+/// The file being read.
+#[derive(Debug)]
+enum Current {
+    Lines { path: PathBuf, lines: BufReader<File>, number: usize, suite: String, content: bool },
+    Report { path: PathBuf, cases: std::vec::IntoIter<TriageCase> },
+}
+
+/// Who a request is, in 128 bits (two SipHash digests of it).
+fn fingerprint(request: &Request) -> u128 {
+    let digest = |salt: u8| {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (salt, request).hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(digest(0)) << 64) | u128::from(digest(1))
+}
+
+impl Reader {
+    /// Open a file or a folder of files (`*.json`, `*.jsonl`, in name order).
+    pub fn open(path: &Path) -> Result<Reader, InputError> {
+        let meta = std::fs::metadata(path).map_err(cannot_read(path))?;
+        let files: Vec<PathBuf> = if meta.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(cannot_read(path))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    matches!(p.extension().and_then(|e| e.to_str()), Some("json" | "jsonl"))
+                })
+                .collect();
+            files.sort();
+            if files.is_empty() {
+                return Err(InputError::NoFiles(path.to_owned()));
+            }
+            files
+        } else {
+            vec![path.to_owned()]
+        };
+        Ok(Reader {
+            path: path.to_owned(),
+            files: files.into(),
+            current: None,
+            seen: HashSet::new(),
+            cases: 0,
+            input: Input::default(),
+        })
     }
-    if let Ok(Probe { divergences: Some(_) }) = serde_json::from_slice::<Probe>(&bytes) {
-        return read_conform(path, &bytes, input);
+
+    /// The next at most `n` distinct cases (`None`: the input is read), in input order.
+    pub fn next_batch(&mut self, n: usize) -> Result<Option<Vec<TriageCase>>, InputError> {
+        let mut batch = Vec::new();
+        while batch.len() < n.max(1) {
+            let Some(current) = &mut self.current else {
+                let Some(file) = self.files.pop_front() else { break };
+                self.current = Some(open_file(&file, &mut self.input.skipped)?);
+                continue;
+            };
+            let case = match current {
+                Current::Report { cases, .. } => cases.next(),
+                Current::Lines { path, lines, number, suite, content } => {
+                    next_line(path, lines, (number, content), suite, &mut self.input.unreadable)?
+                }
+            };
+            match case {
+                Some(case) => {
+                    if self.seen.insert(fingerprint(&case.request)) {
+                        batch.push(case);
+                    }
+                }
+                None => self.close_file()?,
+            }
+        }
+        self.cases += batch.len();
+        Ok((!batch.is_empty()).then_some(batch))
     }
-    read_jsonl(path, &bytes, input);
-    Ok(())
+
+    /// Every line read so far that could not be read (`file:line: why`).
+    pub fn unreadable(&self) -> &[String] {
+        &self.input.unreadable
+    }
+
+    /// The end of the current file: an empty one is an error; a report's skipped cases.
+    fn close_file(&mut self) -> Result<(), InputError> {
+        let path = match self.current.take() {
+            Some(Current::Lines { path, content: false, .. }) => {
+                return Err(InputError::Empty(path));
+            }
+            Some(Current::Lines { path, .. } | Current::Report { path, .. }) => path,
+            None => return Ok(()),
+        };
+        self.input.sources.push(path.display().to_string());
+        Ok(())
+    }
+
+    /// What was read besides the cases (sources, skipped cases, unreadable lines), once the
+    /// input is read; an input of unreadable lines only is an error.
+    pub fn finish(self) -> Result<Input, InputError> {
+        if self.cases == 0 && !self.input.unreadable.is_empty() {
+            let first = self.input.unreadable[0].clone();
+            return Err(InputError::NoLine { path: self.path, first });
+        }
+        Ok(self.input)
+    }
+
+    /// Cases of kinds triage does not handle, read so far.
+    pub fn skipped(&self) -> usize {
+        self.input.skipped
+    }
+}
+/// Open one file: a conform report is read whole (into its compact form), anything else as
+/// JSON Lines. A report is one JSON object with `divergences` and nothing after it (probed
+/// as a stream: nothing kept).
+fn open_file(path: &Path, skipped: &mut usize) -> Result<Current, InputError> {
+    let file = File::open(path).map_err(cannot_read(path))?;
+    let mut values =
+        serde_json::Deserializer::from_reader(BufReader::new(file)).into_iter::<Probe>();
+    let report = matches!(values.next(), Some(Ok(Probe { divergences: Some(_) })))
+        && values.next().is_none();
+    if report {
+        let bytes = std::fs::read(path).map_err(cannot_read(path))?;
+        let mut input = Input::default();
+        read_conform(path, &bytes, &mut input)?;
+        *skipped += input.skipped;
+        return Ok(Current::Report { path: path.to_owned(), cases: input.cases.into_iter() });
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let lines = BufReader::new(File::open(path).map_err(cannot_read(path))?);
+    let suite = format!("jsonl/{stem}");
+    Ok(Current::Lines { path: path.to_owned(), lines, number: 0, suite, content: false })
 }
 
 /// Whether a JSON object has `divergences` (a conform report), read without keeping anything.
@@ -144,22 +241,35 @@ fn read_conform(path: &Path, bytes: &[u8], input: &mut Input) -> Result<(), Inpu
             input.skipped += 1;
             continue;
         };
-        input.push(TriageCase { request, suite, name: case.name() });
+        input.cases.push(TriageCase { request, suite, name: case.name() });
     }
     Ok(())
 }
 
-/// The lines of a JSON Lines file of requests (blank lines skipped; a bad line is set aside
-/// in `input.unreadable`).
-fn read_jsonl(path: &Path, bytes: &[u8], input: &mut Input) {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let suite = format!("jsonl/{stem}");
-    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.trim_ascii().is_empty() {
+/// The next request of a JSON Lines file (blank lines skipped; a bad line is set aside in
+/// `unreadable` with its `file:line` and why); `None` at the end of the file. `content`
+/// becomes true at the first line that is not blank.
+fn next_line(
+    path: &Path,
+    lines: &mut BufReader<File>,
+    (number, content): (&mut usize, &mut bool),
+    suite: &str,
+    unreadable: &mut Vec<String>,
+) -> Result<Option<TriageCase>, InputError> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if lines.read_until(b'\n', &mut line).map_err(cannot_read(path))? == 0 {
+            return Ok(None);
+        }
+        *number += 1;
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.trim_ascii().is_empty() {
             continue;
         }
-        let read = match std::str::from_utf8(line) {
+        *content = true;
+        let read = match std::str::from_utf8(text) {
             Ok(text) => {
                 urldiff_corpus::request_line::parse_request(text).map_err(|e| e.to_string())
             }
@@ -169,13 +279,13 @@ fn read_jsonl(path: &Path, bytes: &[u8], input: &mut Input) {
             Ok(r) => {
                 let request = Request::new(r.input, r.base.as_deref());
                 let name = request.case().name();
-                input.push(TriageCase { request, suite: suite.clone(), name });
+                return Ok(Some(TriageCase { request, suite: suite.to_owned(), name }));
             }
-            Err(why) => input.unreadable.push(format!(
+            Err(why) => unreadable.push(format!(
                 "{}:{}: {why} (expected JSON Lines of {{\"input\", \"base\"}} or a conform \
                  JSON report)",
                 path.display(),
-                i + 1
+                number
             )),
         }
     }

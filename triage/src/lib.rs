@@ -11,11 +11,14 @@
 //! - [`classify`]: the named table of classes ([`classify::CLASSES`]) and the facts its
 //!   predicates read;
 //! - [`findings`]: the typed findings file (`findings.json`), made to be rendered;
+//!   [`findings_json`]: it written with each group's members streamed from [`spill`], where a
+//!   streamed triage keeps them (memory bounded by the groups, not the input);
 //! - [`merge`]: findings files joined by root cause, and shards of an input;
 //! - [`expected`]: what the per-oracle ledgers expect of each implementation;
 //! - [`documented`]: the deviations each library's documentation states (its profile);
 //!   [`marks`]: new, known, fixed, documented, also-in (what is known already);
-//! - [`pipeline`]: triage of many cases: ask, cut into parts, key, group, minimize, classify;
+//! - [`pipeline`]: triage of many cases, a batch at a time: ask, cut into parts, key, group,
+//!   minimize, classify;
 //! - [`rfc_vs_whatwg`]: where the WHATWG side and the RFC 3986 side read a component
 //!   differently, by class, with an example each and the real parsers placed on a side;
 //! - [`coverage`]: which URL Standard steps WPT's cases read;
@@ -42,6 +45,7 @@ pub mod documented;
 pub mod events;
 pub mod expected;
 pub mod findings;
+pub mod findings_json;
 pub mod input;
 pub mod marks;
 pub mod merge;
@@ -51,6 +55,7 @@ pub mod pipeline;
 pub mod rfc_vs_whatwg;
 pub mod rootcause;
 pub mod select;
+pub mod spill;
 pub mod standards;
 pub mod state_coverage;
 pub mod wpt_export;

@@ -1,14 +1,18 @@
-//! Triage of many cases into findings, grouped by root cause ([`crate::rootcause`]):
+//! Triage of many cases into findings, grouped by root cause ([`crate::rootcause`]), a batch
+//! of cases at a time ([`triage_stream`]; [`triage`] is one batch): steps 1 to 3 run per
+//! batch, and what a group keeps of its members is bounded ([`groups`]), so memory follows
+//! the groups and one batch, not the input:
 //!
-//! 1. every oracle, and the reference of every standard they claim, answers every case (one
-//!    batch per oracle, [`crate::ask`]);
+//! 1. every oracle, and the reference of every standard they claim, answers every case of
+//!    the batch (one batch per oracle, [`crate::ask`]);
 //! 2. each divergent case is cut into parts: conformance, confusion, model difference; the
 //!    ledger removes each implementation whose part it expects, and a case with no part left
 //!    is *expected*;
 //! 3. each part gets its root-cause key ([`crate::rootcause::keys`]);
-//! 4. conformance parts and confusions group by key: the first [`Config::minimize_per_key`]
-//!    cases of a group are minimized keeping the key (side by side on rayon) and the smallest
-//!    result is the group's example; model differences are only counted per key, with their
+//! 4. conformance parts and confusions group by key (each member's original to the member
+//!    store, [`crate::spill`]): once every batch is in, the first
+//!    [`Config::minimize_per_key`] members of a group are minimized keeping the key (side by
+//!    side on rayon) and the smallest result is the group's example; model differences are only counted per key, with their
 //!    shortest case;
 //! 5. the examples are asked of every oracle once more, for the report: every answer, the
 //!    differences, the classes (those of the original that the example keeps), the validation
@@ -133,35 +137,74 @@ fn error_names(request: &Request) -> Vec<String> {
     names
 }
 
-/// Triage `cases`: see the module documentation.
+/// Why a streamed triage stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TriageError {
+    #[error(transparent)]
+    Ask(#[from] AskError),
+    /// The member store could not be written or read back.
+    #[error("the members' spill folder: {0}")]
+    Spill(#[from] std::io::Error),
+}
+
+/// Triage `cases` as one batch, every group's members listed in memory: see the module
+/// documentation.
 pub fn triage(
     cases: &[TriageCase],
     config: &Config,
     events: &dyn TriageEvents,
 ) -> Result<Findings, AskError> {
+    let mut members = crate::spill::Members::memory();
+    let mut once = Some(cases.to_vec());
+    let in_memory = |e: std::io::Error| -> AskError {
+        unreachable!("members kept in memory are never written: {e}")
+    };
+    let mut findings = match triage_stream(|| once.take(), config, &mut members, events) {
+        Ok(findings) => findings,
+        Err(TriageError::Ask(e)) => return Err(e),
+        Err(TriageError::Spill(e)) => return Err(in_memory(e)),
+    };
+    for group in &mut findings.groups {
+        group.members = members.take(&group.id).map_err(in_memory)?;
+    }
+    Ok(findings)
+}
+
+/// What the batches added up to.
+#[derive(Default)]
+struct Totals {
+    cases: usize,
+    divergent: usize,
+    expected: usize,
+    variants: usize,
+}
+
+/// Triage the batches `next_batch` gives until it gives `None`, one at a time: each batch is
+/// asked, cut and keyed, and only its groups' counts and first members are kept
+/// ([`groups`]); each member's original goes to `members` (in memory or spilled, see
+/// [`crate::spill`]), not into the findings' `members`, which stay empty (write them with
+/// [`crate::findings_json::write`]). The findings are the same whatever the batches: a
+/// group's first members, severity and notes depend on the cases, not on their order.
+pub fn triage_stream(
+    mut next_batch: impl FnMut() -> Option<Vec<TriageCase>>,
+    config: &Config,
+    members: &mut crate::spill::Members,
+    events: &dyn TriageEvents,
+) -> Result<Findings, TriageError> {
     let started = Instant::now();
     let references = references_for(config.oracles.iter().map(|o| o.info().claim.standard));
     let judged = Judged::new(config.oracles, &references);
-    let requests: Vec<Request> = cases.iter().map(|c| c.request.clone()).collect();
-    let answers = ask(&judged.oracles, &requests)?;
-    events.asked(cases.len(), started.elapsed().as_secs_f64());
-    let (divergent, expected, kept) = cut(cases, config, &judged, &answers);
-    let mut owners: Vec<usize> = Vec::new();
-    let mut to_key: Vec<ToKey> = Vec::new();
-    for d in &kept {
-        for part in &d.parts {
-            owners.push(d.case);
-            to_key.push(ToKey { request: &cases[d.case].request, answers: &answers[d.case], part });
-        }
+    let mut groups = groups::Groups::new(config.minimize_per_key.max(config.originals_kept));
+    let mut totals = Totals::default();
+    while let Some(cases) = next_batch() {
+        triage_batch(&cases, config, &judged, (&mut groups, members), &mut totals)?;
     }
-    let part_keys: Vec<RootCause> = keys(&judged, &to_key)?;
-    let variants = crate::rootcause::keys::variants_asked(&judged, &to_key);
-    let mut built = groups::collect(&owners, &to_key, part_keys);
-    in_member_order(&mut built, cases);
-    let model_differences = groups::model_differences(&mut built, cases, &judged);
-    let minimized =
-        examples::minimize_groups(&built, cases, &judged, config, events, (divergent, expected))?;
-    let findings_groups = examples::finish(&built, &minimized, cases, &judged, config, &answers)?;
+    events.asked(totals.cases, started.elapsed().as_secs_f64());
+    let built = &mut groups.built;
+    let model_differences = groups::model_differences(built, &judged);
+    let counts = (totals.divergent, totals.expected);
+    let minimized = examples::minimize_groups(built, &judged, config, events, counts)?;
+    let findings_groups = examples::finish(built, &minimized, &judged, config)?;
     // What is known already: older releases folded into or fixed by the newest, rust-url's
     // own expected failures; drafts first again.
     let mut findings_groups = crate::marks::releases::mark(&judged, findings_groups);
@@ -170,15 +213,15 @@ pub fn triage(
     crate::findings::sort_groups(&mut findings_groups);
     let summary = RunSummary {
         sources: config.sources.clone(),
-        cases: cases.len(),
+        cases: totals.cases,
         skipped_cases: config.skipped_cases,
         unreadable_lines: config.unreadable_lines.clone(),
-        divergent,
-        expected,
+        divergent: totals.divergent,
+        expected: totals.expected,
         minimized: minimized.values().map(Vec::len).sum(),
         not_one_minimal: minimized.values().flatten().filter(|m| !m.1.one_minimal).count(),
-        oracle_calls: cases.len()
-            + variants
+        oracle_calls: totals.cases
+            + totals.variants
             + minimized.values().flatten().map(|m| m.1.oracle_calls).sum::<usize>(),
         seconds: started.elapsed().as_secs_f64(),
         unclassified_cases: findings_groups
@@ -204,30 +247,42 @@ pub fn triage(
     })
 }
 
-/// Put each group's members (with their parts) in member order
-/// (`findings::member_key`: it does not depend on the input's order, so shards order them as
-/// one run does), and choose its severity rule and known-upstream note by rules that do not
-/// either: the worst severity, then the rule's id; a regression, then the earlier member.
-fn in_member_order(built: &mut BTreeMap<String, groups::Building>, cases: &[TriageCase]) {
-    for b in built.values_mut() {
-        let mut order: Vec<usize> = (0..b.members.len()).collect();
-        let key = |i: &usize| {
-            let r = &cases[b.members[*i]].request;
-            crate::findings::member_key(&r.input, r.base.as_deref())
-        };
-        order.sort_by(|x, y| key(x).cmp(&key(y)));
-        b.members = order.iter().map(|&i| b.members[i]).collect();
-        b.parts = order.iter().map(|&i| b.parts[i].clone()).collect();
-        b.member_keys = order.iter().map(|&i| b.member_keys[i].clone()).collect();
-        let rule = |p: &Part| (p.severity.severity, std::cmp::Reverse(p.severity.id));
-        if let Some(worst) = b.parts.iter().max_by(|x, y| rule(x).cmp(&rule(y))) {
-            b.severity = worst.severity;
+/// One batch: every oracle answers its cases (one [`ask`] call), each case is cut into parts
+/// and each part keyed; the parts go into `groups` and the new members into `members`. Its
+/// answers are dropped when it is done, but those of the cases a group keeps as a first
+/// member.
+fn triage_batch(
+    cases: &[TriageCase],
+    config: &Config,
+    judged: &Judged,
+    (groups, members): (&mut groups::Groups, &mut crate::spill::Members),
+    totals: &mut Totals,
+) -> Result<(), TriageError> {
+    let requests: Vec<Request> = cases.iter().map(|c| c.request.clone()).collect();
+    let answers = ask(&judged.oracles, &requests)?;
+    let (divergent, expected, kept) = cut(cases, config, judged, &answers);
+    let mut owners: Vec<usize> = Vec::new();
+    let mut to_key: Vec<ToKey> = Vec::new();
+    for d in &kept {
+        for part in &d.parts {
+            owners.push(d.case);
+            to_key.push(ToKey { request: &cases[d.case].request, answers: &answers[d.case], part });
         }
-        b.known = b.parts.iter().filter_map(|p| p.known.clone()).fold(None, |kept, k| match kept {
-            Some(kept) if !crate::findings::known_first(&k, &kept) => Some(kept),
-            _ => Some(k),
-        });
     }
+    let part_keys: Vec<RootCause> = keys(judged, &to_key)?;
+    totals.variants += crate::rootcause::keys::variants_asked(judged, &to_key);
+    for ((&case, t), key) in owners.iter().zip(&to_key).zip(part_keys) {
+        let number = (totals.cases + case) as u64;
+        let keyed = groups::Keyed { number, case: &cases[case], to_key: t, key };
+        if let Some((id, original)) = groups.add(keyed) {
+            members.push(id, original);
+        }
+    }
+    members.end_batch()?;
+    totals.cases += cases.len();
+    totals.divergent += divergent;
+    totals.expected += expected;
+    Ok(())
 }
 
 /// What [`cut`] made of one case.
@@ -375,6 +430,6 @@ fn classes_of(
     classify(&Facts::new(request, &compare_answers(oracles, request, answers), infos))
 }
 
-/// A minimized example and the member it came from.
+/// A minimized example and which of its group's first members it came from.
 type MinimizedMember = (usize, Minimized);
 type ByGroup = BTreeMap<String, Vec<MinimizedMember>>;

@@ -1,8 +1,8 @@
-//! Each group's example: the first cases of the group minimized keeping its root cause, the
+//! Each group's example: the group's first members minimized keeping its root cause, the
 //! smallest result kept; then every oracle's answer to it, for the report.
 
 use super::groups::Building;
-use super::{classes_of, error_names, ByGroup, Config, TriageCase};
+use super::{classes_of, error_names, ByGroup, Config};
 use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::UNCLASSIFIED;
 use crate::events::TriageEvents;
@@ -18,12 +18,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use urldiff_compare::Signature;
 use urldiff_oracles::{Oracle, OracleInfo};
 
-/// One minimization to run: the group, the member (a case index) and which of the group's
-/// members it is.
+/// One minimization to run: the group and which of its first members.
 struct Job<'b> {
     group: &'b str,
     building: &'b Building,
-    member: usize,
+    nth: usize,
 }
 
 /// The oracles a minimization asks, and what it keeps.
@@ -36,13 +35,13 @@ fn oracles_and_goal<'a>(
     nth: usize,
     request: &Request,
 ) -> Option<Minimization<'a>> {
-    let part = &b.parts[nth];
+    let part = &b.firsts[nth].part;
     let shape = Shape::of(request);
     match (b.key.kind, part.library) {
         (FindingKind::Conformance, Some(library)) => {
             // The member's own field and code point: a candidate must not depend on which
             // members came first (N shards merge to one run).
-            let own = &b.member_keys[nth];
+            let own = &b.firsts[nth].member_key;
             let field = part.fields.first()?.clone();
             if field == "timed-out" {
                 return None; // every candidate would wait for the time limit
@@ -73,29 +72,25 @@ fn oracles_and_goal<'a>(
 /// Minimize the first members of every group, side by side.
 pub(super) fn minimize_groups(
     built: &BTreeMap<String, Building>,
-    cases: &[TriageCase],
     judged: &Judged,
     config: &Config,
     events: &dyn TriageEvents,
     (divergent, expected): (usize, usize),
 ) -> Result<ByGroup, AskError> {
-    let jobs: Vec<(Job, usize)> = built
+    let jobs: Vec<Job> = built
         .iter()
         .flat_map(|(id, b)| {
-            b.members
-                .iter()
-                .take(config.minimize_per_key.max(1))
-                .enumerate()
-                .map(move |(nth, &m)| (Job { group: id, building: b, member: m }, nth))
+            let firsts = b.firsts.len().min(config.minimize_per_key.max(1));
+            (0..firsts).map(move |nth| Job { group: id, building: b, nth })
         })
         .collect();
     events.kept(divergent, expected, jobs.len());
     let done = AtomicUsize::new(0);
     let results: Vec<Result<Option<Minimized>, AskError>> = jobs
         .par_iter()
-        .map(|(job, nth)| {
-            let request = &cases[job.member].request;
-            let result = match oracles_and_goal(judged, job.building, *nth, request) {
+        .map(|job| {
+            let request = &job.building.firsts[job.nth].case.request;
+            let result = match oracles_and_goal(judged, job.building, job.nth, request) {
                 None => Ok(None),
                 Some((oracles, goal)) => {
                     match minimize_for(&oracles, request, goal.as_ref(), config.budget) {
@@ -111,9 +106,9 @@ pub(super) fn minimize_groups(
         })
         .collect();
     let mut by_group: ByGroup = BTreeMap::new();
-    for ((job, _), result) in jobs.iter().zip(results) {
+    for (job, result) in jobs.iter().zip(results) {
         if let Some(m) = result? {
-            by_group.entry(job.group.to_owned()).or_default().push((job.member, m));
+            by_group.entry(job.group.to_owned()).or_default().push((job.nth, m));
         }
     }
     Ok(by_group)
@@ -124,15 +119,12 @@ pub(super) fn minimize_groups(
 fn candidate_examples(
     b: &Building,
     minimized: Option<&Vec<(usize, Minimized)>>,
-    cases: &[TriageCase],
     per_key: usize,
 ) -> Vec<(usize, bool, Example)> {
-    b.members
-        .iter()
-        .take(per_key)
-        .map(|&member| match minimized.and_then(|ms| ms.iter().find(|(m, _)| *m == member)) {
+    (0..b.firsts.len().min(per_key))
+        .map(|nth| match minimized.and_then(|ms| ms.iter().find(|(m, _)| *m == nth)) {
             Some((_, m)) => (
-                member,
+                nth,
                 true,
                 Example {
                     input: m.minimized.input.clone(),
@@ -144,7 +136,7 @@ fn candidate_examples(
                 },
             ),
             None => {
-                let r = &cases[member].request;
+                let r = &b.firsts[nth].case.request;
                 let example = Example {
                     input: r.input.clone(),
                     base: r.base.clone(),
@@ -153,38 +145,37 @@ fn candidate_examples(
                     oracle_calls: 0,
                     seconds: 0.0,
                 };
-                (member, false, example)
+                (nth, false, example)
             }
         })
         .collect()
 }
 
 /// What the report shows of one candidate: every oracle's answer to it (`answers`), the
-/// differences, the classes (those of the original `member` that it keeps), the errors.
+/// differences, the classes (those of the original, first member `nth`, that it keeps), the
+/// errors.
 fn view_of(
     b: &Building,
-    (member, request, answers): (usize, &Request, &[urldiff_oracles::Answer]),
-    cases: &[TriageCase],
+    (nth, request, answers): (usize, &Request, &[urldiff_oracles::Answer]),
     judged: &Judged,
     config: &Config,
-    first_answers: &[Vec<urldiff_oracles::Answer>],
 ) -> findings::ExampleView {
     let infos: Vec<&OracleInfo> = config.oracles.iter().map(|o| o.info()).collect();
     let users = judged.implementations;
-    // The original's answers are the first batch's: not asked again.
-    let original_answers = &first_answers[member];
+    // The original's answers are its batch's: not asked again.
+    let member = &b.firsts[nth];
+    let original_answers = &member.answers;
     let comparison = compare_answers(config.oracles, request, &answers[..users]);
     let signature = Signature::of(&comparison);
     let kept = classes_of(config.oracles, &infos, request, &answers[..users]);
     let original =
-        classes_of(config.oracles, &infos, &cases[member].request, &original_answers[..users]);
+        classes_of(config.oracles, &infos, &member.case.request, &original_answers[..users]);
     let mut classes: Vec<&str> = kept.iter().copied().filter(|c| original.contains(c)).collect();
     if classes.is_empty() {
         classes = if original.is_empty() { vec![UNCLASSIFIED] } else { original };
     }
-    let expected = b.parts[0].library.and_then(|l| judged.reference_for(l)).map(|r| OracleAnswer {
-        oracle: judged.oracles[r].name().to_owned(),
-        answer: answers[r].clone(),
+    let expected = b.firsts[0].part.library.and_then(|l| judged.reference_for(l)).map(|r| {
+        OracleAnswer { oracle: judged.oracles[r].name().to_owned(), answer: answers[r].clone() }
     });
     findings::ExampleView {
         expected,
@@ -205,7 +196,7 @@ fn view_of(
 /// What the ledger knows of the group, when the entry's issue is about the group's step (an
 /// entry naming no step is taken at its word): a link never marks another step's finding.
 fn known_here(b: &Building) -> Option<crate::expected::KnownIssue> {
-    let known = b.known.clone()?;
+    let known = b.known.clone()?.0;
     let here = b.key.step.as_ref().map(|s| format!("{}#{}", s.standard.name(), s.id));
     match (&known.step, here) {
         (Some(named), Some(here)) if !named.split(',').any(|s| s == here) && !known.regression => {
@@ -221,16 +212,12 @@ fn known_here(b: &Building) -> Option<crate::expected::KnownIssue> {
 pub(super) fn finish(
     built: &BTreeMap<String, Building>,
     minimized: &ByGroup,
-    cases: &[TriageCase],
     judged: &Judged,
     config: &Config,
-    first_answers: &[Vec<urldiff_oracles::Answer>],
 ) -> Result<Vec<Group>, AskError> {
     let per_key = config.minimize_per_key.max(1);
-    let examples: Vec<Vec<(usize, bool, Example)>> = built
-        .iter()
-        .map(|(id, b)| candidate_examples(b, minimized.get(id), cases, per_key))
-        .collect();
+    let examples: Vec<Vec<(usize, bool, Example)>> =
+        built.iter().map(|(id, b)| candidate_examples(b, minimized.get(id), per_key)).collect();
     let requests: Vec<Request> = examples
         .iter()
         .flatten()
@@ -245,14 +232,11 @@ pub(super) fn finish(
             .map(|(member, minimized, example)| {
                 let request = requests.next().expect("one request per candidate");
                 let answers = answers.next().expect("one answer per request");
-                let view =
-                    view_of(b, (member, request, &answers), cases, judged, config, first_answers);
+                let view = view_of(b, (member, request, &answers), judged, config);
                 findings::Candidate { minimized, example, view }
             })
             .collect();
         let chosen = findings::chosen(&candidates).expect("a group has a member");
-        let members: Vec<findings::Original> =
-            b.members.iter().map(|&c| cases[c].original()).collect();
         let shown = candidates[chosen].clone();
         let mut group = Group {
             id: id.clone(),
@@ -273,10 +257,16 @@ pub(super) fn finish(
             validation_errors: Vec::new(),
             classes: Vec::new(),
             severity: b.severity.severity,
-            count: b.members.len(),
+            count: b.count,
             example: shown.example.clone(),
-            originals: members.iter().take(config.originals_kept).cloned().collect(),
-            members,
+            originals: b
+                .firsts
+                .iter()
+                .take(config.originals_kept)
+                .map(|f| f.case.original())
+                .collect(),
+            // Listed from the member store when written (`findings_json`).
+            members: Vec::new(),
             answers: Vec::new(),
             differences: Vec::new(),
             candidates,
