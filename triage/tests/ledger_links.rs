@@ -34,6 +34,7 @@ fn repositories(oracle: &str) -> &'static [&'static str] {
         "url-parse" => &["unshiftio/url-parse"],
         "python-urllib" => &["python/cpython"],
         "java-uri" => &["openjdk/jdk", "bugs.openjdk.org"],
+        "rfc3986" => &["python-hyper/rfc3986"],
         _ => &[],
     }
 }

@@ -133,13 +133,13 @@ fn encode_record(out: &mut Vec<u8>, record: &Record) {
 }
 
 /// A reader over encoded bytes.
-pub struct Reader<'a> {
+pub struct ByteCursor<'a> {
     bytes: &'a [u8],
 }
 
-impl<'a> Reader<'a> {
+impl<'a> ByteCursor<'a> {
     pub fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes }
+        ByteCursor { bytes }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -216,7 +216,7 @@ impl<'a> Reader<'a> {
 
 /// The answer encoded in `bytes` (all of them).
 pub fn decode_answer(bytes: &[u8]) -> Result<Answer, Malformed> {
-    let mut r = Reader::new(bytes);
+    let mut r = ByteCursor::new(bytes);
     let answer = match r.byte()? {
         0 => {
             let record = decode_record(&mut r)?;
@@ -235,7 +235,7 @@ pub fn decode_answer(bytes: &[u8]) -> Result<Answer, Malformed> {
     Ok(answer)
 }
 
-fn decode_record(r: &mut Reader) -> Result<Record, Malformed> {
+fn decode_record(r: &mut ByteCursor) -> Result<Record, Malformed> {
     Ok(match r.byte()? {
         0 => {
             let mut failed = None;
@@ -278,7 +278,7 @@ fn decode_record(r: &mut Reader) -> Result<Record, Malformed> {
 /// The case encoded in `bytes` (all of them).
 #[cfg(test)]
 pub fn decode_case(bytes: &[u8]) -> Result<Case, Malformed> {
-    let mut r = Reader::new(bytes);
+    let mut r = ByteCursor::new(bytes);
     let tag = r.byte()?;
     let input = r.str()?;
     let base = r.opt()?;

@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::codec::{self, Malformed, Reader};
+use super::codec::{self, ByteCursor, Malformed};
 use crate::model::{Answer, Case, OracleInfo};
 
 /// The first bytes of every cache file.
@@ -49,7 +49,7 @@ type Hasher = rustc_hash::FxBuildHasher;
 
 /// A file's entries: its bytes, and each case's hash to the ranges of its case and answer.
 #[derive(Debug, Default)]
-pub struct Table {
+pub struct AnswerIndex {
     bytes: Vec<u8>,
     index: HashMap<u64, Entry, Hasher>,
 }
@@ -65,7 +65,7 @@ pub fn case_hash(encoded: &[u8]) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(encoded)
 }
 
-impl Table {
+impl AnswerIndex {
     pub fn len(&self) -> usize {
         self.index.len()
     }
@@ -99,7 +99,7 @@ impl Table {
 }
 
 /// Parse a whole file: its header and its table.
-pub fn parse(bytes: Vec<u8>) -> Result<(Header, Table), Unreadable> {
+pub fn parse(bytes: Vec<u8>) -> Result<(Header, AnswerIndex), Unreadable> {
     let damaged = |why: &str| Unreadable::Damaged(why.to_owned());
     let Some(rest) = bytes.strip_prefix(MAGIC) else {
         return Err(damaged("not a urldiff answer file"));
@@ -114,18 +114,18 @@ pub fn parse(bytes: Vec<u8>) -> Result<(Header, Table), Unreadable> {
     if crc32fast::hash(&bytes[body_start..]) != crc {
         return Err(damaged("checksum mismatch"));
     }
-    let mut r = Reader::new(&bytes[body_start..]);
+    let mut r = ByteCursor::new(&bytes[body_start..]);
     let header_json = r.block().map_err(|e| damaged(e.0))?;
     let header: Header =
         serde_json::from_slice(header_json).map_err(|e| Unreadable::Damaged(e.to_string()))?;
     let index = index_entries(&bytes, bytes.len() - r.remaining()).map_err(|e| damaged(e.0))?;
-    Ok((header, Table { bytes, index }))
+    Ok((header, AnswerIndex { bytes, index }))
 }
 
 /// The entries from `start` to the end, indexed (a case whose hash is taken is left out).
 fn index_entries(bytes: &[u8], start: usize) -> Result<HashMap<u64, Entry, Hasher>, Malformed> {
     let mut index = HashMap::default();
-    let mut r = Reader::new(&bytes[start..]);
+    let mut r = ByteCursor::new(&bytes[start..]);
     while !r.is_empty() {
         let case = r.block()?;
         let case_end = bytes.len() - r.remaining();
@@ -144,7 +144,7 @@ fn index_entries(bytes: &[u8], start: usize) -> Result<HashMap<u64, Entry, Hashe
 /// and its encoded answer).
 pub fn render<'a>(
     header: &Header,
-    old: &Table,
+    old: &AnswerIndex,
     fresh: impl Iterator<Item = &'a (Vec<u8>, Vec<u8>)>,
 ) -> Vec<u8> {
     let json = serde_json::to_vec(header).expect("a header serializes");

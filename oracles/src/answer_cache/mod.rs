@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::model::{Answer, Availability, Case, Oracle, OracleError, OracleInfo, OracleKind};
-use file::{Header, Table, Unreadable};
+use file::{AnswerIndex, Header, Unreadable};
 
 pub use file::FORMAT;
 
@@ -51,7 +51,7 @@ impl CacheNotes {
 #[derive(Debug, Default)]
 struct Loaded {
     info: Option<OracleInfo>,
-    table: Table,
+    table: AnswerIndex,
     /// Answers added since the file was read, by their case's hash: (encoded case, answer).
     fresh: HashMap<u64, (Vec<u8>, Vec<u8>)>,
     /// Answers were added since the file was last written.
