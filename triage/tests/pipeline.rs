@@ -352,3 +352,50 @@ fn known_issues_are_marked_and_a_fixed_one_that_returns_is_a_regression() {
     assert_eq!(findings.groups.len(), 1, "a regression is reported");
     assert!(findings.groups[0].known.as_ref().is_some_and(|k| k.regression));
 }
+
+/// The RFC 3986 reference under another name, its query left out when `query_absent`.
+struct RfcAs {
+    info: OracleInfo,
+    query_absent: bool,
+}
+
+impl Oracle for RfcAs {
+    fn info(&self) -> &OracleInfo {
+        &self.info
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
+        let reference = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
+        let mut answers = reference.answer_batch(cases)?;
+        for answer in &mut answers {
+            if let (true, Answer::Parsed { record: Record::Rfc(r), .. }) =
+                (self.query_absent, answer)
+            {
+                r.query = None;
+            }
+        }
+        Ok(answers)
+    }
+}
+
+#[test]
+fn an_empty_or_undefined_value_agreeing_with_the_reference_is_no_difference() {
+    let reference = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
+    let named = |name: &str| {
+        let mut info = reference.info().clone();
+        info.name = name.into();
+        info
+    };
+    // python-urllib's query is "empty or undefined" (its adapter rule urlsplit-empty-is-unknown):
+    // it agrees with the reference's "" and with another library's absent query, so the
+    // agreement groups cannot put it with both; only the other library differs.
+    let python = RfcAs { info: named("python-urllib"), query_absent: false };
+    let other = RfcAs { info: named("other-rfc"), query_absent: true };
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &python, &other];
+    let findings =
+        triage(&[case("http://example.org/test?")], &config(&oracles, None), &NoEvents).unwrap();
+    let libraries: Vec<_> =
+        findings.groups.iter().filter_map(|g| g.root_cause.library.clone()).collect();
+    assert!(!libraries.iter().any(|l| l == "python-urllib"), "{:#?}", findings.groups);
+    assert!(libraries.iter().any(|l| l == "other-rfc"), "{:#?}", findings.groups);
+}

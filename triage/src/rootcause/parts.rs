@@ -161,6 +161,11 @@ pub fn apart(
             return false;
         }
         let (Some(va), Some(vb)) = (va, vb) else { return true };
+        // "Empty or undefined" agrees with both `""` and undefined, so agreement groups are
+        // not classes: an oracle grouped away from `a` may still agree with it pairwise.
+        if va.agrees(vb) {
+            return false;
+        }
         !matches!(grade(field, va, vb, &scheme),
             Some(Grade::Equivalent(eq)) if same_reading(standard).contains(&eq))
     });
