@@ -232,3 +232,23 @@ fn python_urllib_listed_schemes_cover_other_bases_only() {
     assert!(!covers(empty, &request("//h/", file), (&parsed(), &parsed()), &joined));
     assert!(!covers(empty, &request("file:///", None), (&parsed(), &parsed()), &joined));
 }
+
+/// urlunparse's documentation: a `?` before an empty query (or `#` before an empty fragment)
+/// may be left out of the URL it puts back together, which urljoin returns.
+#[test]
+fn python_urllib_drops_unnecessary_delimiters_when_joining() {
+    use SharedField::*;
+    let dropped = rule("python-urllib", "unnecessary-delimiters-dropped");
+    let href = fields(&[Href]);
+    let base = Some("file:");
+    for input in ["file://example.com?", "a?", "a?#", "a?b#", "a#"] {
+        assert!(covers(dropped, &request(input, base), (&parsed(), &parsed()), &href), "{input}");
+    }
+    // A query that is not empty, or a `?` inside the fragment, is no unnecessary delimiter.
+    for input in ["a?b", "a#?", "a#b"] {
+        assert!(!covers(dropped, &request(input, base), (&parsed(), &parsed()), &href), "{input}");
+    }
+    // Only the joined URL (href) loses it: a path or query difference is another matter.
+    assert!(!covers(dropped, &request("a?", base), (&parsed(), &parsed()), &fields(&[Query])));
+    assert!(!covers(dropped, &request("a?", None), (&parsed(), &parsed()), &href));
+}
