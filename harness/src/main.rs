@@ -61,6 +61,11 @@ enum Command {
     Fuzz(cmd_fuzz::FuzzArgs),
 }
 
+/// mimalloc returns freed memory to the system (glibc's malloc kept `urldiff serve` at ~700 MB
+/// after clients that never read went away: docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     exit_cleanly_on_signals();
     let cli = Cli::parse();

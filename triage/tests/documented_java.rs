@@ -6,15 +6,16 @@
 //! scheme-specific part", `http://a/?[` parses, `http://a@b@c/` parses registry-based,
 //! `http://[v1.x]/` "Malformed IPv6 address").
 
+mod support;
+
 use std::collections::BTreeMap;
 use urldiff_oracles::subprocess::java::java_uri;
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::findings::Tool;
 use urldiff_triage::marks::Mark;
-use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
-use urldiff_triage::{Budget, Request};
+use urldiff_triage::Request;
 
 fn case(input: &str, base: Option<&str>) -> TriageCase {
     let request = Request::new(input, base);
@@ -42,20 +43,7 @@ fn java_uri_is_held_to_rfc2396_and_its_documented_deviations() {
     let mut cases: Vec<TriageCase> = documented.iter().map(|(i, _)| case(i, None)).collect();
     cases.extend(by_rfc2396.iter().map(|i| case(i, None)));
     let oracles: Vec<&dyn Oracle> = vec![&java];
-    let config = Config {
-        oracles: &oracles,
-        ledger: None,
-        known: None,
-        budget: Budget::default(),
-        minimize_per_key: 1,
-        originals_kept: 5,
-        tool: Tool { name: "urldiff".into(), version: "test".into() },
-        wpt_revision: None,
-        sources: vec!["test".into()],
-        skipped_oracles: Vec::new(),
-        skipped_cases: 0,
-        unreadable_lines: Vec::new(),
-    };
+    let config = support::test_config(&oracles, 1);
     let findings = triage(&cases, &config, &NoEvents).unwrap();
     let conformance: Vec<&str> = findings
         .groups

@@ -5,13 +5,14 @@
 //! of curl's profile: a documented model difference naming both rules, never a draft (before,
 //! only one rule covering every field counted, and it was drafted).
 
+mod support;
+
 use urldiff_oracles::Oracle;
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::findings::Tool;
 use urldiff_triage::marks::Mark;
-use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
-use urldiff_triage::{Budget, Request};
+use urldiff_triage::Request;
 
 #[test]
 fn two_documented_behaviours_of_one_case_are_documented_together() {
@@ -19,20 +20,7 @@ fn two_documented_behaviours_of_one_case_are_documented_together() {
     let request = Request::new("http://0x7f.1", None);
     let cases = vec![TriageCase { name: request.case().name(), request, suite: "jsonl/t".into() }];
     let oracles: Vec<&dyn Oracle> = vec![&curl];
-    let config = Config {
-        oracles: &oracles,
-        ledger: None,
-        known: None,
-        budget: Budget::default(),
-        minimize_per_key: 1,
-        originals_kept: 5,
-        tool: Tool { name: "urldiff".into(), version: "test".into() },
-        wpt_revision: None,
-        sources: vec!["test".into()],
-        skipped_oracles: Vec::new(),
-        skipped_cases: 0,
-        unreadable_lines: Vec::new(),
-    };
+    let config = support::test_config(&oracles, 1);
     let findings = triage(&cases, &config, &NoEvents).unwrap();
     let drafted = findings.groups.iter().filter(|g| g.kind == FindingKind::Conformance).count();
     assert_eq!(drafted, 0, "{:?}", findings.groups);

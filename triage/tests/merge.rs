@@ -4,10 +4,10 @@
 mod support;
 
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::findings::{Findings, Tool};
+use urldiff_triage::findings::Findings;
 use urldiff_triage::merge::merge;
-use urldiff_triage::pipeline::{triage, Config, TriageCase};
-use urldiff_triage::{Budget, Request};
+use urldiff_triage::pipeline::{triage, TriageCase};
+use urldiff_triage::Request;
 
 fn case(input: &str) -> TriageCase {
     let request = Request::new(input, None);
@@ -19,20 +19,7 @@ fn case(input: &str) -> TriageCase {
 fn findings() -> Findings {
     let oracles = support::reference_pair();
     let oracles = support::refs(&oracles);
-    let config = Config {
-        oracles: &oracles,
-        ledger: None,
-        known: None,
-        budget: Budget::default(),
-        minimize_per_key: 2,
-        originals_kept: 5,
-        tool: Tool { name: "urldiff".into(), version: "test".into() },
-        wpt_revision: None,
-        sources: vec!["test".into()],
-        skipped_oracles: Vec::new(),
-        skipped_cases: 0,
-        unreadable_lines: Vec::new(),
-    };
+    let config = support::test_config(&oracles, 2);
     let cases: Vec<TriageCase> = [
         "http://evil.example\\@good.example/",
         "http://other.example\\@x.example/path",

@@ -5,15 +5,16 @@
 //! the standard and ada 4.0 parse it) and `a:/^` (Node leaves `^` in the path; the path
 //! percent-encode set has it).
 
+mod support;
+
 use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::subprocess::node::node_url;
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::findings::Tool;
 use urldiff_triage::marks::Mark;
-use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
-use urldiff_triage::{Budget, Request};
+use urldiff_triage::Request;
 
 fn case(input: &str) -> TriageCase {
     let request = Request::new(input, None);
@@ -42,20 +43,7 @@ fn node_findings_that_the_newer_ada_fixed_are_not_drafts() {
     }
     let cases = vec![case("http://XN--"), case("a:/^")];
     let oracles: Vec<&dyn Oracle> = vec![&ada, &node];
-    let config = Config {
-        oracles: &oracles,
-        ledger: None,
-        known: None,
-        budget: Budget::default(),
-        minimize_per_key: 1,
-        originals_kept: 5,
-        tool: Tool { name: "urldiff".into(), version: "test".into() },
-        wpt_revision: None,
-        sources: vec!["test".into()],
-        skipped_oracles: Vec::new(),
-        skipped_cases: 0,
-        unreadable_lines: Vec::new(),
-    };
+    let config = support::test_config(&oracles, 1);
     let findings = triage(&cases, &config, &NoEvents).unwrap();
     let node_groups: Vec<_> = findings
         .groups

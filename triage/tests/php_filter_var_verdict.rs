@@ -6,14 +6,15 @@
 //! its fields, these three were drafted as "host differs"). PHP 8.2's answer:
 //! `filter_var('a://!', FILTER_VALIDATE_URL)` is the URL, as RFC 2396's reg_name allows.
 
+mod support;
+
 use urldiff_oracles::parsers::adapter_folders;
 use urldiff_oracles::subprocess::folder::folder_oracle;
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::findings::Tool;
-use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
-use urldiff_triage::{Budget, Request};
+use urldiff_triage::Request;
 
 fn case(input: &str) -> TriageCase {
     let request = Request::new(input, None);
@@ -31,20 +32,7 @@ fn php_filter_var_is_held_to_its_verdict_not_to_parse_urls_split() {
     let registry_based = ["a://!", "file://1/", "a://%11"];
     let cases: Vec<TriageCase> = registry_based.iter().map(|i| case(i)).collect();
     let oracles: Vec<&dyn Oracle> = vec![&php];
-    let config = Config {
-        oracles: &oracles,
-        ledger: None,
-        known: None,
-        budget: Budget::default(),
-        minimize_per_key: 1,
-        originals_kept: 5,
-        tool: Tool { name: "urldiff".into(), version: "test".into() },
-        wpt_revision: None,
-        sources: vec!["test".into()],
-        skipped_oracles: Vec::new(),
-        skipped_cases: 0,
-        unreadable_lines: Vec::new(),
-    };
+    let config = support::test_config(&oracles, 1);
     let findings = triage(&cases, &config, &NoEvents).unwrap();
     let drafted: Vec<&str> = findings
         .groups

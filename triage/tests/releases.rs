@@ -7,15 +7,16 @@
 //! reference's path `/.//` without its dot segment, `//`); `urlsplit('http://[V7.a]/')` (an
 //! RFC 3986 IPvFuture) raises ValueError from 3.11 on.
 
+mod support;
+
 use urldiff_oracles::subprocess::python::cpythons;
 use urldiff_oracles::subprocess::python_releases::{minor, python_urllib_release};
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::findings::Tool;
 use urldiff_triage::marks::Mark;
-use urldiff_triage::pipeline::{triage, Config, TriageCase};
+use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
-use urldiff_triage::{Budget, Request};
+use urldiff_triage::Request;
 
 fn case(input: &str, base: Option<&str>) -> TriageCase {
     let request = Request::new(input, base);
@@ -44,20 +45,7 @@ fn findings_go_against_the_newest_cpython_and_older_ones_are_marked() {
     }
     let cases = vec![case("FILE:///.//", Some("file:////")), case("http://[V7.a]/", None)];
     let oracles: Vec<&dyn Oracle> = vec![&old, &new];
-    let config = Config {
-        oracles: &oracles,
-        ledger: None,
-        known: None,
-        budget: Budget::default(),
-        minimize_per_key: 1,
-        originals_kept: 5,
-        tool: Tool { name: "urldiff".into(), version: "test".into() },
-        wpt_revision: None,
-        sources: vec!["test".into()],
-        skipped_oracles: Vec::new(),
-        skipped_cases: 0,
-        unreadable_lines: Vec::new(),
-    };
+    let config = support::test_config(&oracles, 1);
     let findings = triage(&cases, &config, &NoEvents).unwrap();
     let conformance: Vec<_> =
         findings.groups.iter().filter(|g| g.kind == FindingKind::Conformance).collect();

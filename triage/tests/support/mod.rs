@@ -28,3 +28,20 @@ pub fn reference_pair() -> Vec<Box<dyn Oracle>> {
 pub fn refs(oracles: &[Box<dyn Oracle>]) -> Vec<&dyn Oracle> {
     oracles.iter().map(|o| o.as_ref()).collect()
 }
+
+/// A triage configuration for tests: no ledger, the default budget, `minimize_per_key`
+/// minimizations a group, and a fixed tool name and source so findings compare across runs.
+pub fn test_config<'a>(
+    oracles: &'a [&'a dyn Oracle],
+    minimize_per_key: usize,
+) -> urldiff_triage::pipeline::Config<'a> {
+    urldiff_triage::pipeline::Config {
+        budget: urldiff_triage::Budget::default(),
+        minimize_per_key,
+        originals_kept: 5,
+        tool: urldiff_triage::findings::Tool { name: "urldiff".into(), version: "test".into() },
+        wpt_revision: None,
+        sources: vec!["test".into()],
+        ..urldiff_triage::pipeline::Config::new(oracles, &[])
+    }
+}
