@@ -231,6 +231,23 @@ fn python_urllib_listed_schemes_cover_other_bases_only() {
     assert!(covers(empty, &request("//", Some("file:/")), (&parsed(), &parsed()), &joined));
     assert!(!covers(empty, &request("//h/", file), (&parsed(), &parsed()), &joined));
     assert!(!covers(empty, &request("file:///", None), (&parsed(), &parsed()), &joined));
+    // The base's authority and path are kept: both show in the joined URL.
+    let kept = fields(&[Host, Path, Href]);
+    assert!(covers(
+        empty,
+        &request("//", Some("https://example.com/a/b")),
+        (&parsed(), &parsed()),
+        &kept
+    ));
+    // A base whose own authority is empty has none to keep: a path difference there is another
+    // matter (CPython 3.11 against 3.13 on `FILE:///.//` against `file:////`).
+    let path = fields(&[Path]);
+    assert!(!covers(
+        empty,
+        &request("FILE:///.//", Some("file:////")),
+        (&parsed(), &parsed()),
+        &path
+    ));
 }
 
 /// urlunparse's documentation: a `?` before an empty query (or `#` before an empty fragment)
