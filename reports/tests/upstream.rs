@@ -202,3 +202,29 @@ fn a_draft_against_an_old_release_says_to_check_a_current_one() {
     let current = as_go("Go go1.26.6 net/url");
     assert!(!current.contains("Check on a current release"), "{current}");
 }
+
+/// Beside an RFC 3986 draft's expected failure, an implementation of the standard that splits
+/// without validating (urldiff's lenient mode, Appendix B's regex, urllib: `urldiff oracles`
+/// lists them "(lenient)") is labelled as such, and a validating one is not.
+#[test]
+fn lenient_implementations_are_labelled_beside_the_expected_answer() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/findings-cases.json"
+    ))
+    .unwrap();
+    // java.net.URI's groups as if curl (which claims RFC 3986) had shown them.
+    let text = json.replace("java-uri", "curl").replace("\"rfc2396\"", "\"rfc3986\"");
+    let findings = Findings::from_json(&text).unwrap();
+    let curl = drafts(&findings, None).into_iter().find(|d| d.file == "curl.md").unwrap().text;
+    let listed: Vec<&str> = curl.lines().filter(|l| l.starts_with("  - `")).collect();
+    assert!(!listed.is_empty(), "{curl}");
+    for (oracle, lenient) in [("reference-rfc3986", true), ("rfc3986-regex", true)] {
+        let line = listed.iter().find(|l| l.starts_with(&format!("  - `{oracle}`"))).unwrap();
+        assert_eq!(line.contains("(splits without validating)"), lenient, "{line}");
+    }
+    for line in listed.iter().filter(|l| l.contains("(splits without validating)")) {
+        let oracle = line.trim_start_matches("  - `").split('`').next().unwrap();
+        assert!(urldiff_oracles::standard::builtin_claim(oracle).lenient, "{line}");
+    }
+}
