@@ -80,10 +80,11 @@ fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
     browser::type_into(&tab, "#input", BACKSLASH)?;
     wait_shown(&tab, BACKSLASH, None)?;
     assert_eq!(browser::eval(&tab, "document.getElementById('input').value")?, json!(BACKSLASH));
-    // Only the page's own script ran: no inline script, nothing from elsewhere.
+    // Only the page's own scripts ran (the escaped code points, then the viewer): no inline
+    // script, nothing from elsewhere.
     assert_eq!(
         browser::eval(&tab, "Array.from(document.scripts).map(s => s.getAttribute('src'))")?,
-        json!(["/assets/app.js"])
+        json!(["/assets/hidden.js", "/assets/app.js"])
     );
 
     // The host row: the WHATWG group reads evil.example, urllib (or the RFC 3986 mode)
@@ -162,6 +163,17 @@ fn the_viewer_and_the_dashboard_in_a_browser() -> anyhow::Result<()> {
     assert_eq!(decoded, json!("\\u{9}"));
     let errors = browser::eval(&restored, "document.querySelector('#reference').textContent")?;
     assert!(errors.as_str().unwrap().contains("invalid-URL-unit"), "{errors}");
+
+    // The page escapes by the reports' one policy: a code point of each class it names
+    // (controls, Cf, default ignorables, Zl/Zp, spaces but U+0020, private use, unassigned,
+    // noncharacters, U+FFFD, assigned after Unicode 14.0) is marked, a visible one is not, and
+    // spaces at either end of a text are marked too.
+    let marked = "[0x0, 0x85, 0xad, 0x61c, 0x34f, 0x3164, 0xfe0f, 0xe0100, 0x2028, 0xa0, 0x3000, \
+                  0xe000, 0x378, 0xfdd0, 0xfffd, 0x3e8ac].every((cp) => isHidden(String.fromCodePoint(cp))) \
+                  && ![0x41, 0xe9, 0x4e2d, 0x1f600, 0x20, 0x7c].some((cp) => isHidden(String.fromCodePoint(cp)))";
+    assert_eq!(browser::eval(&restored, marked)?, json!(true));
+    let edges = "Array.from(textNodes(document.createElement('p'), ' a b ').childNodes, (n) => n.textContent)";
+    assert_eq!(browser::eval(&restored, edges)?, json!(["\\u{20}", "a b", "\\u{20}"]));
 
     // The dashboard.
     let runs_tab = chromium.open(&format!("{home}runs"))?;

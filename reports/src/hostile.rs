@@ -11,6 +11,9 @@
 //!   U+FE0F and U+E0100, …), the line and paragraph separators (Zl, Zp), every space but
 //!   U+0020 (Zs: U+00A0 reads as a space), private-use and unassigned code points (Co, Cn: no
 //!   font draws them), noncharacters, so an input cannot disguise itself;
+//! - code points assigned after Unicode 14.0 (`urldiff_triage::classify::version_sensitive`,
+//!   from DerivedAge.txt): our data knows them, but the reader's font, terminal and tools
+//!   (CPython 3.11 has Unicode 14.0, 3.13 has 15.1) may still take them for unassigned;
 //! - U+FFFD, which a reader takes for a font's missing glyph and a decoder writes for bytes
 //!   that were not UTF-8 (a lone surrogate, a fuzzer's raw bytes): written as its escape, the
 //!   reader knows the input holds that code point;
@@ -68,6 +71,7 @@ pub fn is_invisible(c: char) -> bool {
         || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
         || CodePointSetData::new::<BidiControl>().contains(c)
         || CodePointSetData::new::<NoncharacterCodePoint>().contains(c)
+        || urldiff_triage::classify::version_sensitive(c).is_some()
 }
 
 /// `s` as pieces: runs shown as is, and each code point to escape (see the module docs).
@@ -108,6 +112,26 @@ pub fn visible(s: &str) -> String {
         piece.push_to(&mut out);
     }
     out
+}
+
+/// The code points [`is_invisible`] escapes, as inclusive ranges in code point order, the
+/// surrogates among them (a browser's string can hold a lone one): what the live viewer's
+/// script reads (`/assets/hidden.js`), so the browser escapes by this policy, not by a list of
+/// its own.
+pub fn escaped_ranges() -> Vec<(u32, u32)> {
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    let mut add = |v: u32| match ranges.last_mut() {
+        Some((_, last)) if *last + 1 == v => *last = v,
+        _ => ranges.push((v, v)),
+    };
+    for v in 0..=char::MAX as u32 {
+        match char::from_u32(v) {
+            Some(c) if is_invisible(c) || c.is_control() => add(v),
+            Some(_) => {}
+            None => add(v), // a surrogate
+        }
+    }
+    ranges
 }
 
 /// `s` as XML 1.0 can carry it (JUnit's text, whose lines and tabs stay): the code points XML
@@ -211,6 +235,10 @@ mod tests {
                 &['\u{fdd0}', '\u{fdef}', '\u{fffe}', '\u{ffff}', '\u{1fffe}', '\u{10ffff}'],
             ),
             ("replacement character", &['\u{fffd}']),
+            (
+                "assigned after Unicode 14.0 (DerivedAge.txt: 15.0, 15.1, 16.0, 17.0, 18.0)",
+                &['\u{1fae8}', '\u{31350}', '\u{2ebf0}', '\u{1cc00}', '\u{3e8ac}'],
+            ),
         ];
         for (class, chars) in classes {
             for &c in *chars {
@@ -225,6 +253,23 @@ mod tests {
         }
         for seen in ["é", "中", "ｆ", "①", "。", "😀", "ß", "\u{301}x", "a b", "|"] {
             assert_eq!(visible(seen), seen, "a code point a reader sees is shown as is");
+        }
+    }
+
+    /// The ranges hold exactly the code points the policy escapes, the surrogates too.
+    #[test]
+    fn escaped_ranges_are_the_policy() {
+        let ranges = escaped_ranges();
+        let inside = |v: u32| ranges.iter().any(|&(a, b)| a <= v && v <= b);
+        for (v, escaped) in [(0, true), (0x41, false), (0xa0, true), (0xe9, false), (0x202e, true)]
+        {
+            assert_eq!(inside(v), escaped, "U+{v:04X}");
+        }
+        assert!(inside(0xd800) && inside(0xdfff), "surrogates");
+        assert!(ranges.windows(2).all(|w| w[0].1 + 1 < w[1].0), "sorted, apart: {ranges:?}");
+        let shown_as_escape = |c: char| pieces(&format!("a{c}b")).len() == 3;
+        for v in (0..=0x10ffffu32).step_by(97).filter_map(char::from_u32) {
+            assert_eq!(inside(v as u32), shown_as_escape(v), "U+{:04X}", v as u32);
         }
     }
 

@@ -23,6 +23,21 @@ const APP_JS: &str = include_str!("assets/app.js");
 /// The viewer's and the dashboard's style (after the reports' own).
 const SERVE_CSS: &str = include_str!("assets/serve.css");
 
+/// The code points the reports' hostile-text policy escapes, as the script's
+/// `HIDDEN_RANGES` (`[[first, last], …]`): one policy for the pages and the viewer.
+pub fn hidden_js() -> &'static str {
+    static SCRIPT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SCRIPT.get_or_init(|| {
+        let ranges = urldiff_reports::hostile::escaped_ranges();
+        let pairs: Vec<[u32; 2]> = ranges.iter().map(|&(a, b)| [a, b]).collect();
+        format!(
+            "// The code points urldiff's hostile-text policy escapes (urldiff_reports::hostile).\n\
+             const HIDDEN_RANGES = {};\n",
+            serde_json::to_string(&pairs).unwrap_or_else(|_| "[]".to_owned())
+        )
+    })
+}
+
 pub async fn index() -> Html<&'static str> {
     Html(INDEX)
 }
@@ -31,6 +46,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
     let (body, content_type) = match name.as_str() {
         "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
         "serve.css" => (SERVE_CSS, "text/css; charset=utf-8"),
+        "hidden.js" => (hidden_js(), "text/javascript; charset=utf-8"),
         "report.css" => (urldiff_reports::html::STYLE, "text/css; charset=utf-8"),
         _ => return ApiError::new(StatusCode::NOT_FOUND, "no such asset").into_response(),
     };

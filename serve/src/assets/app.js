@@ -43,22 +43,33 @@ function encodeEscapes(text) {
   return out;
 }
 
-// Control characters and invisible format characters (zero-width, bidi controls, BOM, …).
+// The code points the reports escape (HIDDEN_RANGES, from /assets/hidden.js: the one
+// hostile-text policy, urldiff_reports::hostile): controls, invisible and format characters,
+// spaces but U+0020, private-use, unassigned and newly assigned code points, U+FFFD.
 function isHidden(ch) {
   const cp = ch.codePointAt(0);
-  return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0xad || cp === 0x34f ||
-    cp === 0x61c || (cp >= 0x115f && cp <= 0x1160) || (cp >= 0x17b4 && cp <= 0x17b5) ||
-    (cp >= 0x180b && cp <= 0x180f) || (cp >= 0x200b && cp <= 0x200f) ||
-    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) || cp === 0x3164 ||
-    (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || cp === 0xffa0 ||
-    (cp >= 0xfff0 && cp <= 0xfff8) || (cp >= 0xe0000 && cp <= 0xe0fff);
+  let lo = 0, hi = HIDDEN_RANGES.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [first, last] = HIDDEN_RANGES[mid];
+    if (cp < first) hi = mid - 1;
+    else if (cp > last) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 // Text as DOM nodes, hidden code points as marked \u{…}.
 function textNodes(parent, text) {
   let run = "";
-  for (const ch of text) {
-    if (isHidden(ch)) {
+  const chars = [...text];
+  // Spaces at either end are escaped too (the policy's edge spaces: a renderer trims them).
+  const lead = chars.findIndex((c) => c !== " ");
+  const start = lead < 0 ? chars.length : lead;
+  let end = chars.length;
+  while (end > start && chars[end - 1] === " ") end--;
+  for (const [i, ch] of chars.entries()) {
+    if (isHidden(ch) || i < start || i >= end) {
       if (run) parent.appendChild(document.createTextNode(run));
       run = "";
       const mark = el("span", "ctl", "\\u{" + ch.codePointAt(0).toString(16) + "}");
