@@ -51,7 +51,8 @@ pub fn error_message(err: &anyhow::Error) -> Option<String> {
         .chain()
         .filter_map(|e| e.downcast_ref::<StdoutError>())
         .any(StdoutError::is_closed_pipe);
-    (!closed).then(|| format!("urldiff: error: {err:#}"))
+    // The message names files and inputs: hostile text, escaped by the reports' one policy.
+    (!closed).then(|| urldiff_reports::hostile::visible_lines(&format!("urldiff: error: {err:#}")))
 }
 
 /// `print!` that returns a [`StdoutError`] instead of panicking (use with `?`).
@@ -106,5 +107,10 @@ mod tests {
         assert_eq!(message.matches("os error 28").count(), 1, "{message}");
         let other = anyhow::anyhow!("no oracle named \"x\"");
         assert_eq!(error_message(&other).unwrap(), "urldiff: error: no oracle named \"x\"");
+        let hostile = anyhow::anyhow!("cannot read /tmp/a\u{202e}\u{2028}b");
+        assert_eq!(
+            error_message(&hostile).unwrap(),
+            "urldiff: error: cannot read /tmp/a\\u{202e}\\u{2028}b"
+        );
     }
 }

@@ -134,6 +134,30 @@ pub fn escaped_ranges() -> Vec<(u32, u32)> {
     ranges
 }
 
+/// A message of several lines (an error with its causes) as inert text: each code point to
+/// escape written as [`visible`] writes it, the newlines and each line's indentation kept (a
+/// file name or an input in an error is hostile text too).
+/// ```
+/// use urldiff_reports::hostile::visible_lines;
+/// assert_eq!(visible_lines("cannot read a\u{202e}b\n  cause"), "cannot read a\\u{202e}b\n  cause");
+/// ```
+pub fn visible_lines(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (n, line) in s.split('\n').enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        for c in line.chars() {
+            if c.is_control() || is_invisible(c) {
+                Piece::Escaped(c).push_to(&mut out);
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// `s` as XML 1.0 can carry it (JUnit's text, whose lines and tabs stay): the code points XML
 /// cannot carry at all, not even as references (the C0 controls but tab, newline and carriage
 /// return; U+FFFE, U+FFFF), as escapes of this policy (`\u{…}`); the XML writer escapes the
