@@ -23,7 +23,8 @@
 //! Options: `--quick` (smaller corpora, fewer rounds); `--only NAME` runs one parser on a
 //! whole corpus (for profiling: `reference`, `rfc3986`, `rust-url`, `ada`) and prints nothing;
 //! with it, `--corpus generated|reshaped` (the first by default), `--part NAME` runs that part
-//! alone, and `--case INPUT [--base BASE]` one input 10,000 times instead of a corpus.
+//! alone, and `--case INPUT [--base BASE]` one input 10,000 times instead of a corpus;
+//! `--dump` prints those cases with the reference's answers instead of running them.
 
 use std::time::{Duration, Instant};
 use urldiff_parser::rfc3986;
@@ -131,6 +132,28 @@ fn run_only(args: &[String], only: &str, quick: bool, rounds: usize) {
         labelled.into_iter().filter(|(p, _)| part.is_none_or(|n| n == p)).map(|(_, c)| c).collect()
     };
     assert!(!cases.is_empty(), "no case in that corpus and part");
+    // `--dump`: the cases instead of a run, one JSON array a line: input, base, and the
+    // reference's answers (`Url::parse`'s href or failure, `Url::parse_with_errors`'s outcome
+    // with every validation error and its position), to compare two builds' answers.
+    if args.iter().any(|a| a == "--dump") {
+        for (input, base) in &cases {
+            let base_url = base.as_deref().map(|b| urldiff_parser::Url::parse(b, None));
+            let answers = match &base_url {
+                Some(Err(e)) => vec![format!("base: {e:?}")],
+                _ => {
+                    let base = base_url.and_then(Result::ok);
+                    let parsed = urldiff_parser::Url::parse(input, base.as_ref());
+                    let with_errors = urldiff_parser::Url::parse_with_errors(input, base.as_ref());
+                    vec![
+                        format!("{:?}", parsed.map(|u| u.href().to_owned())),
+                        format!("{with_errors:?}"),
+                    ]
+                }
+            };
+            println!("{}", serde_json::json!([input, base, answers]));
+        }
+        return;
+    }
     for _ in 0..rounds {
         std::hint::black_box(run(&cases));
     }
