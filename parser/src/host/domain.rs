@@ -10,15 +10,19 @@
 //! Punycode labels of simple code points by byte tests and a decode (`idna_simple`); a domain
 //! whose non-ASCII code points are all simple is Punycode-encoded as it is (`idna_simple`);
 //! relaxed ToASCII reuses a strict success, and for any other non-ASCII domain the relaxed run
-//! comes first and mostly decides the strict one (`strict_verdict`). Property tests compare each
-//! with UTS #46 on generated domains, and [`domain_to_ascii_by_uts46`] (no shortcuts) lets
-//! the fuzz `roundtrip` target compare the whole algorithm both ways on every input.
+//! comes first and mostly decides the strict one (`strict_verdict`); a strict success is
+//! not scanned again for forbidden code points. The host parser asks an ASCII domain's strict
+//! verdict once and hands it on. Property tests compare each with UTS #46 on generated
+//! domains, and [`domain_to_ascii_by_uts46`] (no shortcuts, and the crate's own `to_ascii`
+//! where the parser runs `process` into a `String` given room at once) lets the fuzz
+//! `roundtrip` target compare the whole algorithm both ways on every input.
 
 use crate::errors::{Errors, ValidationErrorKind};
 use crate::host::idna_simple::{punycode_domain_verdict, simple_domain_to_ascii};
 use crate::host::strict_verdict::strict_verdict_of_relaxed;
+use crate::host::uts46::{domain_parser_to_ascii, uts46_to_ascii};
 use crate::host::HostParseFailure;
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
 use std::borrow::Cow;
 
 /// <https://url.spec.whatwg.org/#forbidden-host-code-point>
@@ -57,34 +61,13 @@ pub const fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c <= '\u{1F}' || c == '%' || c == '\u{7F}'
 }
 
-/// <https://url.spec.whatwg.org/#domain-parser-toascii>: "the result of running Unicode
-/// ToASCII with domain_name set to domain, CheckHyphens set to beStrict, CheckBidi set to true,
-/// CheckJoiners set to true, UseSTD3ASCIIRules set to beStrict, Transitional_Processing set to
-/// false, VerifyDnsLength set to beStrict, and IgnoreInvalidPunycode set to false."
-///
-/// (The `idna` crate always checks bidi and joiners, never uses transitional processing and
-/// never ignores invalid Punycode; `DnsLength::Verify` is VerifyDnsLength=true, which rejects
-/// the empty root label of a trailing dot.)
-///
-/// Length: the crate refuses to Punycode-encode a label of more than 1000 code points
-/// (measured; see the test `punycode_labels_are_bounded`). That bounds Punycode's quadratic
-/// encoding and keeps this step linear in the domain's length; the standard sets no limit with
-/// VerifyDnsLength false, and whatwg-url, ada and Node accept such labels, so a longer label
-/// needing Punycode is a known divergence (domain-to-ASCII failure here, as in rust-url).
-pub(super) fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, ()> {
-    let (deny_list, hyphens, dns_length) = if be_strict {
-        (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
-    } else {
-        (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
-    };
-    Uts46::new().to_ascii(domain.as_bytes(), deny_list, hyphens, dns_length).map_err(|_| ())
-}
-
 /// What a domain's bytes contain, as bits of [`DomainBytes`], gathered in one pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DomainBytes(u8);
 
 impl DomainBytes {
+    /// No bit: what an empty string has.
+    const NONE: DomainBytes = DomainBytes(0);
     /// An ASCII upper-case letter.
     const UPPER: u8 = 1;
     /// A byte UseSTD3ASCIIRules does not keep: neither an ASCII alphanumeric, `-` nor `.`.
@@ -149,7 +132,8 @@ impl DomainBytes {
 /// tests here and the fuzz `roundtrip` target).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shortcuts {
-    Take,
+    /// Taken; with [`strict_ascii_verdict`]'s answer when the caller already asked for it.
+    Take(Option<Option<bool>>),
     Skip,
 }
 
@@ -165,17 +149,19 @@ fn strict_to_ascii(
     bytes: DomainBytes,
     shortcuts: Shortcuts,
 ) -> (ToAscii<'_>, Option<ToAscii<'_>>) {
-    if shortcuts == Shortcuts::Skip {
-        return (domain_parser_to_ascii(domain, true), None);
-    }
-    match strict_ascii_verdict(domain.as_bytes(), bytes) {
+    let known_verdict = match shortcuts {
+        Shortcuts::Skip => return (uts46_to_ascii(domain, true), None),
+        Shortcuts::Take(known_verdict) => known_verdict,
+    };
+    match known_verdict.unwrap_or_else(|| strict_ascii_verdict(domain.as_bytes(), bytes)) {
         // UTS #46 maps ASCII only by lowercasing it.
         Some(true) => return (Ok(ascii_lowercase(domain, bytes)), None),
         Some(false) => return (Err(()), None),
         // An ASCII domain's relaxed result is never asked for (domain to ASCII's step 5).
         // With Punycode labels of simple code points, byte tests and a decode decide it.
         None if bytes.is_ascii() => {
-            let verdict = if bytes.has(DomainBytes::UPPER) {
+            // (Only for domains of `[a-z0-9.-]`, which the bytes' bits tell at once.)
+            let verdict = if bytes.has(DomainBytes::UPPER | DomainBytes::NOT_LDH) {
                 None
             } else {
                 punycode_domain_verdict(domain.as_bytes())
@@ -188,8 +174,12 @@ fn strict_to_ascii(
         }
         None => {}
     }
-    // Simple code points only: Punycode-encoded as they are, the checks by byte tests.
-    if let Some((result, strict_valid)) = simple_domain_to_ascii(domain) {
+    // Simple code points only: Punycode-encoded as they are, the checks by byte tests. (Not
+    // asked when the bytes' bits show an ASCII byte other than `[a-z0-9.-]`, for which it
+    // answers `None`.)
+    let other_ascii = DomainBytes::UPPER | DomainBytes::FORBIDDEN | DomainBytes::PERCENT;
+    let simple = if bytes.has(other_ascii) { None } else { simple_domain_to_ascii(domain) };
+    if let Some((result, strict_valid)) = simple {
         return match strict_valid {
             true => (Ok(Cow::Owned(result)), None),
             false => (Err(()), Some(Ok(Cow::Owned(result)))),
@@ -247,22 +237,31 @@ fn strict_ascii_verdict(domain: &[u8], bytes: DomainBytes) -> Option<bool> {
     }
 }
 
+/// [`strict_ascii_verdict`] of a domain of ASCII letters, digits, `-` and `.` only (whose
+/// bytes are `bytes`), `None` for any other domain: asked once by the host parser, which
+/// hands it on to domain to ASCII ([`domain_to_ascii_of`]) when the fast path below does not
+/// answer.
+#[inline]
+pub(crate) fn ldh_strict_verdict(domain: &str, bytes: DomainBytes) -> Option<Option<bool>> {
+    let ldh = !bytes.has(DomainBytes::NOT_LDH | DomainBytes::NON_ASCII);
+    ldh.then(|| strict_ascii_verdict(domain.as_bytes(), bytes))
+}
+
 /// Domain to ASCII with beStrict false, where its answer follows from the bytes alone: a
 /// domain of ASCII letters, digits, `-` and `.` only, whose strict ToASCII succeeds by
 /// [`strict_ascii_verdict`] (no Punycode label, labels and length within bounds, hyphens
-/// placed well). `None` for any other domain.
+/// placed well), as `verdict`, its [`ldh_strict_verdict`], says. `None` for any other domain.
 ///
 /// For such a domain the steps of [`domain_to_ascii`] report nothing (strictResult is no
 /// failure) and return domain lowercased (step 5: it is ASCII), which is not empty (its labels
 /// are not) and has no forbidden domain code point (letters, digits, `-` and `.` are none).
 #[inline]
-pub(crate) fn ldh_domain_to_ascii(domain: &str, bytes: DomainBytes) -> Option<Cow<'_, str>> {
-    if bytes.has(DomainBytes::NOT_LDH | DomainBytes::NON_ASCII)
-        || strict_ascii_verdict(domain.as_bytes(), bytes) != Some(true)
-    {
-        return None;
-    }
-    Some(ascii_lowercase(domain, bytes))
+pub(crate) fn ldh_domain_to_ascii(
+    domain: &str,
+    bytes: DomainBytes,
+    verdict: Option<Option<bool>>,
+) -> Option<Cow<'_, str>> {
+    (verdict == Some(Some(true))).then(|| ascii_lowercase(domain, bytes))
 }
 
 /// A label of LDH bytes that passes CheckHyphens and VerifyDnsLength (see above).
@@ -285,7 +284,7 @@ pub fn domain_to_ascii<'a>(
     offset: usize,
 ) -> Result<Cow<'a, str>, HostParseFailure> {
     let bytes = DomainBytes::of(&domain);
-    domain_to_ascii_of(domain, bytes, be_strict, errors, offset)
+    domain_to_ascii_of(domain, (bytes, None), be_strict, errors, offset)
 }
 
 /// [`domain_to_ascii`] without its shortcuts: UTS #46 is asked for every ToASCII the steps
@@ -301,15 +300,17 @@ pub fn domain_to_ascii_by_uts46<'a>(
     domain_to_ascii_with(domain, (bytes, Shortcuts::Skip), be_strict, errors, offset)
 }
 
-/// [`domain_to_ascii`] of a domain whose [`DomainBytes`] are known.
+/// [`domain_to_ascii`] of a domain whose [`DomainBytes`] are known, and maybe its
+/// [`strict_ascii_verdict`] (`known_verdict`, when [`ldh_strict_verdict`] gave one).
 pub(crate) fn domain_to_ascii_of<'a>(
     domain: Cow<'a, str>,
-    bytes: DomainBytes,
+    (bytes, known_verdict): (DomainBytes, Option<Option<bool>>),
     be_strict: bool,
     errors: &mut Errors,
     offset: usize,
 ) -> Result<Cow<'a, str>, HostParseFailure> {
-    domain_to_ascii_with(domain, (bytes, Shortcuts::Take), be_strict, errors, offset)
+    let shortcuts = Shortcuts::Take(known_verdict);
+    domain_to_ascii_with(domain, (bytes, shortcuts), be_strict, errors, offset)
 }
 
 /// The domain to ASCII steps, on a domain whose bytes are `bytes`.
@@ -349,9 +350,16 @@ fn domain_to_ascii_with<'a>(
     } else {
         // "6. Otherwise: 1. Set result to the result of running domain parser ToASCII with
         // domain and false. 2. If result is a failure value, then return failure."
+        let strict_succeeded = strict_result.is_ok();
         let result = relaxed_to_ascii(&domain, strict_result, relaxed_result, shortcuts)
             .map_err(|()| HostParseFailure)?;
-        let result_bytes = DomainBytes::of(&result);
+        // Shortcut: a strict success is result (see `relaxed_to_ascii`), which then has only
+        // ASCII letters, digits, `-` and `.` (UseSTD3ASCIIRules) and is not empty
+        // (VerifyDnsLength): no forbidden domain code point for step 8 to look for.
+        let result_bytes = match shortcuts {
+            Shortcuts::Take(_) if strict_succeeded => DomainBytes::NONE,
+            _ => DomainBytes::of(&result),
+        };
         (Cow::Owned(result), result_bytes)
     };
     // "7. If result is the empty string, then return failure."
@@ -379,8 +387,9 @@ fn relaxed_to_ascii(
     shortcuts: Shortcuts,
 ) -> Result<String, ()> {
     match (strict, relaxed, shortcuts) {
-        (Ok(result), _, Shortcuts::Take) => Ok(result.into_owned()),
-        (_, Some(relaxed), Shortcuts::Take) => relaxed.map(Cow::into_owned),
+        (Ok(result), _, Shortcuts::Take(_)) => Ok(result.into_owned()),
+        (_, Some(relaxed), Shortcuts::Take(_)) => relaxed.map(Cow::into_owned),
+        (_, _, Shortcuts::Skip) => uts46_to_ascii(domain, false).map(Cow::into_owned),
         _ => domain_parser_to_ascii(domain, false).map(Cow::into_owned),
     }
 }
@@ -521,8 +530,8 @@ mod tests {
                 domain.push('.');
             }
             let bytes = DomainBytes::of(&domain);
-            let fast = strict_to_ascii(&domain, bytes, Shortcuts::Take).0.map(Cow::into_owned);
-            let full = domain_parser_to_ascii(&domain, true).map(Cow::into_owned);
+            let fast = strict_to_ascii(&domain, bytes, Shortcuts::Take(None)).0.map(Cow::into_owned);
+            let full = uts46_to_ascii(&domain, true).map(Cow::into_owned);
             proptest::prop_assert_eq!(fast, full, "{:?}", domain);
         }
     }
@@ -547,10 +556,35 @@ mod tests {
         /// Where strict ToASCII succeeds, relaxed ToASCII gives the same result.
         #[test]
         fn relaxed_to_ascii_is_uts46s(domain in unicode_domain()) {
-            let strict = domain_parser_to_ascii(&domain, true);
-            let full = domain_parser_to_ascii(&domain, false).map(Cow::into_owned);
-            let relaxed = relaxed_to_ascii(&domain, strict, None, Shortcuts::Take);
+            let strict = uts46_to_ascii(&domain, true);
+            let full = uts46_to_ascii(&domain, false).map(Cow::into_owned);
+            let relaxed = relaxed_to_ascii(&domain, strict, None, Shortcuts::Take(None));
             proptest::prop_assert_eq!(relaxed, full, "{:?}", domain);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::property_test_config(2048))]
+        /// `process` into a `String` made with room (what the parser runs) answers as the
+        /// crate's `to_ascii`, with both values of beStrict: result, borrowed or not, and
+        /// failure. (`tests/idna_shortcuts.rs` compares them on every Unicode block and
+        /// IdnaTestV2 as well, through domain to ASCII with and without shortcuts.)
+        #[test]
+        fn process_into_a_sized_string_is_to_ascii(
+            domain in proptest::prop_oneof![
+                proptest::strategy::Strategy::prop_map(
+                    proptest::collection::vec(label(), 1..6),
+                    |labels| labels.join("."),
+                ),
+                unicode_domain(),
+            ],
+            be_strict: bool,
+        ) {
+            let ours = domain_parser_to_ascii(&domain, be_strict);
+            let crates = uts46_to_ascii(&domain, be_strict);
+            let borrowed = |r: &ToAscii<'_>| matches!(r, Ok(Cow::Borrowed(_)));
+            proptest::prop_assert_eq!(borrowed(&ours), borrowed(&crates), "{:?}", domain);
+            proptest::prop_assert_eq!(ours, crates, "{:?}", domain);
         }
     }
 

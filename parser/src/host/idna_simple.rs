@@ -60,13 +60,21 @@ pub const NOT_VALID: [(char, char); 8] = [
 
 /// Whether `c` is one of [`NOT_VALID`]'s code points.
 fn is_not_valid(c: char) -> bool {
-    NOT_VALID.iter().any(|&(first, last)| first <= c && c <= last)
+    in_ranges(&NOT_VALID, c)
 }
 
 /// Whether `c` is one of [`SIMPLE`]'s code points.
 #[inline]
 pub(crate) fn is_simple(c: char) -> bool {
-    SIMPLE.iter().any(|&(first, last)| first <= c && c <= last)
+    in_ranges(&SIMPLE, c)
+}
+
+/// Whether `c` is in one of `ranges` (sorted and apart): a binary search, since the last range
+/// starting at or before `c` is the only one that can hold it.
+#[inline]
+fn in_ranges(ranges: &[(char, char)], c: char) -> bool {
+    let after = ranges.partition_point(|&(first, _)| first <= c);
+    after > 0 && c <= ranges[after - 1].1
 }
 
 /// Whether `b` is a lowercase ASCII letter, a digit or `-` (what a label may hold under
@@ -83,16 +91,15 @@ fn hyphens_placed_well(label: &[char]) -> bool {
         || (hyphen_at(2) && hyphen_at(3)))
 }
 
-/// Strict ToASCII's verdict on an ASCII domain with no upper-case letter some of whose labels
-/// start with `xn--`, where each such label decodes to simple code points; `None` otherwise.
-/// (Its result on success is the domain itself: UTS #46 keeps valid Punycode labels as written.)
+/// Strict ToASCII's verdict on a domain of lowercase ASCII letters, digits, `-` and `.` some of
+/// whose labels start with `xn--`, where each such label decodes to simple code points; `None`
+/// otherwise. (Its result on success is the domain itself: UTS #46 keeps valid Punycode labels
+/// as written.) The caller tells the domain's bytes apart; any other domain is UTS #46's.
 pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
+    debug_assert!(domain.iter().all(|&b| b == b'.' || is_lower_ldh(b)));
     let mut valid = domain.len() <= 253;
     let mut decoded = Label::new();
     for label in domain.split(|&b| b == b'.') {
-        if !label.iter().all(|&b| is_lower_ldh(b)) {
-            return None;
-        }
         let Some(encoded) = label.strip_prefix(b"xn--") else {
             valid &= is_strict_ascii_label(label);
             continue;
@@ -111,10 +118,13 @@ pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
 /// ToASCII's verdict (a strict success is that same result); `None` for any other domain.
 pub(crate) fn simple_domain_to_ascii(domain: &str) -> Option<(String, bool)> {
     // Most other domains are told apart by their first code points, before any allocation.
-    if !domain
-        .chars()
-        .all(|c| is_simple(c) || (c.is_ascii() && (c == '.' || is_lower_ldh(c as u8))))
-    {
+    if !domain.chars().all(|c| {
+        if c.is_ascii() {
+            c == '.' || is_lower_ldh(c as u8)
+        } else {
+            is_simple(c)
+        }
+    }) {
         return None;
     }
     let mut out = String::with_capacity(domain.len() + 16);
@@ -298,6 +308,16 @@ mod tests {
         assert_eq!(decoded.as_slice(), chars.as_slice());
         let arabic = decode(b"egbpdaj6bu4bxfgehfvwxn", &mut decoded);
         assert_eq!(arabic, Decoded::Unknown, "Arabic is not simple");
+    }
+
+    #[test]
+    fn membership_is_being_in_one_of_the_ranges() {
+        // Every scalar value: the binary search against a scan of the ranges.
+        let scan = |ranges: &[(char, char)], c| ranges.iter().any(|&(a, b)| a <= c && c <= b);
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(is_simple(c), scan(&SIMPLE, c), "U+{:04X}", c as u32);
+            assert_eq!(is_not_valid(c), scan(&NOT_VALID, c), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]

@@ -25,13 +25,20 @@ pub fn ends_in_a_number(input: &str) -> bool {
         return false;
     }
     let (parts, _) = split_dropping_empty_last(input);
-    // Both tests below need last to end in an ASCII hex digit (or the "x" of "0x"): most
-    // domains do not, and are answered here without finding last.
-    if !parts.as_bytes().last().is_some_and(|&b| b.is_ascii_hexdigit() || b == b'x' || b == b'X') {
-        return false;
-    }
     // "Let last be the last item in parts."
-    let last_start = parts.bytes().rposition(|b| b == b'.').map_or(0, |dot| dot + 1);
+    // Both tests below need last to hold nothing but ASCII hex digits, `x` and `X` (digits,
+    // or "0x" and hex digits): last is found from the end, and any other byte answers at
+    // once (most domains end in one).
+    let bytes = parts.as_bytes();
+    let mut last_start = bytes.len();
+    while let Some(&b) = last_start.checked_sub(1).map(|i| &bytes[i]) {
+        match b {
+            b'.' => break,
+            b'x' | b'X' => last_start -= 1,
+            _ if b.is_ascii_hexdigit() => last_start -= 1,
+            _ => return false,
+        }
+    }
     let last = &parts[last_start..];
     // "If last is non-empty and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {

@@ -14,12 +14,13 @@ mod ipv4;
 mod ipv6;
 mod opaque;
 mod strict_verdict;
+mod uts46;
 
 pub use domain::{
     domain_to_ascii, domain_to_ascii_by_uts46, domain_to_unicode, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,
 };
-use domain::{domain_to_ascii_of, ldh_domain_to_ascii, DomainBytes};
+use domain::{domain_to_ascii_of, ldh_domain_to_ascii, ldh_strict_verdict, DomainBytes};
 /// The code point ranges domain to ASCII's shortcuts know (for the tests that check them).
 #[doc(hidden)]
 pub use idna_simple::{NOT_VALID as IDNA_NOT_VALID, SIMPLE as IDNA_SIMPLE};
@@ -104,20 +105,22 @@ pub fn parse_host<'a>(
     // validation error (see `ldh_domain_to_ascii`), and the IPv4 parser, when it ends in a
     // number, is given it with its parts located in input. The property test
     // `ldh_fast_path_is_the_full_path` compares this with `parse_domain` on generated hosts.
-    if let Some(ascii_domain) = ldh_domain_to_ascii(input, input_bytes) {
+    let verdict = ldh_strict_verdict(input, input_bytes);
+    if let Some(ascii_domain) = ldh_domain_to_ascii(input, input_bytes, verdict) {
         if ends_in_a_number(&ascii_domain) {
             return parse_ipv4_located(&ascii_domain, errors, offset, true).map(Host::Ipv4);
         }
         return Ok(Host::Domain(ascii_domain));
     }
-    parse_domain(input, input_bytes, errors, offset)
+    parse_domain(input, (input_bytes, verdict), errors, offset)
 }
 
 /// The host parser's steps after "If isOpaque is true …", on `input` whose bytes are
-/// `input_bytes`: the domain, through domain to ASCII, and IPv4 when it ends in a number.
+/// `input_bytes` (and whose [`ldh_strict_verdict`] is `verdict`, when known): the domain,
+/// through domain to ASCII, and IPv4 when it ends in a number.
 fn parse_domain<'a>(
     input: &'a str,
-    input_bytes: DomainBytes,
+    (input_bytes, verdict): (DomainBytes, Option<Option<bool>>),
     errors: &mut Errors,
     offset: usize,
 ) -> Result<Host<'a>, HostParseFailure> {
@@ -138,17 +141,19 @@ fn parse_domain<'a>(
     // `percent_decoding_without_a_percent_encoded_byte_is_the_input`), input's bytes are
     // UTF-8, and "without BOM" keeps a leading U+FEFF. So a `%` alone, as in `%zz`, costs no
     // decoded copy.)
-    let (domain, domain_bytes) = if first_percent_encoded.is_some() {
+    // (input's strict verdict, when known, is domain's when domain is input.)
+    let (domain, domain_bytes, known_verdict) = if first_percent_encoded.is_some() {
         let domain = utf8_decode_percent_decoded(input);
         let bytes = DomainBytes::of(&domain);
-        (domain, bytes)
+        (domain, bytes, None)
     } else {
-        (Cow::Borrowed(input), input_bytes)
+        (Cow::Borrowed(input), input_bytes, verdict)
     };
     let domain_is_ascii = domain_bytes.is_ascii();
     // "Let asciiDomain be the result of running domain parser with domain and false."
     // "If asciiDomain is failure, then return failure."
-    let ascii_domain = domain_to_ascii_of(domain, domain_bytes, false, errors, offset)?;
+    let ascii_domain =
+        domain_to_ascii_of(domain, (domain_bytes, known_verdict), false, errors, offset)?;
     // "If asciiDomain ends in a number:"
     if ends_in_a_number(&ascii_domain) {
         // "If domain is not an ASCII string, IPv4-non-ASCII-input validation error."

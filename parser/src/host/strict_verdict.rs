@@ -55,11 +55,11 @@ pub(crate) fn strict_verdict_of_relaxed(relaxed: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::domain::domain_parser_to_ascii;
+    use crate::host::uts46::uts46_to_ascii;
 
     /// Domain parser ToASCII as UTS #46 answers it (no shortcut), owned.
     fn uts46(domain: &str, be_strict: bool) -> Result<String, ()> {
-        domain_parser_to_ascii(domain, be_strict).map(|r| r.into_owned())
+        uts46_to_ascii(domain, be_strict).map(|r| r.into_owned())
     }
 
     /// A domain of pieces: ASCII that STD3 keeps or not, hyphens where CheckHyphens looks,

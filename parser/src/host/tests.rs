@@ -247,7 +247,7 @@ proptest::proptest! {
         let mut fast_errors = Errors::new();
         let fast = parse_host(&host, false, &mut fast_errors, 5);
         let mut full_errors = Errors::new();
-        let full = parse_domain(&host, DomainBytes::of(&host), &mut full_errors, 5);
+        let full = parse_domain(&host, (DomainBytes::of(&host), None), &mut full_errors, 5);
         proptest::prop_assert_eq!(fast, full, "{:?}", host);
         proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
     }
@@ -306,7 +306,7 @@ proptest::proptest! {
         let mut fast_errors = Errors::new();
         let fast = parse_host(&host, false, &mut fast_errors, 5);
         let mut full_errors = Errors::new();
-        let full = parse_domain(&host, DomainBytes::of(&host), &mut full_errors, 5);
+        let full = parse_domain(&host, (DomainBytes::of(&host), None), &mut full_errors, 5);
         proptest::prop_assert_eq!(&fast, &full, "{:?}", host);
         proptest::prop_assert_eq!(fast_errors, full_errors, "{:?}", host);
         if dotted_decimal_ipv4(host.as_bytes()).is_some() {
