@@ -347,4 +347,10 @@ impl ConformReport {
     pub fn to_json(&self) -> serde_json::Result<String> {
         serde_json::to_string_pretty(self)
     }
+
+    /// [`ConformReport::to_json`]'s text written into `out` as it is made (give a buffered
+    /// writer), never held whole.
+    pub fn write_json(&self, out: impl std::io::Write) -> std::io::Result<()> {
+        serde_json::to_writer_pretty(out, self).map_err(std::io::Error::from)
+    }
 }
