@@ -68,6 +68,7 @@ pub mod terminal;
 pub mod timings;
 pub mod upstream;
 
+use std::io::{self, Write};
 pub use urldiff_conform::ConformReport;
 
 /// A report format.
@@ -86,16 +87,23 @@ pub enum Format {
 
 /// Render `report` in `format`.
 pub fn render(report: &ConformReport, format: Format) -> anyhow::Result<Vec<u8>> {
-    Ok(match format {
-        Format::Terminal => terminal::render(report).into_bytes(),
-        Format::Matrix => matrix::render(report).into_bytes(),
-        Format::Markdown => markdown::render(report).into_bytes(),
-        Format::Html => html::conform::render(report).into_bytes(),
+    let mut out = Vec::new();
+    render_to(report, format, &mut out)?;
+    Ok(out)
+}
+
+/// Render `report` in `format` into `out`, the same bytes as [`render`]: JSON and JUnit are
+/// written as they are made (give a buffered writer), the others as one text.
+pub fn render_to(report: &ConformReport, format: Format, out: &mut dyn Write) -> io::Result<()> {
+    match format {
+        Format::Terminal => out.write_all(terminal::render(report).as_bytes()),
+        Format::Matrix => out.write_all(matrix::render(report).as_bytes()),
+        Format::Markdown => out.write_all(markdown::render(report).as_bytes()),
+        Format::Html => out.write_all(html::conform::render(report).as_bytes()),
         Format::Json => {
-            let mut text = report.to_json()?;
-            text.push('\n');
-            text.into_bytes()
+            report.write_json(&mut *out)?;
+            out.write_all(b"\n")
         }
-        Format::Junit => junit::render(report)?,
-    })
+        Format::Junit => junit::write(report, out),
+    }
 }

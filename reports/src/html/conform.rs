@@ -9,7 +9,7 @@ use super::{filter_bar, page_markup, FilterData};
 use crate::classes::{all_classes, classes_of};
 use crate::plain;
 use crate::tables;
-use maud::{html, Markup};
+use maud::{html, Markup, Render};
 use urldiff_compare::Severity;
 use urldiff_conform::report::ConformReport;
 
@@ -25,16 +25,27 @@ pub fn render(report: &ConformReport) -> String {
             (Visible(&plain::lost_text(report))) "."
         }
     };
-    let body = html! {
-        (classes_section(report))
-        (divergences_section(report))
-        (matrix_section(report))
-        (problems_section(report))
-        section #oracles { h2 { "Oracles" } (tables::oracles(report).html(None)) }
-        section #suites { h2 { "Suites" } (tables::suites(report).html(None)) }
-        (rules_section(report))
-    };
-    page_markup(&format!("urldiff conform: {verdict}"), header, body, &[]).into_string()
+    page_markup(&format!("urldiff conform: {verdict}"), header, Sections(report), &[]).into_string()
+}
+
+/// The page's sections, each written straight into the page as it is rendered: the divergence
+/// table alone is megabytes, and every markup value around it would copy it once more.
+struct Sections<'a>(&'a ConformReport);
+
+impl Render for Sections<'_> {
+    fn render_to(&self, page: &mut String) {
+        let report = self.0;
+        classes_section(report).render_to(page);
+        divergences_section(report, page);
+        matrix_section(report).render_to(page);
+        problems_section(report).render_to(page);
+        let rest = html! {
+            section #oracles { h2 { "Oracles" } (tables::oracles(report).html(None)) }
+            section #suites { h2 { "Suites" } (tables::suites(report).html(None)) }
+            (rules_section(report))
+        };
+        rest.render_to(page);
+    }
 }
 
 fn classes_section(report: &ConformReport) -> Markup {
@@ -52,7 +63,9 @@ fn classes_section(report: &ConformReport) -> Markup {
     }
 }
 
-fn divergences_section(report: &ConformReport) -> Markup {
+/// The divergence section, written into `page`: its table straight, not through a markup
+/// value of the whole section.
+fn divergences_section(report: &ConformReport, page: &mut String) {
     let mut oracles: Vec<String> = report.divergences.iter().map(|d| d.oracle.clone()).collect();
     oracles.sort();
     oracles.dedup();
@@ -65,21 +78,23 @@ fn divergences_section(report: &ConformReport) -> Markup {
         let id = format!("divergence-{}", n + 1);
         filter.add(id, &classes_of(d), &[d.oracle.as_str()], d.severity);
     }
-    html! {
-        section #divergence-list {
-            h2 {
-                "Divergences (" (report.divergences.len()) ": " (report.unexpected().count())
-                " unexpected, " (report.ledgered().count()) " ledgered)"
-            }
-            p.note {
-                "Each differing field as an inline diff: " del { "the truth's characters" } " "
-                ins { "the oracle's" } "."
-            }
-            (bar)
-            (tables::divergences(ordered).html(None))
-            (filter.block())
+    let heading = html! {
+        h2 {
+            "Divergences (" (report.divergences.len()) ": " (report.unexpected().count())
+            " unexpected, " (report.ledgered().count()) " ledgered)"
         }
-    }
+        p.note {
+            "Each differing field as an inline diff: " del { "the truth's characters" } " "
+            ins { "the oracle's" } "."
+        }
+        (bar)
+    };
+    // The tags maud writes for `section #divergence-list { … }`.
+    page.push_str(r#"<section id="divergence-list">"#);
+    heading.render_to(page);
+    tables::divergences(ordered).html(None).render_to(page);
+    filter.block().render_to(page);
+    page.push_str("</section>");
 }
 
 /// The whole matrix (the dashboard shows it too).
