@@ -80,8 +80,11 @@ fn remove_any(path: &Path) {
 }
 
 /// What writes one file's contents into its temporary file (for contents written as they
-/// are made, never held whole: [`write_all_with`]).
+/// are made, never held whole: [`write_all_with`]). The writer it is given is buffered.
 pub type Fill<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
+/// A [`Fill`] that may run on another thread ([`write_all_concurrently`]).
+pub type SendFill<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send + 'a>;
 
 /// Write every `(path, contents)` atomically, all or nothing (see the module documentation).
 pub fn write_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), WriteError> {
@@ -102,6 +105,58 @@ pub fn write_all_with(files: Vec<(PathBuf, Fill)>) -> Result<(), WriteError> {
     // Renamed, or removed as they dropped: off the list either way.
     staged_list().retain(|p| !listed.contains(p));
     result
+}
+
+/// [`write_all_with`], each file made and written on a thread of its own (a run's reports
+/// are rendered at once, not one after the other), then all renamed as [`write_all`] does:
+/// all or nothing. When several fail, the error is the first file's in `files` order.
+pub fn write_all_concurrently(files: Vec<(PathBuf, SendFill)>) -> Result<(), WriteError> {
+    let mut listed: Vec<PathBuf> = Vec::new();
+    let result = stage_concurrently_and_rename(files, &mut listed);
+    staged_list().retain(|p| !listed.contains(p));
+    result
+}
+
+/// [`write_all_concurrently`]'s work; `listed` as in [`stage_and_rename`].
+fn stage_concurrently_and_rename(
+    files: Vec<(PathBuf, SendFill)>,
+    listed: &mut Vec<PathBuf>,
+) -> Result<(), WriteError> {
+    // Every target checked before anything is written, in order, as `stage_and_rename` does.
+    let mut targets = Vec::with_capacity(files.len());
+    for (path, _) in &files {
+        let target = resolve_target(path)?;
+        remove_leftovers(&target);
+        targets.push(target);
+    }
+    let staged: Vec<(Result<NamedTempFile, WriteError>, Vec<PathBuf>)> =
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = targets
+                .iter()
+                .zip(files)
+                .map(|(target, (_, fill))| {
+                    scope.spawn(move || {
+                        let mut listed = Vec::new();
+                        (stage(target, fill, &mut listed), listed)
+                    })
+                })
+                .collect();
+            let joined = threads.into_iter().map(|thread| thread.join());
+            joined.map(|r| r.unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        });
+    let mut temps = Vec::with_capacity(staged.len());
+    for (temp, paths) in staged {
+        listed.extend(paths);
+        temps.push(temp);
+    }
+    // The first error in order; the other temporary files are removed as they drop.
+    let temps: Vec<NamedTempFile> = temps.into_iter().collect::<Result<_, _>>()?;
+    for (target, temp) in targets.into_iter().zip(temps) {
+        temp.persist(&target)
+            .map_err(|e| e.error)
+            .doing(|| format!("renaming a temporary file over {}", target.display()))?;
+    }
+    Ok(())
 }
 
 /// [`write_all`]'s work; `listed` gets the path of every temporary file put on [`STAGED`].
@@ -365,9 +420,12 @@ fn stage(
     staged.push(temp.path().to_owned());
     drop(staged);
     listed.push(temp.path().to_owned());
-    fill(&mut temp)
-        .and_then(|()| temp.flush())
+    // Buffered: a renderer that streams (serde_json, quick-xml) writes in small pieces.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, temp.as_file_mut());
+    fill(&mut out)
+        .and_then(|()| out.flush())
         .doing(|| format!("writing a temporary file for {}", target.display()))?;
+    drop(out);
     Ok(temp)
 }
 

@@ -94,7 +94,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 markdown: args.markdown,
                 html: args.html,
             };
-            urldiff_corpus::atomic::write_all(&outputs.render(&report)?)?;
+            outputs.write(&report, Vec::new())?;
             print(&urldiff_reports::terminal::render_to_width(&report, crate::terminal::width()))?;
         }
         urldiff_conform::saved::Saved::Findings(findings) => {

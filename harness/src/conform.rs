@@ -51,14 +51,20 @@ pub fn execute(
         html: opts.html.clone(),
     };
     let (summary, matrix) = phases.time("reports", || {
-        let mut files = outputs.render(&report)?;
-        for change in bless.iter().flatten() {
-            files.push((change.path.clone(), change.contents.clone().into_bytes()));
-        }
-        urldiff_corpus::atomic::write_all(&files)?;
-        let width = opts.summary_width.unwrap_or(urldiff_reports::terminal::WIDTH);
-        let summary = urldiff_reports::terminal::render_to_width(&report, width);
-        anyhow::Ok((summary, urldiff_reports::matrix::render(&report)))
+        let ledger: Vec<(PathBuf, &[u8])> = bless
+            .iter()
+            .flatten()
+            .map(|change| (change.path.clone(), change.contents.as_bytes()))
+            .collect();
+        // The files are written on threads of their own while this one renders the summary.
+        std::thread::scope(|scope| {
+            let written = scope.spawn(|| outputs.write(&report, ledger));
+            let width = opts.summary_width.unwrap_or(urldiff_reports::terminal::WIDTH);
+            let summary = urldiff_reports::terminal::render_to_width(&report, width);
+            let matrix = urldiff_reports::matrix::render(&report);
+            written.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+            anyhow::Ok((summary, matrix))
+        })
     })?;
     let timings = report.timings.clone().map(|mut t| {
         t.phases.extend(phases.0.last().map(|(name, s)| timings::phase(name, *s)));
@@ -91,11 +97,24 @@ impl Outputs {
         all.into_iter().filter_map(|(path, format)| Some((path.clone()?, format))).collect()
     }
 
-    /// Render every requested file of `report`.
-    pub fn render(&self, report: &ConformReport) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
-        self.requested()
-            .into_iter()
-            .map(|(path, format)| Ok((path, urldiff_reports::render(report, format)?)))
-            .collect()
+    /// Render every requested file of `report` and write them with `others` (bless's ledger
+    /// files), all or nothing (`urldiff_corpus::atomic`): each file rendered and written on a
+    /// thread of its own, JSON and JUnit streamed into the file as they are made.
+    pub fn write(
+        &self,
+        report: &ConformReport,
+        others: Vec<(PathBuf, &[u8])>,
+    ) -> Result<(), urldiff_corpus::atomic::WriteError> {
+        use urldiff_corpus::atomic::SendFill;
+        let mut files: Vec<(PathBuf, SendFill)> = Vec::new();
+        for (path, format) in self.requested() {
+            let fill: SendFill =
+                Box::new(move |out| urldiff_reports::render_to(report, format, out));
+            files.push((path, fill));
+        }
+        for (path, contents) in others {
+            files.push((path, Box::new(move |out| out.write_all(contents))));
+        }
+        urldiff_corpus::atomic::write_all_concurrently(files)
     }
 }

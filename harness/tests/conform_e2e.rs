@@ -243,3 +243,40 @@ fn the_wall_time_splits_into_named_phases_in_order() {
     let shown = finished.phases.to_string();
     assert!(shown.starts_with("ledger 0.") && shown.contains(", start-up 0."), "{shown}");
 }
+
+/// The five report files, each rendered and written on its own thread (JSON and JUnit
+/// streamed into the file), hold exactly the bytes `urldiff_reports::render` makes of the run's
+/// report in memory: nothing lost to a buffer left unflushed or a file cut short.
+#[test]
+fn the_files_written_at_once_are_the_reports_rendered_in_memory() {
+    use urldiff_reports::Format;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty-ledger")).unwrap();
+    let mut opts = options(&dir.path().join("empty-ledger"));
+    let out = |name: &str| dir.path().join("out").join(name);
+    opts.json = Some(out("run.json"));
+    opts.junit = Some(out("junit.xml"));
+    opts.matrix = Some(out("matrix.txt"));
+    opts.markdown = Some(out("report.md"));
+    opts.html = Some(out("report.html"));
+    let finished = conform::execute(&opts, &fake_oracle(), vec![suite()], &Silent).unwrap();
+    let files = [
+        ("run.json", Format::Json),
+        ("junit.xml", Format::Junit),
+        ("matrix.txt", Format::Matrix),
+        ("report.md", Format::Markdown),
+        ("report.html", Format::Html),
+    ];
+    for (name, format) in files {
+        let written = std::fs::read(out(name)).unwrap();
+        let rendered = urldiff_reports::render(&finished.report, format).unwrap();
+        assert!(!written.is_empty(), "{name}");
+        assert!(
+            written == rendered,
+            "{name}: {} bytes written, {} rendered",
+            written.len(),
+            rendered.len()
+        );
+    }
+    assert_eq!(finished.matrix.as_bytes(), std::fs::read(out("matrix.txt")).unwrap());
+}
