@@ -20,7 +20,10 @@
 //! work per execution): see the README's "Fuzzing" section for measured executions per second.
 //!
 //! `cargo bench --manifest-path fuzz/Cargo.toml --bench differential_rate`; `--quick` for a
-//! shorter run.
+//! shorter run. With `--once`, nothing is timed: each set runs once through
+//! [`three_input_by_input`] and once through [`check_once`], for instruction counts under
+//! `valgrind --tool=callgrind --toggle-collect='*three_input_by_input*'
+//! --toggle-collect='*check_once*'` (each function's inclusive count is its set's work).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -68,8 +71,28 @@ fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(stat.split_whitespace().next()?.parse().ok()?))
 }
 
+/// The three parsers one input after the other, as the check must run them, with no
+/// comparison; how many parsed.
+#[inline(never)]
+fn three_input_by_input(cases: &[Case], runners: &[(&str, Runner); 3]) -> usize {
+    let each = cases.iter().map(|case| {
+        runners.iter().map(|(_, run)| run(std::slice::from_ref(case))).sum::<usize>()
+    });
+    black_box(each.sum())
+}
+
+/// [`check`] once over `inputs`, out of line so that callgrind can count it alone.
+#[inline(never)]
+fn check_once(inputs: &[Vec<u8>]) -> usize {
+    check(inputs)
+}
+
+const RUNNERS: [(&str, Runner); 3] =
+    [("reference", parsers::reference), ("rust-url", parsers::rust_url), ("ada", parsers::ada)];
+
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    let once = std::env::args().any(|a| a == "--once");
     let (generated, budget) = if quick { (2_000, 300) } else { (20_000, 1_500) };
     let budget = Duration::from_millis(budget);
     let strings = match Sources::locate().and_then(|s| Strings::read(&s)) {
@@ -80,21 +103,36 @@ fn main() {
         .iter()
         .map(|(input, base)| input::encode(&[input.as_str(), base.as_deref().unwrap_or("")]))
         .collect();
-    measure("make bench's throughput corpus (parser/benches/corpus_gen.rs)", &throughput, budget);
     let fuzz_like = differential_workload(&strings, generated);
     let label = format!("the target's seeds and {generated} cases generated from them");
-    measure(&label, &fuzz_like, budget);
+    let sets = [
+        ("make bench's throughput corpus (parser/benches/corpus_gen.rs)", &throughput),
+        (label.as_str(), &fuzz_like),
+    ];
+    for (label, inputs) in sets {
+        if once {
+            let cases = cases_of(inputs);
+            check(inputs); // the ledger and the oracles' state, made outside the count
+            let (parsed, found) = (three_input_by_input(&cases, &RUNNERS), check_once(inputs));
+            println!("differential_rate --once: {label}: {} inputs, {parsed}, {found}", cases.len());
+        } else {
+            measure(label, inputs, budget);
+        }
+    }
+}
+
+/// The `(input, base)` of each fuzz input.
+fn cases_of(inputs: &[Vec<u8>]) -> Vec<Case> {
+    let case = |data: &Vec<u8>| {
+        let fields = input::fields(data);
+        (fields[0].to_string(), input::optional(&fields, 1).map(str::to_owned))
+    };
+    inputs.iter().map(case).collect()
 }
 
 /// The three parsers and the check on `inputs` (fuzz inputs, `input ⟨FF⟩ base`), printed.
 fn measure(label: &str, inputs: &[Vec<u8>], budget: Duration) {
-    let cases: Vec<Case> = inputs
-        .iter()
-        .map(|data| {
-            let fields = input::fields(data);
-            (fields[0].to_string(), input::optional(&fields, 1).map(str::to_owned))
-        })
-        .collect();
+    let cases = cases_of(inputs);
     let getters = Getters::new(&urldiff_compare::project::whatwg_fields_read());
     let alike = |(input, base): &Case| {
         matches!(parse_answers(input, base.as_deref(), &getters), ParseAnswers::Alike)
@@ -113,9 +151,7 @@ fn measure(label: &str, inputs: &[Vec<u8>], budget: Duration) {
         println!("  {name:<26} {:>10.0} {unit}s/s {:>8.3} µs/{unit}", 1.0 / t, t * 1e6);
     };
     let mut sum = 0.0;
-    let runners: [(&str, Runner); 3] =
-        [("reference", parsers::reference), ("rust-url", parsers::rust_url), ("ada", parsers::ada)];
-    for (name, run) in runners {
+    for (name, run) in RUNNERS {
         let t = per_item(n, budget, || run(&cases));
         sum += t;
         row(name, t, "case");
@@ -123,15 +159,7 @@ fn measure(label: &str, inputs: &[Vec<u8>], budget: Duration) {
     row("ideal (1 ÷ sum)", sum, "case");
     // The three parsers one input after the other, as the check must run them: the ideal
     // runs each over all inputs on its own, with its code and branch history warm.
-    let interleaved = |cases: &[Case]| {
-        cases
-            .iter()
-            .map(|case| {
-                runners.iter().map(|(_, run)| run(std::slice::from_ref(case))).sum::<usize>()
-            })
-            .sum()
-    };
-    let input_by_input = per_item(n, budget, || interleaved(&cases));
+    let input_by_input = per_item(n, budget, || three_input_by_input(&cases, &RUNNERS));
     row("three, input by input", input_by_input, "case");
     for (name, part) in [("check, inputs alike", &alike_inputs), ("check, the others", &differing)]
     {
