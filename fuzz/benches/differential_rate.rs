@@ -75,9 +75,9 @@ fn thread_cpu_time() -> Option<Duration> {
 /// comparison; how many parsed.
 #[inline(never)]
 fn three_input_by_input(cases: &[Case], runners: &[(&str, Runner); 3]) -> usize {
-    let each = cases.iter().map(|case| {
-        runners.iter().map(|(_, run)| run(std::slice::from_ref(case))).sum::<usize>()
-    });
+    let each = cases
+        .iter()
+        .map(|case| runners.iter().map(|(_, run)| run(std::slice::from_ref(case))).sum::<usize>());
     black_box(each.sum())
 }
 
@@ -114,7 +114,10 @@ fn main() {
             let cases = cases_of(inputs);
             check(inputs); // the ledger and the oracles' state, made outside the count
             let (parsed, found) = (three_input_by_input(&cases, &RUNNERS), check_once(inputs));
-            println!("differential_rate --once: {label}: {} inputs, {parsed}, {found}", cases.len());
+            println!(
+                "differential_rate --once: {label}: {} inputs, {parsed} parsed, {found} findings",
+                cases.len()
+            );
         } else {
             measure(label, inputs, budget);
         }
