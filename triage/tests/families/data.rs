@@ -21,6 +21,9 @@ pub const FAMILIES: &[Family] = &[
             ("//h/C:/a/b", Some("file:///")),
             ("file://example.net/e|/p/q", None),
             ("a|", Some("file://example.com")),
+            // The file state takes the base's host and path at once (no path state runs).
+            ("", Some("file://example.com/a:")),
+            ("?x=1", Some("file://server.test/Z|/dir/f")),
         ],
     },
     // UTS #46: a code point unassigned in the data's Unicode version is disallowed, so domain to

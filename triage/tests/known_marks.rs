@@ -1,0 +1,102 @@
+//! What rust-url already knows is marked `known`, not drafted:
+//!
+//! - its own `tests/expected_failures.txt` (the `url` package's) lists `/` against
+//!   `file://h/C:/a/b`: rust-url drops the host `h` when the path starts with a drive letter.
+//!   With an empty input against `file://example.com/a:` it drops the host the same way,
+//!   though the URL Standard's file state then takes the base's host and path at once (no
+//!   path state runs): the group is the list's cause, marked known with a line of the list;
+//! - servo/rust-url#1123 says "`a:  ?` is already supposed to result in `a: %20?` (though
+//!   currently doesn't...)": the URL Standard's opaque path state percent-encodes a space
+//!   followed by `?` or `#`. The committed ledger links that issue, so `a: #` (the same
+//!   space before `#`) is known, with the link.
+
+mod support;
+
+use std::path::Path;
+use urldiff_oracles::Oracle;
+use urldiff_triage::findings::{Findings, Group};
+use urldiff_triage::marks::Mark;
+use urldiff_triage::pipeline::{triage, TriageCase};
+use urldiff_triage::Request;
+
+fn case(input: &str, base: Option<&str>) -> TriageCase {
+    let request = Request::new(input, base);
+    TriageCase { name: request.case().name(), request, suite: "jsonl/test".into() }
+}
+
+fn reference_and_rust_url() -> Vec<Box<dyn Oracle>> {
+    support::in_process()
+        .into_iter()
+        .filter(|o| ["reference", "rust-url"].contains(&o.name()))
+        .collect()
+}
+
+fn rust_url_group<'f>(findings: &'f Findings, input: &str) -> &'f Group {
+    findings
+        .groups
+        .iter()
+        .find(|g| g.libraries == ["rust-url"] && g.members.iter().any(|m| m.input == input))
+        .unwrap_or_else(|| panic!("a rust-url group for {input:?}: {:#?}", findings.groups))
+}
+
+#[test]
+fn a_host_dropped_with_the_base_s_drive_letter_is_known_to_rust_url() {
+    let oracles = reference_and_rust_url();
+    let oracles = support::refs(&oracles);
+    let config = support::test_config(&oracles, 1);
+    let cases = vec![case("", Some("file://example.com/a:"))];
+    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
+    let group = rust_url_group(&findings, "");
+    let line = group
+        .marks
+        .iter()
+        .find_map(|m| match m {
+            Mark::Known { by, line, .. } if by.contains("expected_failures.txt") => line.clone(),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("not known to rust-url: {:?}", group.marks));
+    assert!(!group.is_draft(), "{:?}", group.marks);
+    // The line quoted is one of the list's, and its case drops a file host too: rust-url's
+    // href is the reference's without the host.
+    let (_, list) = urldiff_triage::marks::expected_failures::embedded().expect("embedded");
+    let listed = list.iter().find(|e| e.line == line).expect("a line of the list");
+    let answers = urldiff_triage::ask::ask(&oracles, std::slice::from_ref(&listed.request))
+        .expect("asks")
+        .remove(0);
+    let href = |a: &urldiff_oracles::Answer| match a {
+        urldiff_oracles::Answer::Parsed { record: urldiff_oracles::Record::Whatwg(r), .. } => {
+            r.href.clone().unwrap_or_default()
+        }
+        other => panic!("{line}: {other:?}"),
+    };
+    let (reference, rust_url) = (href(&answers[0]), href(&answers[1]));
+    let host = reference.trim_start_matches("file://").split('/').next().unwrap_or("");
+    assert!(!host.is_empty(), "{line}: {reference}");
+    assert_eq!(rust_url, reference.replacen(&format!("file://{host}"), "file://", 1), "{line}");
+}
+
+#[test]
+fn a_space_before_a_fragment_in_an_opaque_path_is_known_by_the_ledger_s_link() {
+    let oracles = reference_and_rust_url();
+    let oracles = support::refs(&oracles);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
+    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let mut config = support::test_config(&oracles, 1);
+    config.known = Some(&ledger);
+    let cases = vec![case("a: #", None), case("sc:x y z ?q", None)];
+    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
+    for input in ["a: #", "sc:x y z ?q"] {
+        let group = rust_url_group(&findings, input);
+        let link = group.marks.iter().find_map(|m| match m {
+            Mark::Known { link, .. } => link.clone(),
+            _ => None,
+        });
+        assert_eq!(
+            link.as_deref(),
+            Some("https://github.com/servo/rust-url/issues/1123"),
+            "{input:?}: {:?} at {}",
+            group.marks,
+            group.root_cause.line()
+        );
+    }
+}
