@@ -8,7 +8,11 @@
 //! - servo/rust-url#1123 says "`a:  ?` is already supposed to result in `a: %20?` (though
 //!   currently doesn't...)": the URL Standard's opaque path state percent-encodes a space
 //!   followed by `?` or `#`. The committed ledger links that issue, so `a: #` (the same
-//!   space before `#`) is known, with the link.
+//!   space before `#`) is known, with the link;
+//! - servo/rust-url#1134 (closed, like #1136 and #1137 after it) says rust-url fails with
+//!   `EmptyHost` on `///test` against `http://example.org/` where the URL Standard's special
+//!   authority ignore slashes state skips every slash, for every special scheme: `///a`
+//!   against an http or wss base is known, with that link.
 
 mod support;
 
@@ -76,16 +80,24 @@ fn a_host_dropped_with_the_base_s_drive_letter_is_known_to_rust_url() {
 }
 
 #[test]
-fn a_space_before_a_fragment_in_an_opaque_path_is_known_by_the_ledger_s_link() {
+fn behaviours_the_ledger_links_to_rust_url_s_tracker_are_known() {
     let oracles = reference_and_rust_url();
     let oracles = support::refs(&oracles);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
     let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
     let mut config = support::test_config(&oracles, 1);
     config.known = Some(&ledger);
-    let cases = vec![case("a: #", None), case("sc:x y z ?q", None)];
+    const ISSUE_1123: &str = "https://github.com/servo/rust-url/issues/1123";
+    const PULL_1134: &str = "https://github.com/servo/rust-url/pull/1134";
+    let known = [
+        ("a: #", None, ISSUE_1123),
+        ("sc:x y z ?q", None, ISSUE_1123),
+        ("///a", Some("http://example.com/a/b"), PULL_1134),
+        ("///h/p?q", Some("wss://example.org/"), PULL_1134),
+    ];
+    let cases: Vec<TriageCase> = known.iter().map(|(i, b, _)| case(i, *b)).collect();
     let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
-    for input in ["a: #", "sc:x y z ?q"] {
+    for (input, _, expected) in known {
         let group = rust_url_group(&findings, input);
         let link = group.marks.iter().find_map(|m| match m {
             Mark::Known { link, .. } => link.clone(),
@@ -93,7 +105,7 @@ fn a_space_before_a_fragment_in_an_opaque_path_is_known_by_the_ledger_s_link() {
         });
         assert_eq!(
             link.as_deref(),
-            Some("https://github.com/servo/rust-url/issues/1123"),
+            Some(expected),
             "{input:?}: {:?} at {}",
             group.marks,
             group.root_cause.line()

@@ -9,7 +9,12 @@
 //! "adds the caret symbol U+005E (`^`) to the path percent-encode set"; whatwg/url#914: "Add
 //! Unicode ToASCII fallback for ASCII domains", the host parser's domain to ASCII;
 //! python/cpython#84774: "urljoin since 3.5 incorrectly filters out double slashes", fixed by
-//! "Fix path normalization in urllib.parse.urljoin()", RFC 3986's remove_dot_segments).
+//! "Fix path normalization in urllib.parse.urljoin()", RFC 3986's remove_dot_segments;
+//! servo/rust-url#1123: "`a:  ?` is already supposed to result in `a: %20?` (though currently
+//! doesn't...)", the opaque path state; servo/rust-url#1134: `///test` against
+//! `http://example.org/` fails with `EmptyHost` where the special authority ignore slashes
+//! state skips every slash; WPT's cases of it are keyed by deletion, which lands at the path
+//! start state or the path state too, so the entry names those steps as well).
 
 mod support;
 

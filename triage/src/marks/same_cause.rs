@@ -20,9 +20,13 @@
 //!    absent and an empty userinfo, host, port, query or fragment are one; an absent and an
 //!    empty authority are not). curl's path `/` for an empty one, in `http://example.com#` (keyed at §3.5, where
 //!    the `#` sits) and `a://example.com` (§3.2), is one cause. A URL Standard library that
-//!    parses is keyed by where the reference's run shows it depart, and is not joined (a host
-//!    `example.com` left out is two causes in `/\` against `ssh://…` and before a drive
-//!    letter).
+//!    parses is keyed by where the reference's run shows it depart, and is not joined by this
+//!    rule (a host `example.com` left out is two causes in `/\` against `ssh://…` and before a
+//!    drive letter);
+//! 4. (URL Standard libraries) both parse, and the library read the same code point as the
+//!    same delimiter at its departure ([`read_as`]): rust-url's `x://` for `\\` against
+//!    `x://h/p` (relative state) and for `/\` against `x://h/p` (relative slash state) is the
+//!    reference's answer to `//`: `\` read as `/` both times.
 //!
 //! The group kept is the one already settled (known, fixed, documented), else the largest,
 //! else the least id; each other one is marked `same-cause` with the kept group's id and
@@ -128,7 +132,7 @@ pub fn parsed_difference(g: &Group) -> Option<(String, String, String, String)> 
 /// What a library's value changes of the reference's, without what they share: the two
 /// values less their common beginning and end (`(` and `/(`: `""` and `"/"`), or that one is
 /// absent. So the change, not the input it was made on, is compared.
-fn edit(expected: Option<&str>, actual: Option<&str>) -> (String, String) {
+pub(crate) fn edit(expected: Option<&str>, actual: Option<&str>) -> (String, String) {
     let (Some(e), Some(a)) = (expected, actual) else {
         let side = |v: Option<&str>| if v.is_some() { "(present)" } else { "(absent)" };
         return (side(expected).to_owned(), side(actual).to_owned());
@@ -153,9 +157,35 @@ fn accepted_failure(g: &Group) -> Option<(String, String)> {
     matches!(answer, Answer::Parsed { .. }).then(|| (library, reason.clone()))
 }
 
+/// Where a URL Standard library parses and departs from its reference, what it read the code
+/// point at its departure as ([`crate::rootcause::departure::read_as`]): (library, `c`, `d`).
+pub fn read_as(g: &Group) -> Option<(String, char, char)> {
+    use crate::rootcause::departure::{departure, library_href, read_as};
+    if g.kind != FindingKind::Conformance
+        || g.root_cause.standards.first() != Some(&urldiff_oracles::Standard::Whatwg)
+    {
+        return None;
+    }
+    let library = g.root_cause.library.clone()?;
+    let href = library_href(&g.answers.iter().find(|a| a.oracle == library)?.answer)?;
+    let base = match g.example.base.as_deref() {
+        Some(b) => Some(urldiff_parser::Url::parse(b, None).ok()?),
+        None => None,
+    };
+    let input = (g.example.input.as_str(), base.as_ref());
+    let trace = urldiff_parser::Url::trace_run(input.0, input.1);
+    let (_, at) = departure(&trace, input, href)?;
+    let (c, d, _) = read_as(input, at, href)?;
+    Some((library, c, d))
+}
+
 /// The behaviour a group's example shows, for the rule: a failure with its reason and
-/// errors, or the first component read apart with both values.
+/// errors, the first component read apart with both values, or a code point read as another.
 fn behaviour(g: &Group) -> Option<Vec<String>> {
+    if let Some((library, c, d)) = read_as(g) {
+        let name = |c: char| format!("U+{:04X}", c as u32);
+        return Some(vec![library, "reads".to_owned(), name(c), "as".to_owned(), name(d)]);
+    }
     if let Some((library, reason, errors)) = failure_of(g) {
         let mut key = vec![library, "fails".to_owned(), reason];
         key.extend(errors);

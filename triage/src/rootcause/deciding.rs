@@ -109,7 +109,10 @@ impl<'r> Steps<'r> {
     pub fn departure(&self, answer: &Answer) -> Option<(StandardStep, String)> {
         let trace = self.trace.as_ref()?;
         let href = super::departure::library_href(answer)?;
-        let (departure, position) = super::departure::departure(trace, href)?;
+        let base =
+            self.request.base.as_deref().and_then(|b| urldiff_parser::Url::parse(b, None).ok());
+        let input = (self.request.input.as_str(), base.as_ref());
+        let (departure, position) = super::departure::departure(trace, input, href)?;
         let c = self.request.input.get(position..).and_then(|rest| rest.chars().next());
         let step = match departure {
             super::departure::Departure::State(state) => whatwg_state_step(state),

@@ -20,7 +20,7 @@
 //! deletion ([`super::deciding`]).
 
 use urldiff_oracles::{Answer, Record};
-use urldiff_parser::{State, Trace};
+use urldiff_parser::{State, Trace, Url};
 
 /// The library's href, when it parsed with a URL Standard record that has one.
 pub fn library_href(answer: &Answer) -> Option<&str> {
@@ -85,13 +85,62 @@ pub fn departure_state(trace: &Trace, href: &str) -> Option<State> {
 
 /// Where a library whose href is `href` departs: a dropped file host ([`dropped_file_host`])
 /// or the state after its last reachable step, and the byte position of the code point read
-/// there (past the end: the end of input).
-pub fn departure(trace: &Trace, href: &str) -> Option<(Departure, usize)> {
+/// there (past the end: the end of input). When the library read that code point as another
+/// delimiter ([`read_as`]), the step is the last one the reference's runs of the input and of
+/// the input so read share: the state that, reading the code point, went another way than it
+/// goes for the delimiter (`\%41` against `web+demo://h/`: the relative state, which sends a
+/// `\` to the path state for a non-special URL and a `/` to the relative slash state; not the
+/// path state that then writes the `\`).
+pub fn departure(
+    trace: &Trace,
+    (input, base): (&str, Option<&Url>),
+    href: &str,
+) -> Option<(Departure, usize)> {
     if let Some(k) = dropped_file_host(trace, href) {
         return Some((Departure::DroppedFileHost, trace.steps[k].position));
     }
-    departure_index(trace, href)
-        .map(|k| (Departure::State(trace.steps[k].state), trace.steps[k].position))
+    let k = departure_index(trace, href)?;
+    let at = trace.steps[k].position;
+    let k = match read_as((input, base), at, href) {
+        Some((_, _, swapped)) => {
+            let other = Url::trace_run(&swapped, base);
+            let shared =
+                trace.steps.iter().zip(&other.steps).take_while(|(a, b)| a.state == b.state);
+            shared.count().checked_sub(1).unwrap_or(k)
+        }
+        None => k,
+    };
+    Some((Departure::State(trace.steps[k].state), at))
+}
+
+/// The code points a URL Standard library may read one as another: the URL's delimiters.
+pub const DELIMITERS: [char; 7] = ['/', '\\', '?', '#', '@', ':', '.'];
+
+/// What a library whose href is `href` read the code point `c` at byte `at` of `input` as:
+/// the delimiter `d` such that the reference, given `input` with that code point replaced by
+/// `d` (that one, else the run of `c` it starts), writes `href` (rust-url's `x://` for `\\`
+/// against `x://h/p` is the reference's answer to `//`: `\` read as `/`). As (`c`, `d`, the
+/// input so read).
+pub fn read_as(
+    (input, base): (&str, Option<&Url>),
+    at: usize,
+    href: &str,
+) -> Option<(char, char, String)> {
+    let c = input.get(at..)?.chars().next()?;
+    let run = input[at..].chars().take_while(|&x| x == c).count();
+    let swapped = |d: char, n: usize| {
+        let rest = &input[at + n * c.len_utf8()..];
+        format!("{}{}{rest}", &input[..at], d.to_string().repeat(n))
+    };
+    let reads = |s: &String| Url::parse(s, base).is_ok_and(|url| url.href() == href);
+    DELIMITERS.iter().copied().filter(|&d| d != c).find_map(|d| {
+        let one = swapped(d, 1);
+        if reads(&one) {
+            return Some((c, d, one));
+        }
+        let all = swapped(d, run);
+        (run > 1 && reads(&all)).then_some((c, d, all))
+    })
 }
 
 /// What [`departure`] finds.
@@ -169,16 +218,15 @@ mod tests {
     #[test]
     fn a_file_host_dropped_with_the_base_s_path_is_the_same_departure() {
         use super::{departure, Departure};
-        let run = |input: &str, base: &str| {
-            Url::trace_run(input, Some(&Url::parse(base, None).expect("base parses")))
-        };
         for (input, base, href) in [
             ("", "file://example.com/a:", "file:///a:"),
             ("?q", "file://h/c:/x", "file:///c:/x?q"),
             ("#f", "file://h/C|/y", "file:///C:/y#f"),
         ] {
-            let found = departure(&run(input, base), href).map(|(d, _)| d);
-            assert_eq!(found, Some(Departure::DroppedFileHost), "{input:?} against {base}");
+            let base = Url::parse(base, None).ok();
+            let trace = Url::trace_run(input, base.as_ref());
+            let found = departure(&trace, (input, base.as_ref()), href).map(|(d, _)| d);
+            assert_eq!(found, Some(Departure::DroppedFileHost), "{input:?} against {base:?}");
         }
     }
 
