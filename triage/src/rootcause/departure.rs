@@ -106,15 +106,17 @@ pub fn departure(
             let other = Url::trace_run(&swapped, base);
             let shared =
                 trace.steps.iter().zip(&other.steps).take_while(|(a, b)| a.state == b.state);
-            shared.count().checked_sub(1).unwrap_or(k)
+            // Runs that part only after the departure (or never) name no earlier state.
+            shared.count().checked_sub(1).map_or(k, |last| last.min(k))
         }
         None => k,
     };
     Some((Departure::State(trace.steps[k].state), at))
 }
 
-/// The code points a URL Standard library may read one as another: the URL's delimiters.
-pub const DELIMITERS: [char; 7] = ['/', '\\', '?', '#', '@', ':', '.'];
+/// The code points a URL Standard library may read one as another: the URL's delimiters
+/// (not `.`: a `.` put for a separator makes a dot segment, which removes segments by itself).
+pub const DELIMITERS: [char; 6] = ['/', '\\', '?', '#', '@', ':'];
 
 /// What a library whose href is `href` read the code point `c` at byte `at` of `input` as:
 /// the delimiter `d` such that the reference, given `input` with that code point replaced by
@@ -159,7 +161,6 @@ pub const DROPPED_FILE_HOST: &str = "path-state:windows-drive-letter";
 
 #[cfg(test)]
 mod tests {
-    use super::departure_state;
     use urldiff_parser::{State, Url};
 
     fn state(input: &str, base: Option<&str>, href: &str) -> Option<State> {
@@ -167,7 +168,10 @@ mod tests {
         let trace = Url::trace_run(input, base.as_ref());
         match super::dropped_file_host(&trace, href) {
             Some(k) => Some(trace.steps[k].state),
-            None => departure_state(&trace, href),
+            None => match super::departure(&trace, (input, base.as_ref()), href)? {
+                (super::Departure::State(state), _) => Some(state),
+                (super::Departure::DroppedFileHost, _) => None,
+            },
         }
     }
 
@@ -228,6 +232,23 @@ mod tests {
             let found = departure(&trace, (input, base.as_ref()), href).map(|(d, _)| d);
             assert_eq!(found, Some(Departure::DroppedFileHost), "{input:?} against {base:?}");
         }
+    }
+
+    /// A `\` read as `/` at the start of a reference against a non-special base (rust-url's
+    /// `web+demo://h/%41` for `\%41`, the reference's answer to `/%41`): the relative state,
+    /// which reads the `\` and, "if url is special" only, goes to the relative slash state,
+    /// not the path state that then writes it. A separator left out of a file path
+    /// (rust-url's `file:///?foX` for `file:\\\\?foX`) is no delimiter read as another: it
+    /// departs where the path is written, not where the query is.
+    #[test]
+    fn a_code_point_read_as_a_delimiter_departs_where_the_runs_part() {
+        assert_eq!(
+            state("\\%41", Some("web+demo://h/"), "web+demo://h/%41"),
+            Some(State::Relative)
+        );
+        assert_eq!(state("\\/x", Some("sc://h/p"), "sc://x"), Some(State::Relative));
+        assert_eq!(state("/\\x", Some("sc://h/p"), "sc://x"), Some(State::RelativeSlash));
+        assert_eq!(state("file:\\\\\\\\?foX", None, "file:///?foX"), Some(State::Path));
     }
 
     /// The same href as the reference's: no departure in the href.
