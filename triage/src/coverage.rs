@@ -31,7 +31,14 @@ impl WptCoverage {
             let steps = &trace.steps;
             let mut keys = Vec::new();
             for (p, c) in case.input.char_indices() {
-                if let Some(step) = steps.iter().rev().find(|s| s.position <= p) {
+                // Every state that reads it: several read one position when the pointer is
+                // sent back (`\/a` against `foo://foo/a`: the relative state, then the path
+                // state); within a run of one state, that state.
+                let mut readers: Vec<_> = steps.iter().filter(|s| s.position == p).collect();
+                if readers.is_empty() {
+                    readers.extend(steps.iter().rev().find(|s| s.position <= p));
+                }
+                for step in readers {
                     keys.push((step.state.anchor().to_owned(), code_point_kind(Some(c))));
                 }
             }
@@ -73,13 +80,13 @@ impl WptCoverage {
         self.first.get(&(anchor.to_owned(), code_point.to_owned()))
     }
 
-    /// The WPT cases that read the state `anchor`: first those reading a code point of kind
-    /// `code_point` there, then the others, each in file order.
-    pub fn cases_reading(&self, anchor: &str, code_point: &str) -> Vec<&Request> {
+    /// The WPT cases that read the state `anchor`: first every one reading a code point of
+    /// kind `code_point` there, then at most `others` of the rest, each in file order.
+    pub fn cases_reading(&self, anchor: &str, code_point: &str, others: usize) -> Vec<&Request> {
         let all = self.by_state.get(anchor).map_or(&[][..], |v| &v[..]);
         let with = all.iter().filter(|(_, kinds)| kinds.iter().any(|k| k == code_point));
         let without = all.iter().filter(|(_, kinds)| !kinds.iter().any(|k| k == code_point));
-        with.chain(without).map(|(r, _)| r).collect()
+        with.chain(without.take(others)).map(|(r, _)| r).collect()
     }
 
     /// The first WPT case reading a code point of kind `code_point` in the state `anchor` on

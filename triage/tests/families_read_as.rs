@@ -78,3 +78,33 @@ fn a_backslash_read_as_a_slash_at_two_steps_is_one_draft() {
     assert!(!FAMILY.iter().any(|c| holds(other, *c)), "{}", other.root_cause.line());
     assert!(other.is_draft(), "{:?}", other.marks);
 }
+
+/// The draft cites a WPT case of the behaviour: WPT's urltestdata.json has "Non-special
+/// relative: \ should not enter RelativeSlash state" (`\a`, `\/a` and `\\a` against
+/// `foo://foo/a`, `foo://foo/\a` …), which read the relative state, after more than forty
+/// other cases reading a `\` there.
+#[test]
+fn the_draft_cites_wpt_s_non_special_backslash_cases() {
+    let Some(coverage) = urldiff_triage::coverage::WptCoverage::load() else {
+        urldiff_corpus::required::skip("wpt", "families_read_as", "no WPT data");
+        return;
+    };
+    let oracles = support::in_process();
+    let oracles: Vec<&dyn Oracle> =
+        support::refs(&oracles).into_iter().filter(|o| o.name() != "ada").collect();
+    let config = support::test_config(&oracles, 1);
+    let cases = vec![case("\\/x", "sc://h/p")];
+    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
+    let group = findings.groups.iter().find(|g| g.libraries == ["rust-url"]).expect("a group");
+    let rust_url: Vec<&dyn Oracle> =
+        oracles.iter().copied().filter(|o| o.name() == "rust-url").collect();
+    let witnesses =
+        urldiff_triage::wpt_witness::witnesses(&findings, &coverage, &rust_url).expect("asks");
+    match witnesses.get(&group.id) {
+        Some(urldiff_triage::wpt_witness::Witness::Case { request, .. }) => {
+            assert_eq!(request.base.as_deref(), Some("foo://foo/a"), "{request:?}");
+            assert!(["\\a", "\\/a", "\\\\a"].contains(&request.input.as_str()), "{request:?}");
+        }
+        other => panic!("{}: {other:?}", group.root_cause.line()),
+    }
+}
