@@ -3,18 +3,15 @@
 //!
 //! A group of rust-url is *known to rust-url* when a case of that list, triaged as every case
 //! is (rust-url against the URL Standard's reference, its root cause keyed the same way),
-//! has the group's root cause (and, where both parse with another href at a plain state, the
-//! same edit of the href: one state holds several behaviours); the mark names the line. Setter lines (`… set pathname to
+//! has the group's root cause; the mark names the line. Setter lines (`… set pathname to
 //! <…>`) are not parse cases and are skipped.
 
 use super::Mark;
 use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::rootcause::keys::{judged_pair, keys, pair, ToKey};
 use crate::rootcause::parts::{parts_of, Judged};
-use crate::rootcause::unicode_skew::STEP_ID;
 use crate::rootcause::FindingKind;
 use std::collections::BTreeMap;
-use urldiff_oracles::Answer;
 
 /// The oracle whose list this is.
 pub const ORACLE: &str = "rust-url";
@@ -79,35 +76,13 @@ pub fn embedded() -> Option<(&'static str, Vec<ExpectedFailure>)> {
     Some((version, parse(text)))
 }
 
-/// Where the library and its reference both parse with other hrefs: the edit between them
-/// (the two hrefs less their common beginning and end: `("%5E", "^")` for a `^` left raw).
-/// One step of the URL Standard holds several behaviours (the path state: a raw `^`, slashes
-/// collapsed in `file:\\\\//`), which the key cannot tell apart and the edit can; a key
-/// naming one behaviour by itself (a dropped file host, Unicode-version skew) needs none.
-fn href_edit(
-    key: &crate::rootcause::RootCause,
-    answer: &Answer,
-    expected: &Answer,
-) -> Option<(String, String)> {
-    use crate::rootcause::departure::library_href;
-    if key.step.as_ref().is_some_and(|s| s.id.contains(':') || s.id == STEP_ID) {
-        return None;
-    }
-    let (actual, expected) = (library_href(answer)?, library_href(expected)?);
-    (actual != expected).then(|| super::same_cause::edit(Some(expected), Some(actual)))
-}
-
-/// What a case of the list says about a root cause: its line, and the edit it shows
-/// ([`href_edit`]).
-type Listed = Vec<(String, Option<(String, String)>)>;
-
 /// The root-cause id of each case of `list` that shows a conformance part of `library` (an
-/// index of `judged`), with each such case's line and edit, in the list's order.
+/// index of `judged`), with the case's line; the first line wins.
 pub fn known_causes(
     judged: &Judged,
     library: usize,
     list: &[ExpectedFailure],
-) -> Result<BTreeMap<String, Listed>, AskError> {
+) -> Result<BTreeMap<String, String>, AskError> {
     let oracles = pair(judged, library);
     let pair_judged = judged_pair(judged, library, &oracles);
     let requests: Vec<Request> = list.iter().map(|e| e.request.clone()).collect();
@@ -125,31 +100,11 @@ pub fn known_causes(
         .iter()
         .map(|(k, part)| ToKey { request: &requests[*k], answers: &answers[*k], part })
         .collect();
-    let mut known: BTreeMap<String, Listed> = BTreeMap::new();
+    let mut known = BTreeMap::new();
     for ((k, _), key) in parts.iter().zip(keys(&pair_judged, &to_key)?) {
-        let edit = answers[*k].get(1).and_then(|r| href_edit(&key, &answers[*k][0], r));
-        known.entry(key.id()).or_default().push((list[*k].line.clone(), edit));
+        known.entry(key.id()).or_insert_with(|| list[*k].line.clone());
     }
     Ok(known)
-}
-
-/// The line of the first case of `listed` that shows `group`'s cause: any, unless both the
-/// case and the group show an edit of the href ([`href_edit`]), which must then be the same.
-fn line_for(group: &crate::findings::Group, listed: &Listed) -> Option<String> {
-    let answer = &group
-        .answers
-        .iter()
-        .find(|a| Some(&a.oracle) == group.root_cause.library.as_ref())?
-        .answer;
-    let edit =
-        group.expected.as_ref().and_then(|e| href_edit(&group.root_cause, answer, &e.answer));
-    listed
-        .iter()
-        .find(|(_, e)| match (e, &edit) {
-            (Some(e), Some(edit)) => e == edit,
-            _ => true,
-        })
-        .map(|(line, _)| line.clone())
 }
 
 /// Mark each group of rust-url whose root cause a case of its list shows.
@@ -161,11 +116,11 @@ pub fn mark(judged: &Judged, groups: &mut [crate::findings::Group]) -> Result<()
     let Some((version, list)) = embedded() else { return Ok(()) };
     let known = known_causes(judged, library, &list)?;
     for group in groups.iter_mut().filter(|g| g.root_cause.library.as_deref() == Some(ORACLE)) {
-        if let Some(line) = known.get(&group.id).and_then(|listed| line_for(group, listed)) {
+        if let Some(line) = known.get(&group.id) {
             group.marks.push(Mark::Known {
                 by: format!("rust-url (tests/expected_failures.txt of url {version})"),
                 link: None,
-                line: Some(line),
+                line: Some(line.clone()),
             });
             group.marks = super::with_new(std::mem::take(&mut group.marks));
         }

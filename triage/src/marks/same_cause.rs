@@ -132,7 +132,7 @@ pub fn parsed_difference(g: &Group) -> Option<(String, String, String, String)> 
 /// What a library's value changes of the reference's, without what they share: the two
 /// values less their common beginning and end (`(` and `/(`: `""` and `"/"`), or that one is
 /// absent. So the change, not the input it was made on, is compared.
-pub(crate) fn edit(expected: Option<&str>, actual: Option<&str>) -> (String, String) {
+fn edit(expected: Option<&str>, actual: Option<&str>) -> (String, String) {
     let (Some(e), Some(a)) = (expected, actual) else {
         let side = |v: Option<&str>| if v.is_some() { "(present)" } else { "(absent)" };
         return (side(expected).to_owned(), side(actual).to_owned());
