@@ -23,7 +23,9 @@ use anyhow::Context;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use urldiff_reports::campaign_report::{self, CampaignReport, GroupRow, OtherFinding};
+use urldiff_reports::campaign::report::{
+    self as campaign_report, CampaignReport, GroupRow, OtherFinding,
+};
 use urldiff_triage::ask::Request;
 use urldiff_triage::findings::{Findings, OtherSignature};
 use urldiff_triage::pipeline::{triage, Config, TriageCase};

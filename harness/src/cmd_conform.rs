@@ -116,7 +116,11 @@ fn print_finished(finished: &conform::Finished) -> Result<(), urldiff::output::S
     writeln!(out, "wall time: {:.2} s ({before} s)", finished.wall_seconds)?;
     writeln!(out, "then {reports} s")?;
     if let Some(timings) = &finished.timings {
-        write!(out, "{}", urldiff_reports::timings::terminal(timings, crate::terminal::width()))?;
+        write!(
+            out,
+            "{}",
+            urldiff_reports::conform::timings::terminal(timings, crate::terminal::width())
+        )?;
     }
     let Some(changes) = &finished.bless else { return Ok(out.flush()?) };
     for change in changes {

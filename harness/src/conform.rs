@@ -59,9 +59,9 @@ pub fn execute(
         // The files are written on threads of their own while this one renders the summary.
         std::thread::scope(|scope| {
             let written = scope.spawn(|| outputs.write(&report, ledger));
-            let width = opts.summary_width.unwrap_or(urldiff_reports::terminal::WIDTH);
-            let summary = urldiff_reports::terminal::render_to_width(&report, width);
-            let matrix = urldiff_reports::matrix::render(&report);
+            let width = opts.summary_width.unwrap_or(urldiff_reports::plain::WIDTH);
+            let summary = urldiff_reports::conform::terminal::render_to_width(&report, width);
+            let matrix = urldiff_reports::conform::matrix::render(&report);
             written.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
             anyhow::Ok((summary, matrix))
         })

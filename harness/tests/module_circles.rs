@@ -29,7 +29,7 @@ const CRATES: &[&str] = &[
 ];
 
 /// `reports`' bottom layer: the top-level modules every report builds on.
-const REPORTS_BOTTOM: &[&str] = &["table", "hostile", "page", "plain", "text"];
+const REPORTS_BOTTOM: &[&str] = &["table", "hostile", "page", "plain", "markdown_text"];
 
 /// One import: where it is written and the module path it names (from the crate root).
 #[derive(Debug, Clone)]

@@ -6,13 +6,12 @@
 //! it (maud templates; tables through [`crate::table::Table`]), and the same data is
 //! `GET /api/runs` as JSON. Every string from a file is escaped by construction.
 
-use super::conform;
-use super::escape::Visible;
 use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
+use crate::conform::html as conform;
+use crate::conform::tables;
 use crate::hostile::visible;
-use crate::plain;
+use crate::page::escape::Visible;
 use crate::table::{Cell, Span, Table};
-use crate::tables;
 use maud::{html, Markup, PreEscaped};
 use serde::Serialize;
 use urldiff_compare::Severity;
@@ -186,8 +185,8 @@ fn conform_section(view: &ConformView) -> Markup {
             h2 { "Latest conform run" }
             p {
                 span class={ "verdict verdict-" (summary.verdict) } { (Visible(&summary.verdict)) }
-                " " (Visible(&plain::verdict_counts(report))) ". "
-                (Visible(&plain::skipped_text(report))) "; urldiff " (Visible(&summary.version))
+                " " (Visible(&crate::conform::text::verdict_counts(report))) ". "
+                (Visible(&crate::conform::text::skipped_text(report))) "; urldiff " (Visible(&summary.version))
                 ", wall time " (format!("{:.2}", summary.wall_seconds)) " s"
                 @if let Some(m) = &view.modified { ", written " (Visible(m)) }
                 ". " a href="/runs/conform" { "The whole report" } " · "
@@ -245,7 +244,7 @@ fn campaign_section(c: &CampaignView) -> Markup {
             @if c.history.is_empty() {
                 p.note { "No finished campaign in history.jsonl yet: no plot." }
             } @else {
-                div.plot { (PreEscaped(crate::plot::groups_per_class(&c.history))) }
+                div.plot { (PreEscaped(crate::campaign::plot::groups_per_class(&c.history))) }
             }
             @if !c.history_problems.is_empty() {
                 p.note {

@@ -192,6 +192,19 @@ pub fn first_line(message: &str) -> String {
     visible(message.lines().next().unwrap_or(""))
 }
 
+/// `s` made safe for an anchor id: ASCII letters, digits and `-` kept, anything else `-`.
+pub fn slug(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect()
+}
+
+/// `url` when it is an `https:` link made of characters that need no escaping anywhere (the
+/// class table's spec links); `None` for anything else a hand-edited file might hold.
+pub fn safe_link(url: &str) -> Option<&str> {
+    let safe = url.starts_with("https://")
+        && url.chars().all(|c| c.is_ascii_alphanumeric() || "-._~:/#?=&%+".contains(c));
+    safe.then_some(url)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

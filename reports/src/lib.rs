@@ -4,33 +4,31 @@
 //! A conform report's data, its judging and its reading back are `urldiff_conform`'s; this
 //! crate only renders.
 //!
-//! - [`classes`]: a divergence's classes as reports show them, and the ledgered divergences
-//!   by class and severity;
-//! - [`plain`]: pieces of the plain-text reports; [`explain_projection`]: the comparison's
-//!   tables (`--explain-projection`);
-//! - [`terminal`]: the summary `urldiff conform` prints, fitted to the terminal's width (100
-//!   columns by default);
-//! - [`matrix`]: the `--matrix` text, the whole matrix and the findings;
-//! - [`markdown`], [`html`]: the Markdown report and the self-contained HTML page;
-//! - [`junit`]: JUnit XML (quick-xml's writer);
+//! The reports, one folder (or file) each, over a bottom layer that imports none of them
+//! (`harness/tests/module_circles.rs` checks both):
+//!
+//! - [`conform`]: a conform run's terminal summary, `--matrix` text, Markdown, HTML page,
+//!   JUnit XML and timings, with the run's classes, tables and plain-text pieces;
+//! - [`findings`]: the findings reports (`findings.md`, `findings.html`, the terminal summary
+//!   of `urldiff triage`), from triage's typed findings;
+//! - [`upstream`]: upstream issue drafts with reproductions;
+//! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown and HTML), and the split between its
+//!   deterministic part and the real parsers' blocks;
 //! - [`campaign`]: a fuzz campaign's `status.json` and `history.jsonl` as types (their one
-//!   reader), [`plot`]: the history plot of groups per class (inline SVG, `plotters`), and
-//!   [`html::dashboard`]: `urldiff serve`'s runs dashboard over both;
-//! - [`table`]: the one table model, rendered to terminal (fitted to a width), Markdown and
-//!   HTML; [`tables`]: the conform report's tables, built once; [`hostile`]: the one policy
-//!   for hostile text in every output;
-//! - [`findings`]: the findings reports (`findings.md`, `findings.html` in [`html::findings`],
-//!   the terminal summary of `urldiff triage`), from triage's typed findings;
-//! - [`rfc_vs_whatwg`]: the RFC-vs-WHATWG report (Markdown here, HTML in
-//!   [`html::rfc_vs_whatwg`]), and the split between its deterministic part and the real
-//!   parsers' blocks;
+//!   reader), its Markdown and HTML report and the history plot of groups per class (inline
+//!   SVG, `plotters`); [`dashboard`]: `urldiff serve`'s runs dashboard over campaigns and
+//!   conform runs;
 //! - [`compare_view`]: the views of `urldiff compare` (table, listing, JSON);
+//!   [`explain_projection`]: the comparison's tables (`--explain-projection`);
 //! - [`oracle_listing`]: the rows of `urldiff oracles --json` and `GET /api/oracles`;
 //! - [`parse_answer`]: the WHATWG answer of `urldiff parse --json`, written as it is serialized;
-//!   [`parse_rfc_answer`]: the RFC modes' answer (`parse --rfc3986 --json`);
-//! - [`campaign_report`]: a fuzz campaign's Markdown and HTML report, with the history of
-//!   groups per class as an inline SVG (`plotters`);
-//! - [`timings`]: where a conform run's time went (`urldiff conform --timings`), as tables.
+//!   [`parse_rfc_answer`]: the RFC modes' answer (`parse --rfc3986 --json`).
+//!
+//! The bottom layer: [`table`] (the one table model, rendered to terminal, fitted to a width,
+//! Markdown and HTML), [`hostile`] (the one policy for hostile text in every output, with its
+//! safe link), [`page`] (the self-contained HTML page shell, its escaping and inline diffs),
+//! [`plain`] (plain-text pieces: widths, fitting, wrapping) and [`markdown_text`] (hostile
+//! text in Markdown).
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
 //!
@@ -45,36 +43,32 @@
 //! ```
 
 pub mod campaign;
-pub mod campaign_report;
-pub mod classes;
 pub mod compare_view;
+pub mod conform;
+pub mod dashboard;
 pub mod explain_projection;
 pub mod findings;
-pub mod hostile;
-pub mod html;
-pub mod junit;
-pub mod markdown;
-pub mod matrix;
 pub mod oracle_listing;
 pub mod parse_answer;
 pub mod parse_rfc_answer;
-pub mod plain;
-pub mod plot;
 pub mod rfc_vs_whatwg;
-pub mod rfc_vs_whatwg_tables;
-pub mod table;
-pub mod tables;
-pub mod terminal;
-pub mod timings;
 pub mod upstream;
 
 use std::io::{self, Write};
+
+// The bottom layer.
+pub mod hostile;
+pub mod markdown_text;
+pub mod page;
+pub mod plain;
+pub mod table;
+
 pub use urldiff_conform::ConformReport;
 
 /// A report format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// The terminal summary (at most [`terminal::WIDTH`] columns).
+    /// The terminal summary (at most [`plain::WIDTH`] columns).
     Terminal,
     /// The whole matrix and the findings as text (`--matrix`).
     Matrix,
@@ -99,11 +93,11 @@ pub fn render_to(report: &ConformReport, format: Format, out: &mut dyn Write) ->
         Format::Terminal => out.write_all(terminal::render(report).as_bytes()),
         Format::Matrix => out.write_all(matrix::render(report).as_bytes()),
         Format::Markdown => out.write_all(markdown::render(report).as_bytes()),
-        Format::Html => out.write_all(html::conform::render(report).as_bytes()),
+        Format::Html => out.write_all(conform::html::render(report).as_bytes()),
         Format::Json => {
             report.write_json(&mut *out)?;
             out.write_all(b"\n")
         }
-        Format::Junit => junit::write(report, out),
+        Format::Junit => conform::junit::write(report, out),
     }
 }

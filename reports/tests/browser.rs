@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use urldiff_browser_test::{self as browser, Chromium, Tab};
 use urldiff_conform::classify::classify;
-use urldiff_reports::classes::classes_of;
+use urldiff_reports::conform::classes::classes_of;
 use urldiff_reports::ConformReport;
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -60,7 +60,7 @@ fn the_html_report_filters_in_a_browser() -> anyhow::Result<()> {
     classify(&mut report);
     let dir = tempfile::tempdir()?;
     let page = dir.path().join("report.html");
-    std::fs::write(&page, urldiff_reports::html::conform::render(&report))?;
+    std::fs::write(&page, urldiff_reports::conform::html::render(&report))?;
 
     let tab = chromium.open(&browser::file_url(&page, "")?)?;
     browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;

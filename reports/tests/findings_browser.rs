@@ -55,7 +55,7 @@ fn the_findings_report_filters_in_a_browser() -> anyhow::Result<()> {
     let findings = findings();
     let dir = tempfile::tempdir()?;
     let page = dir.path().join("findings.html");
-    std::fs::write(&page, urldiff_reports::html::findings::render(&findings))?;
+    std::fs::write(&page, urldiff_reports::findings::html::render(&findings))?;
     let tab = chromium.open(&browser::file_url(&page, "")?)?;
     browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;
 
@@ -164,7 +164,7 @@ fn a_findings_report_of_1100_groups_pages_and_filters_in_a_browser() -> anyhow::
     let findings = scaled(1100);
     let dir = tempfile::tempdir()?;
     let page = dir.path().join("findings.html");
-    std::fs::write(&page, urldiff_reports::html::findings::render(&findings))?;
+    std::fs::write(&page, urldiff_reports::findings::html::render(&findings))?;
     let tab = chromium.open(&browser::file_url(&page, "")?)?;
     browser::wait_for(&tab, "document.body.dataset.filterReady === 'true'", WAIT)?;
 

@@ -4,8 +4,9 @@
 mod support;
 
 use urldiff_compare::project::Projected;
-use urldiff_reports::html::{self, diff};
+use urldiff_reports::page::diff;
 use urldiff_reports::ConformReport;
+use urldiff_reports::{conform, findings};
 
 fn hostile_report() -> ConformReport {
     let mut report = support::real_run();
@@ -18,7 +19,7 @@ fn hostile_report() -> ConformReport {
 
 #[test]
 fn a_script_in_an_input_renders_inert() {
-    let page = html::conform::render(&hostile_report());
+    let page = conform::html::render(&hostile_report());
     // The page's own filter script is the only script that runs (the other is its JSON data),
     // and no markup from the data made it through.
     assert_eq!(page.matches("<script>").count(), 1, "one <script>, the page's own");
@@ -40,7 +41,7 @@ fn a_script_in_an_input_renders_inert() {
 
 #[test]
 fn attribute_values_cannot_break_out() {
-    let page = html::conform::render(&hostile_report());
+    let page = conform::html::render(&hostile_report());
     // The ledger reason is the status cell's title, escaped.
     assert!(page.contains("&lt;/td&gt;&lt;script&gt;alert(4)&lt;/script&gt;"));
 }
@@ -57,7 +58,7 @@ fn filter_data(page: &str) -> serde_json::Value {
 fn filter_data_is_json_that_keeps_hostile_names_whole() {
     let mut report = hostile_report();
     report.divergences.push(support::hostile("rust-url\u{200b}</script>", None));
-    let page = html::conform::render(&report);
+    let page = conform::html::render(&report);
     // A `</script>` in a name cannot end the block: `<` is written `\u003c`.
     assert!(page.contains("rust-url\u{200b}\\u003c/script>"));
     let data = filter_data(&page);
@@ -94,7 +95,7 @@ fn diffs_mark_the_changed_characters() {
 
 #[test]
 fn the_page_is_self_contained() {
-    let page = html::conform::render(&support::real_run());
+    let page = conform::html::render(&support::real_run());
     for external in ["src=", "href=\"http", "href=\"//", "@import", "url(", "<link"] {
         assert!(!page.contains(external), "{external} in the page");
     }
@@ -105,7 +106,7 @@ fn the_page_is_self_contained() {
 #[test]
 fn every_divergence_has_a_filterable_row() {
     let report = hostile_report();
-    let page = html::conform::render(&report);
+    let page = conform::html::render(&report);
     assert_eq!(page.matches("\" data-row>").count(), report.divergences.len());
     assert!(page.contains("<tr id=\"divergence-1\" data-row>"));
     assert!(page.contains("<select id=\"filter-class\">"));
@@ -120,11 +121,11 @@ fn noncharacters_are_shown_escaped() {
         [('\u{fdd0}', "\\u{fdd0}"), ('\u{ffff}', "\\u{ffff}"), ('\u{10ffff}', "\\u{10ffff}")]
     {
         let input = format!("a:{c}é");
-        assert!(urldiff_reports::html::escape::text(&input).contains(shown), "{c:?}");
-        assert!(urldiff_reports::markdown::code(&input).contains(shown), "{c:?}");
-        assert!(!urldiff_reports::markdown::code(&input).contains(c), "{c:?}");
+        assert!(urldiff_reports::page::escape::text(&input).contains(shown), "{c:?}");
+        assert!(urldiff_reports::markdown_text::code(&input).contains(shown), "{c:?}");
+        assert!(!urldiff_reports::markdown_text::code(&input).contains(c), "{c:?}");
     }
-    assert_eq!(urldiff_reports::html::escape::text("a:é"), "a:é");
+    assert_eq!(urldiff_reports::page::escape::text("a:é"), "a:é");
 }
 
 #[test]
@@ -132,7 +133,7 @@ fn a_findings_page_of_1100_groups_stays_under_a_megabyte() {
     // 1,132 groups once made a 6.7 MB page; paged and collapsed, with every answer left to
     // findings.json, 1,100 groups of the real run's shapes stay under 1 MB.
     let findings = support::findings::scaled(1100);
-    let page = html::findings::render(&findings);
+    let page = findings::html::render(&findings);
     assert!(page.len() < 1_000_000, "{} bytes", page.len());
     assert_eq!(page.matches("<details class=\"group\" id=\"group-").count(), 1100);
 }

@@ -6,7 +6,7 @@ mod support;
 use quick_xml::events::Event;
 use std::collections::HashMap;
 use urldiff_conform::report::{CaseStatus, ConformReport, MatrixCell, SuiteReport};
-use urldiff_reports::junit;
+use urldiff_reports::conform::junit;
 
 /// One suite of three cases (the third named with control characters) and one oracle: passed,
 /// ledgered, unexpected.

@@ -3,7 +3,7 @@
 
 mod support;
 
-use urldiff_reports::markdown;
+use urldiff_reports::conform::markdown;
 
 /// The `|` that separate cells: not escaped, not inside a code span... which GFM tables also
 /// split on unless escaped, so every unescaped `|` counts.

@@ -1,10 +1,10 @@
-//! The history plot (`urldiff_reports::plot`) and the campaign files' reader
+//! The history plot (`urldiff_reports::campaign::plot`) and the campaign files' reader
 //! (`urldiff_reports::campaign`): the series are the classes' group counts per campaign (by
 //! hand from the lines below), the SVG draws one line per series with a legend, escapes what
 //! it writes, and reads with no history.
 
+use urldiff_reports::campaign::plot::{groups_per_class, history_series, Series};
 use urldiff_reports::campaign::{read_history, CampaignState, CampaignStatus};
-use urldiff_reports::plot::{groups_per_class, history_series, Series};
 
 const HISTORY: &str = r#"{"date": "2026-11-22T06:00:00Z", "targets": ["differential"], "duration_seconds": 28800, "execs": 100, "corpus_size": 10, "groups": 6, "new_groups": 6, "groups_per_class": {"backslash-confusion": 4, "host-confusion": 2}}
 not json

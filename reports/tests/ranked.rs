@@ -49,7 +49,7 @@ fn markdown_puts_known_groups_after_the_new_ones_folded() {
 
 #[test]
 fn html_folds_known_groups_after_the_new_ones() {
-    let page = urldiff_reports::html::findings::render(&findings());
+    let page = urldiff_reports::findings::html::render(&findings());
     let new_row = at(&page, "id=\"group-2\"");
     let folded = at(&page, "id=\"settled\"");
     let known_row = at(&page, "id=\"group-1\"");

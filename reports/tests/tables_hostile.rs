@@ -6,10 +6,11 @@
 mod support;
 
 use urldiff_oracles::Standard;
+use urldiff_reports::conform::tables;
 use urldiff_reports::findings::tables as findings_tables;
 use urldiff_reports::oracle_listing::{self, OracleRow};
 use urldiff_reports::table::Table;
-use urldiff_reports::{plain, tables, ConformReport};
+use urldiff_reports::{plain, ConformReport};
 use urldiff_triage::findings::Findings;
 
 const HOSTILE: &str = "ev\u{202e}il\u{200b}<script>x ";

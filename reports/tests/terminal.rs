@@ -6,7 +6,8 @@ mod support;
 
 use urldiff_conform::report::{Duplicate, LedgerLine, OracleStatus};
 use urldiff_oracles::CaseKindTag;
-use urldiff_reports::{plain, terminal, ConformReport};
+use urldiff_reports::conform::terminal;
+use urldiff_reports::{plain, ConformReport};
 
 fn assert_fits(text: &str) {
     for line in text.lines() {

@@ -161,7 +161,7 @@ fn actual_and_expected_never_print_alike() {
 /// `|` is escaped in table cells only: a code span elsewhere shows a backslash as written.
 #[test]
 fn a_bar_is_escaped_only_in_tables() {
-    use urldiff_reports::markdown::{code, table_code};
+    use urldiff_reports::markdown_text::{code, table_code};
     assert_eq!(code("a|b"), "`a|b`");
     assert_eq!(table_code("a|b"), "`a\\|b`");
     let drafts = drafts(&findings(), None);

@@ -1,5 +1,5 @@
 //! The pages: the viewer (`/`, a static page whose script asks `/api/view`), the runs
-//! dashboard (`/runs`, rendered by `urldiff_reports::html::dashboard` from the files), the
+//! dashboard (`/runs`, rendered by `urldiff_reports::dashboard` from the files), the
 //! conform report (`/runs/conform`, rendered again from `conform/run.json` by the conform
 //! report's own renderer), the files of the runs folder (`/runs/file/<path>`) and the assets.
 //!
@@ -14,7 +14,7 @@ use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
 use std::sync::Arc;
-use urldiff_reports::html::escape::Visible;
+use urldiff_reports::page::escape::Visible;
 
 /// The viewer page.
 const INDEX: &str = include_str!("assets/index.html");
@@ -47,7 +47,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
         "serve.css" => (SERVE_CSS, "text/css; charset=utf-8"),
         "hidden.js" => (hidden_js(), "text/javascript; charset=utf-8"),
-        "report.css" => (urldiff_reports::html::STYLE, "text/css; charset=utf-8"),
+        "report.css" => (urldiff_reports::page::STYLE, "text/css; charset=utf-8"),
         _ => return ApiError::new(StatusCode::NOT_FOUND, "no such asset").into_response(),
     };
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
@@ -78,8 +78,8 @@ pub async fn runs_page(State(state): State<Arc<AppState>>) -> Response {
         Ok(dashboard) => dashboard,
         Err(e) => return e.into_response(),
     };
-    let live = urldiff_reports::html::dashboard::any_live(&dashboard);
-    let (header, body) = urldiff_reports::html::dashboard::render(&dashboard);
+    let live = urldiff_reports::dashboard::any_live(&dashboard);
+    let (header, body) = urldiff_reports::dashboard::render(&dashboard);
     Html(page("urldiff runs", live, header, body)).into_response()
 }
 
@@ -103,7 +103,7 @@ pub async fn conform_report(State(state): State<Arc<AppState>>) -> Response {
         Ok(Err(e)) | Err(e) => return e.into_response(),
     };
     match urldiff_conform::saved::conform_from_text(&text) {
-        Ok(report) => report_page(urldiff_reports::html::conform::render(&report)),
+        Ok(report) => report_page(urldiff_reports::conform::html::render(&report)),
         Err(e) => ApiError::new(StatusCode::NOT_FOUND, format!("{}: {e}", runs::CONFORM_RUN))
             .into_response(),
     }

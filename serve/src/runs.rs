@@ -16,7 +16,7 @@ use super::files::href_of;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 use urldiff_reports::campaign::{read_history, CampaignState, CampaignStatus, STALE_AFTER_SECONDS};
-use urldiff_reports::html::dashboard::{
+use urldiff_reports::dashboard::{
     CampaignView, ConformSummary, ConformView, Dashboard, FileLink, RunGroupRow, TargetFiles,
 };
 

@@ -8,6 +8,9 @@
 //! campaign that has not got that far), unknown keys are ignored (a newer writer), and a
 //! history line that cannot be read is skipped and reported, never fatal.
 
+pub mod plot;
+pub mod report;
+
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -1,10 +1,10 @@
 //! A fuzz campaign's report (`urldiff fuzz`: `DIR/report.md`, `DIR/report.html`): what ran,
 //! the triaged groups (severity, classes, minimized example, signature), the other targets'
 //! signatures, crash artifacts, and the history of groups per class over every finished
-//! campaign of the folder, plotted by [`crate::plot::groups_per_class`] (inline SVG, no script).
+//! campaign of the folder, plotted by [`crate::campaign::plot::groups_per_class`] (inline SVG, no script).
 
 use crate::campaign::HistoryLine;
-use crate::html::escape::Visible;
+use crate::page::escape::Visible;
 use crate::table::{Cell, Table};
 use maud::{html, PreEscaped};
 
@@ -136,7 +136,7 @@ pub fn markdown(report: &CampaignReport) -> String {
     if !report.crashes.is_empty() {
         out.push_str("\n## Crash artifacts\n\n");
         for c in &report.crashes {
-            out.push_str(&format!("- {}\n", crate::markdown::code(c)));
+            out.push_str(&format!("- {}\n", crate::markdown_text::code(c)));
         }
     }
     out
@@ -148,7 +148,7 @@ pub fn html(report: &CampaignReport) -> String {
         section { h2 { "Campaign" } (summary_table(report).html(None)) }
         section {
             h2 { "Groups per class over the campaigns" }
-            (PreEscaped(crate::plot::groups_per_class(&report.history)))
+            (PreEscaped(crate::campaign::plot::groups_per_class(&report.history)))
         }
         section {
             h2 { "Groups" }
@@ -171,7 +171,7 @@ pub fn html(report: &CampaignReport) -> String {
     let header = html! {
         "urldiff fuzz campaign " span title=(crate::hostile::visible(&report.finished)) { (Visible(&report.targets.join(", "))) }
     };
-    crate::html::page_markup("urldiff fuzz campaign", header, body, &[]).into_string()
+    crate::page::page_markup("urldiff fuzz campaign", header, body, &[]).into_string()
 }
 
 #[cfg(test)]

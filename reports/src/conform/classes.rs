@@ -13,19 +13,9 @@ use urldiff_conform::report::{ConformReport, Divergence};
 use urldiff_triage::classify::{CLASSES, UNCLASSIFIED};
 use urldiff_triage::rfc_vs_whatwg::{RFC_SIDE, WHATWG_SIDE};
 
-/// A class as reports show it: `id` for filters and links (no spaces), `label` for people.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ClassTag {
-    pub id: String,
-    pub label: String,
-}
+use crate::table::ClassTag;
 
 impl ClassTag {
-    /// The tag of a class id (its label is the id: ids are made to be read).
-    pub fn of(id: &str) -> ClassTag {
-        ClassTag { id: id.to_owned(), label: id.to_owned() }
-    }
-
     /// The class's one-line explanation from the class table (`unclassified`'s too).
     pub fn explanation(&self) -> &'static str {
         explanation(&self.id)

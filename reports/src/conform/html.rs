@@ -2,13 +2,12 @@
 //! and severity (each class a link that filters the table), every divergence in a filterable
 //! table with inline diffs of the differing fields, the whole matrix, the wrong ledger
 //! entries, the oracles, the suites and the adapter rules. Every table is one of
-//! [`crate::tables`], rendered by [`crate::table::Table::html`].
+//! [`super::tables`], rendered by [`crate::table::Table::html`].
 
-use super::escape::Visible;
-use super::{filter_bar, page_markup, FilterData};
-use crate::classes::{all_classes, classes_of};
-use crate::plain;
-use crate::tables;
+use super::classes::{all_classes, classes_of};
+use super::tables;
+use crate::page::escape::Visible;
+use crate::page::{filter_bar, page_markup, FilterData};
 use maud::{html, Markup, Render};
 use urldiff_compare::Severity;
 use urldiff_conform::report::ConformReport;
@@ -19,10 +18,10 @@ pub fn render(report: &ConformReport) -> String {
     let header = html! {
         h1 { "urldiff conform: " span class={ "verdict-" (verdict) } { (verdict) } }
         p {
-            (Visible(&plain::verdict_counts(report))) "; " (Visible(&plain::skipped_text(report)))
+            (Visible(&super::text::verdict_counts(report))) "; " (Visible(&super::text::skipped_text(report)))
             ". " (Visible(&report.tool)) " " (Visible(&report.version))
             ", wall time " (format!("{:.2}", report.wall_seconds)) " s. Crashed or timed out: "
-            (Visible(&plain::lost_text(report))) "."
+            (Visible(&super::text::lost_text(report))) "."
         }
     };
     page_markup(&format!("urldiff conform: {verdict}"), header, Sections(report), &[]).into_string()
@@ -112,7 +111,7 @@ pub(crate) fn matrix_section(report: &ConformReport) -> Markup {
 }
 
 fn problems_section(report: &ConformReport) -> Markup {
-    let problems = plain::ledger_problems(report);
+    let problems = super::text::ledger_problems(report);
     html! {
         @if !problems.is_empty() {
             section #ledger-problems {

@@ -6,9 +6,9 @@
 //! `severity` and `classes` properties too;
 //! a case without an opinion is `<skipped message="no opinion">`.
 
-use crate::classes::classes_of;
+use super::classes::classes_of;
+use super::text::divergence_text;
 use crate::hostile::xml_safe;
-use crate::plain::divergence_text;
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 use std::collections::HashMap;

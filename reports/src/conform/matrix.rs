@@ -2,8 +2,8 @@
 //! and oracles, the ledgered divergences by class and severity, the unexpected divergences,
 //! the wrong ledger entries and the PASS/FAIL line. As wide as the matrix needs.
 
-use crate::classes::{ledgered_by_class, values_line};
-use crate::plain::{self, first_line, one_line};
+use super::classes::{ledgered_by_class, values_line};
+use crate::plain::{first_line, one_line};
 use std::fmt::Write as _;
 use urldiff_conform::report::ConformReport;
 
@@ -13,12 +13,17 @@ pub const SHOWN_DIVERGENCES: usize = 40;
 /// The matrix text of a run.
 pub fn render(report: &ConformReport) -> String {
     let mut out = String::from("Conformance matrix (cells: passed/failed/ledgered/no-opinion)\n\n");
-    out.push_str(&plain::matrix_table(report));
+    out.push_str(&super::text::matrix_table(report));
     write_legend(&mut out, report);
     write_ledgered(&mut out, report);
     write_unexpected(&mut out, report, SHOWN_DIVERGENCES);
-    out.push_str(&plain::ledger_problems(report));
-    let _ = writeln!(out, "\n{}; {}", plain::verdict_counts(report), plain::skipped_text(report));
+    out.push_str(&super::text::ledger_problems(report));
+    let _ = writeln!(
+        out,
+        "\n{}; {}",
+        super::text::verdict_counts(report),
+        super::text::skipped_text(report)
+    );
     out
 }
 
@@ -48,7 +53,7 @@ fn write_legend(out: &mut String, report: &ConformReport) {
             one_line(&o.info.version)
         );
     }
-    let _ = writeln!(out, "Crashed or timed out: {}", plain::lost_text(report));
+    let _ = writeln!(out, "Crashed or timed out: {}", super::text::lost_text(report));
 }
 
 /// Every class × severity group of ledgered divergences with its example.
@@ -89,7 +94,7 @@ pub fn write_unexpected(out: &mut String, report: &ConformReport, shown: usize) 
     }
     let _ = writeln!(out, "\nUnexpected divergences ({}):", unexpected.len());
     for d in unexpected.iter().take(shown) {
-        out.push_str(&plain::divergence_text(d));
+        out.push_str(&super::text::divergence_text(d));
     }
     if unexpected.len() > shown {
         let more = unexpected.len() - shown;

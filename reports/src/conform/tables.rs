@@ -3,8 +3,9 @@
 //! dashboard), ledgered divergences by class, divergences, oracles, suites and adapter rules,
 //! and the oracles of a findings file.
 
-use crate::classes::{classes_of, ledgered_by_class, shown_fields};
-use crate::plain::{cell_text, first_line, fit};
+use super::classes::{classes_of, ledgered_by_class, shown_fields};
+use super::text::cell_text;
+use crate::plain::{first_line, fit};
 use crate::table::{Cell, Span, Table};
 use urldiff_conform::report::{ConformReport, Divergence};
 use urldiff_oracles::CaseKind;
@@ -44,7 +45,7 @@ pub fn findings_oracles(findings: &Findings) -> Table {
         t.row(vec![
             Cell::code(&o.name),
             Cell::text(o.kind.name()),
-            Cell::text(crate::findings::model_name(o.model)),
+            Cell::text(crate::plain::model_name(o.model)),
             Cell::text(&o.version),
         ]);
     }

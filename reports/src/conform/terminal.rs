@@ -5,9 +5,9 @@
 //! severity (every high-severity class with an example; the largest few of each lower
 //! severity), the unexpected divergences, the wrong ledger entries and the PASS/FAIL line.
 
-use crate::classes::{ledgered_by_class, values_line, ClassGroup};
-use crate::matrix::SHOWN_DIVERGENCES;
-use crate::plain::{self, first_line, fit, one_line};
+use super::classes::{ledgered_by_class, values_line, ClassGroup};
+use super::matrix::SHOWN_DIVERGENCES;
+use crate::plain::{first_line, fit, one_line};
 use crate::table::{Cell, Table, TerminalLayout};
 use urldiff_compare::Severity;
 use urldiff_conform::report::ConformReport;
@@ -63,12 +63,12 @@ pub fn render_to_width(report: &ConformReport, width: usize) -> String {
     ));
     out.blank();
     oracle_totals(&mut out, report);
-    out.line(&format!("Crashed or timed out: {}", plain::lost_text(report)));
+    out.line(&format!("Crashed or timed out: {}", super::text::lost_text(report)));
     ledgered(&mut out, report);
     let mut unexpected = String::new();
-    crate::matrix::write_unexpected(&mut unexpected, report, SHOWN_DIVERGENCES);
+    super::matrix::write_unexpected(&mut unexpected, report, SHOWN_DIVERGENCES);
     out.text(&unexpected);
-    out.text(&plain::ledger_problems(report));
+    out.text(&super::text::ledger_problems(report));
     out.blank();
     // The verdict and the skipped count on one line (the gate's one-line answer); the reasons
     // below it, one per skipped oracle.
@@ -76,7 +76,10 @@ pub fn render_to_width(report: &ConformReport, width: usize) -> String {
     let n = skipped.len();
     let plural = if n == 1 { "" } else { "s" };
     let colon = if n == 0 { "" } else { ":" };
-    out.line(&format!("{}; {n} oracle{plural} skipped{colon}", plain::verdict_counts(report)));
+    out.line(&format!(
+        "{}; {n} oracle{plural} skipped{colon}",
+        super::text::verdict_counts(report)
+    ));
     for (name, reason) in skipped {
         out.line(&format!("  {}: {}", one_line(name), first_line(reason)));
     }

@@ -6,9 +6,10 @@
 //! only places it with `textContent`, so the escaping policy stays in one place. Oracles are
 //! numbers into [`GroupDetails::oracles`], the names said once.
 
-use super::diff::{self, Segment};
 use crate::findings::{baseline, baseline_first, shown_differences};
 use crate::hostile::visible;
+use crate::page::diff::{self, Segment};
+use crate::page::index;
 use serde::Serialize;
 use urldiff_triage::findings::{Findings, Group};
 
@@ -80,7 +81,7 @@ impl GroupDetails {
             classes: names
                 .classes
                 .iter()
-                .map(|c| (visible(c), format!("class-{}", crate::findings::slug(c))))
+                .map(|c| (visible(c), format!("class-{}", crate::hostile::slug(c))))
                 .collect(),
             groups,
         }
@@ -91,14 +92,6 @@ impl GroupDetails {
 struct Names {
     oracles: Vec<String>,
     classes: Vec<String>,
-}
-
-/// The number of `name` in `list`, added when new.
-pub fn index(list: &mut Vec<String>, name: &str) -> usize {
-    list.iter().position(|o| o == name).unwrap_or_else(|| {
-        list.push(name.to_owned());
-        list.len() - 1
-    })
 }
 
 fn details(g: &Group, names: &mut Names) -> Details {

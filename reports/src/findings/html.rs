@@ -10,17 +10,20 @@
 //! answer stays in `findings.json`. Then the model differences,
 //! the class table with this run's counts, the oracles with their exact versions, and the run.
 
-use super::escape::Visible;
 use super::group_details::GroupDetails;
-use super::{filter_bar, page_markup, severity_badge, FilterData};
-use crate::classes::ClassTag;
 use crate::findings::{
     apart, classes_present, oracles_apart, root_cause_text, status_text, tables,
 };
+use crate::page::escape::Visible;
+use crate::page::{filter_bar, page_markup, severity_badge, FilterData};
+use crate::table::ClassTag;
 use maud::{html, Markup};
 use urldiff_compare::Severity;
 use urldiff_triage::findings::{ClassRow, Findings, Group};
 use urldiff_triage::rootcause::FindingKind;
+
+/// The findings page's script that builds a group's details when it is opened.
+pub const DETAILS_SCRIPT: &str = include_str!("details.js");
 
 /// Groups a page shows.
 pub const PAGE_SIZE: usize = 50;
@@ -35,7 +38,7 @@ pub fn render(findings: &Findings) -> String {
         (oracles_section(findings))
         (run_section(findings))
     };
-    page_markup(&title, header(findings), body, &[super::DETAILS_SCRIPT]).into_string()
+    page_markup(&title, header(findings), body, &[DETAILS_SCRIPT]).into_string()
 }
 
 fn header(findings: &Findings) -> Markup {
@@ -88,7 +91,7 @@ fn groups_section(findings: &Findings) -> Markup {
             (filter_bar(&classes, &oracles_apart(findings), &severities, "groups", true))
             @for s in &sections { (s) }
             (filter.block())
-            (super::data_block("group-details", &GroupDetails::of(findings)))
+            (crate::page::data_block("group-details", &GroupDetails::of(findings)))
         }
     }
 }
@@ -193,7 +196,7 @@ fn class_section(rows: &[ClassRow]) -> Markup {
 }
 
 fn oracles_section(findings: &Findings) -> Markup {
-    let table = crate::tables::findings_oracles(findings).html(None);
+    let table = crate::conform::tables::findings_oracles(findings).html(None);
     html! { section #oracles { h2 { "Oracles" } (table) } }
 }
 

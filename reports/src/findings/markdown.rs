@@ -8,8 +8,9 @@
 //! Strings from the run go through [`code`] and [`text`] (the conform report's escaping), so
 //! hostile inputs neither render as HTML nor break a table.
 
-use super::{answer_text, root_cause_text, safe_link, tables};
-use crate::markdown::{code, text};
+use super::{answer_text, root_cause_text, tables};
+use crate::hostile::safe_link;
+use crate::markdown_text::{code, text};
 use std::fmt::Write as _;
 use urldiff_triage::findings::{Findings, Group};
 
@@ -189,6 +190,6 @@ fn classes(out: &mut String, findings: &Findings) {
 
 fn oracles(out: &mut String, findings: &Findings) {
     out.push_str("## Oracles\n\n");
-    out.push_str(&crate::tables::findings_oracles(findings).markdown());
+    out.push_str(&crate::conform::tables::findings_oracles(findings).markdown());
     out.push('\n');
 }

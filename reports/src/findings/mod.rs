@@ -7,6 +7,8 @@
 //! oracles read". The oracles a group is filed under ([`apart`]) are those outside the
 //! baseline of some differing field.
 
+pub mod group_details;
+pub mod html;
 pub mod markdown;
 pub mod tables;
 pub mod terminal;
@@ -27,7 +29,7 @@ pub fn files(
         files.push((path, self::markdown::render(findings).into_bytes()));
     }
     if let Some(path) = html {
-        files.push((path, crate::html::findings::render(findings).into_bytes()));
+        files.push((path, crate::findings::html::render(findings).into_bytes()));
     }
     files
 }
@@ -244,27 +246,6 @@ pub fn answer_errors(answer: &Answer) -> &[String] {
     }
 }
 
-/// `s` made safe for an anchor id: ASCII letters, digits and `-` kept, anything else `-`.
-pub fn slug(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect()
-}
-
-/// `url` when it is an `https:` link made of characters that need no escaping anywhere (the
-/// class table's spec links); `None` for anything else a hand-edited file might hold.
-pub fn safe_link(url: &str) -> Option<&str> {
-    let safe = url.starts_with("https://")
-        && url.chars().all(|c| c.is_ascii_alphanumeric() || "-._~:/#?=&%+".contains(c));
-    safe.then_some(url)
-}
-
-/// The record model's name, as in JSON.
-pub fn model_name(model: urldiff_oracles::RecordModel) -> &'static str {
-    match model {
-        urldiff_oracles::RecordModel::Whatwg => "whatwg",
-        urldiff_oracles::RecordModel::Rfc => "rfc",
-    }
-}
-
 /// `input` or `input against base`, as plain text (debug-quoted, so hostile text is inert).
 pub fn case_text(input: &str, base: Option<&str>) -> String {
     match base {
@@ -274,12 +255,15 @@ pub fn case_text(input: &str, base: Option<&str>) -> String {
 }
 
 /// A group's differing fields in the order reports show them, as the conform report does: the
-/// most severe first, then by [`crate::classes::field_rank`] (host before `href`, which repeats
+/// most severe first, then by [`crate::conform::classes::field_rank`] (host before `href`, which repeats
 /// it).
 pub fn shown_differences(group: &Group) -> Vec<&FieldDifference> {
     let rank = |d: &FieldDifference| {
         let field = urldiff_compare::SharedField::from_name(&d.field);
-        (std::cmp::Reverse(d.severity), field.map_or(usize::MAX, crate::classes::field_rank))
+        (
+            std::cmp::Reverse(d.severity),
+            field.map_or(usize::MAX, crate::conform::classes::field_rank),
+        )
     };
     let mut shown: Vec<&FieldDifference> = group.differences.iter().collect();
     shown.sort_by_key(|d| rank(d));

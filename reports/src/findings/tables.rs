@@ -1,10 +1,11 @@
 //! The tables of the findings reports, each built once ([`Table`]) and rendered by
-//! `findings.md` ([`super::markdown`]) and `findings.html` ([`crate::html::findings`]): the
+//! `findings.md` ([`super::markdown`]) and `findings.html` ([`crate::findings::html`]): the
 //! groups, each group's differing fields and every oracle's answer, the model differences and
 //! the class table.
 
-use super::{answer_errors, answer_text, baseline, root_cause_text, slug};
-use crate::classes::ClassTag;
+use super::{answer_errors, answer_text, baseline, root_cause_text};
+use crate::hostile::slug;
+use crate::table::ClassTag;
 use crate::table::{Cell, Span, Table};
 use urldiff_triage::findings::{ClassRow, Findings, Group};
 

@@ -1,11 +1,11 @@
 //! The summary of a findings file on a terminal (what `urldiff triage` prints, and
 //! `urldiff report FINDINGS.json`): the counts, the groups by kind, then the groups
 //! (new ones first: conformance, then confusions, most severe first), each on one line of at
-//! most [`crate::terminal::WIDTH`] columns: severity, root cause, count, example; the groups
+//! most [`crate::plain::WIDTH`] columns: severity, root cause, count, example; the groups
 //! known or fixed collapsed to one line of counts.
 
+use crate::plain::WIDTH;
 use crate::plain::{fit, one_line};
-use crate::terminal::WIDTH;
 use std::fmt::Write as _;
 use urldiff_triage::findings::Findings;
 

@@ -9,15 +9,10 @@
 //! URL fragment `#class=…&oracle=…&severity=…&page=…`; its data a JSON block, [`data_block`]),
 //! [`escape`] and [`diff`] (inline diffs of field values).
 
-pub mod conform;
-pub mod dashboard;
 pub mod diff;
 pub mod escape;
-pub mod findings;
-pub mod group_details;
-pub mod rfc_vs_whatwg;
 
-use crate::classes::ClassTag;
+use crate::table::ClassTag;
 use base64::Engine as _;
 use escape::Visible;
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
@@ -30,8 +25,14 @@ pub const STYLE: &str = include_str!("page.css");
 /// The filter script (a page without a filter bar runs it too, and it leaves such a page
 /// alone).
 pub const SCRIPT: &str = include_str!("filter.js");
-/// The findings page's script that builds a group's details when it is opened.
-pub const DETAILS_SCRIPT: &str = include_str!("details.js");
+
+/// The number of `name` in `list`, added when new.
+pub fn index(list: &mut Vec<String>, name: &str) -> usize {
+    list.iter().position(|o| o == name).unwrap_or_else(|| {
+        list.push(name.to_owned());
+        list.len() - 1
+    })
+}
 
 /// The CSP source for an inline block: `'sha256-…'`.
 fn csp_hash(content: &str) -> String {
@@ -101,9 +102,9 @@ pub struct FilterData {
 impl FilterData {
     /// Add a row whose element (a template writes it) has this `id` and `data-row`.
     pub fn add(&mut self, id: String, classes: &[ClassTag], oracles: &[&str], severity: Severity) {
-        let classes = classes.iter().map(|c| group_details::index(&mut self.classes, &c.id));
+        let classes = classes.iter().map(|c| index(&mut self.classes, &c.id));
         let classes = classes.collect();
-        let oracles = oracles.iter().map(|o| group_details::index(&mut self.oracles, o)).collect();
+        let oracles = oracles.iter().map(|o| index(&mut self.oracles, o)).collect();
         self.rows.push((id, classes, oracles, severity.name()));
     }
 

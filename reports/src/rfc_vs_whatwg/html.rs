@@ -1,13 +1,13 @@
 //! The RFC-vs-WHATWG report as one self-contained page (`out/reports/rfc-vs-whatwg.html`), a
 //! maud template: the same content as the Markdown file ([`crate::rfc_vs_whatwg`]), and the
-//! same tables ([`crate::rfc_vs_whatwg_tables`]). The example in words is the Markdown
+//! same tables ([`crate::rfc_vs_whatwg::tables`]). The example in words is the Markdown
 //! report's sentence too, written with this page's escapes ([`Escapes`]).
 
-use super::escape::{prose_markup, text, Visible};
-use super::page_markup;
-use crate::findings::{safe_link, slug};
+use crate::hostile::{safe_link, slug};
+use crate::page::escape::{prose_markup, text, Visible};
+use crate::page::page_markup;
+use crate::rfc_vs_whatwg::tables;
 use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes};
-use crate::rfc_vs_whatwg_tables as tables;
 use maud::{html, Markup, PreEscaped};
 use urldiff_triage::rfc_vs_whatwg::{RfcVsWhatwg, Section, SideExample};
 

@@ -9,8 +9,10 @@
 //! deterministic part is what this urldiff computes. The blocks hold the real parsers' columns
 //! of the run that generated the file, stamped with their versions.
 
-use crate::markdown::{code, prose, text};
-use crate::rfc_vs_whatwg_tables as tables;
+pub mod html;
+pub mod tables;
+
+use crate::markdown_text::{code, prose, text};
 use std::fmt::Write as _;
 use urldiff_compare::{Equivalence, Grade, Projected};
 use urldiff_oracles::{Answer, Record, RfcField};
@@ -36,7 +38,7 @@ pub fn files(
         files.push((path, self::markdown(report).into_bytes()));
     }
     if let Some(path) = html {
-        files.push((path, crate::html::rfc_vs_whatwg::render(report).into_bytes()));
+        files.push((path, crate::rfc_vs_whatwg::html::render(report).into_bytes()));
     }
     if let Some(path) = json {
         files.push((path, serde_json::to_string_pretty(report)?.into_bytes()));
@@ -214,7 +216,7 @@ fn case(input: &str, base: Option<&str>) -> String {
 }
 
 fn class_link(id: &str) -> String {
-    format!("[{}](#{})", text(id), crate::findings::slug(id))
+    format!("[{}](#{})", text(id), crate::hostile::slug(id))
 }
 
 /// The Markdown report.

@@ -1,6 +1,6 @@
 //! The tables of the RFC-vs-WHATWG report, each built once ([`Table`]) and rendered by the
 //! Markdown report ([`crate::rfc_vs_whatwg`]) and the HTML page
-//! ([`crate::html::rfc_vs_whatwg`]).
+//! ([`crate::rfc_vs_whatwg::html`]).
 
 use crate::rfc_vs_whatwg::{unavailable_parsers, UNAVAILABLE};
 use crate::table::{Cell, Span, Table};
@@ -160,7 +160,7 @@ fn case_cell(input: &str, base: Option<&str>) -> Cell {
 }
 
 fn class_cell(id: &str) -> Cell {
-    Cell::link(id, format!("#{}", crate::findings::slug(id)))
+    Cell::link(id, format!("#{}", crate::hostile::slug(id)))
 }
 
 fn source_row(name: Cell, s: &SourceCount) -> Vec<Cell> {

@@ -2,7 +2,7 @@
 //! a cell cannot end it), a row's id as an HTML anchor in its first cell.
 
 use super::{safe_href, spans_text, Align, Cell, Span, Table};
-use crate::markdown::{table_code, table_prose, text};
+use crate::markdown_text::{table_code, table_prose, text};
 
 impl Table {
     /// The table as GitHub Markdown.

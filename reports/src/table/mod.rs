@@ -10,9 +10,22 @@ mod html;
 mod markdown;
 mod terminal;
 
-use crate::classes::ClassTag;
 pub use terminal::{Blocks, Highlight, TerminalLayout};
 use urldiff_compare::{Projected, Severity};
+
+/// A class as reports show it: `id` for filters and links (no spaces), `label` for people.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClassTag {
+    pub id: String,
+    pub label: String,
+}
+
+impl ClassTag {
+    /// The tag of a class id (its label is the id: ids are made to be read).
+    pub fn of(id: &str) -> ClassTag {
+        ClassTag { id: id.to_owned(), label: id.to_owned() }
+    }
+}
 
 /// How a column's cells are aligned (numbers right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +186,7 @@ fn safe_href(href: &str) -> Option<&str> {
     if anchor {
         return Some(href);
     }
-    crate::findings::safe_link(href)
+    crate::hostile::safe_link(href)
 }
 
 /// `render` of `s` without its spaces at either end, which are put back as spaces.

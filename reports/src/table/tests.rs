@@ -1,7 +1,7 @@
 //! The table renderers on one small table: escaping, alignment, links.
 
 use super::*;
-use crate::classes::ClassTag;
+use crate::table::ClassTag;
 use urldiff_compare::Projected;
 
 fn table() -> Table {

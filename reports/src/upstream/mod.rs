@@ -11,7 +11,7 @@
 pub mod repro;
 
 use crate::findings::{answer_text, root_cause_text};
-use crate::markdown::{code, text};
+use crate::markdown_text::{code, text};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use urldiff_triage::findings::{Findings, Group, OracleAnswer};
@@ -173,7 +173,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
     );
     current_release_line(out, findings, library);
     let _ = write!(out, "- Expected by the {standard}: {}", code(&expected));
-    if let Some(step) = step.filter(|s| crate::findings::safe_link(&s.link).is_some()) {
+    if let Some(step) = step.filter(|s| crate::hostile::safe_link(&s.link).is_some()) {
         let _ = write!(out, " — decided at the [{}]({})", text(&step.title), step.link);
     }
     match rc.code_point_read() {
@@ -239,7 +239,7 @@ fn current_release_line(out: &mut String, findings: &Findings, library: &str) {
     let Some(profile) = urldiff_oracles::profile::of(lineage) else { return };
     let Some(newest) = profile.newer_release_than(version_of(findings, library)) else { return };
     let link =
-        crate::findings::safe_link(&newest.link).map_or(String::new(), |l| format!(", <{l}>"));
+        crate::hostile::safe_link(&newest.link).map_or(String::new(), |l| format!(", <{l}>"));
     let _ = writeln!(
         out,
         "- Check on a current release before filing: this ran {} {}; the newest release is {} \
