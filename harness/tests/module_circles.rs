@@ -29,7 +29,8 @@ const CRATES: &[&str] = &[
 ];
 
 /// `reports`' bottom layer: the top-level modules every report builds on.
-const REPORTS_BOTTOM: &[&str] = &["table", "hostile", "page", "plain", "markdown_text"];
+const REPORTS_BOTTOM: &[&str] =
+    &["table", "hostile", "page", "plain", "markdown_text", "html_text"];
 
 /// One import: where it is written and the module path it names (from the crate root).
 #[derive(Debug, Clone)]

@@ -10,7 +10,7 @@ use crate::campaign::{CampaignState, CampaignStatus, HistoryLine};
 use crate::conform::html as conform;
 use crate::conform::tables;
 use crate::hostile::visible;
-use crate::page::escape::Visible;
+use crate::html_text::Visible;
 use crate::table::{Cell, Span, Table};
 use maud::{html, Markup, PreEscaped};
 use serde::Serialize;

@@ -26,8 +26,8 @@
 //!
 //! The bottom layer: [`table`] (the one table model, rendered to terminal, fitted to a width,
 //! Markdown and HTML), [`hostile`] (the one policy for hostile text in every output, with its
-//! safe link), [`page`] (the self-contained HTML page shell, its escaping and inline diffs),
-//! [`plain`] (plain-text pieces: widths, fitting, wrapping) and [`markdown_text`] (hostile
+//! safe link), [`html_text`] (hostile text in HTML, inline diffs), [`page`] (the
+//! self-contained HTML page shell), [`plain`] (plain-text pieces: widths, fitting, wrapping) and [`markdown_text`] (hostile
 //! text in Markdown).
 //!
 //! [`Format`] names every renderer of a conform report; [`render`] runs one.
@@ -58,6 +58,7 @@ use std::io::{self, Write};
 
 // The bottom layer.
 pub mod hostile;
+pub mod html_text;
 pub mod markdown_text;
 pub mod page;
 pub mod plain;

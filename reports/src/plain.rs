@@ -131,6 +131,17 @@ fn break_at(line: &str, room: usize) -> usize {
 
 pub use crate::hostile::first_line;
 
+/// `render` of `s` without its spaces at either end, which are put back as spaces.
+pub fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
+    let inner = s.trim_matches(' ');
+    if inner.is_empty() {
+        return s.to_owned();
+    }
+    let lead = s.len() - s.trim_start_matches(' ').len();
+    let trail = s.len() - s.trim_end_matches(' ').len();
+    format!("{}{}{}", " ".repeat(lead), render(inner), " ".repeat(trail))
+}
+
 #[cfg(test)]
 mod tests {
     use super::code_spans;

@@ -4,7 +4,7 @@
 mod support;
 
 use urldiff_compare::project::Projected;
-use urldiff_reports::page::diff;
+use urldiff_reports::html_text::diff;
 use urldiff_reports::ConformReport;
 use urldiff_reports::{conform, findings};
 
@@ -121,11 +121,11 @@ fn noncharacters_are_shown_escaped() {
         [('\u{fdd0}', "\\u{fdd0}"), ('\u{ffff}', "\\u{ffff}"), ('\u{10ffff}', "\\u{10ffff}")]
     {
         let input = format!("a:{c}é");
-        assert!(urldiff_reports::page::escape::text(&input).contains(shown), "{c:?}");
+        assert!(urldiff_reports::html_text::text(&input).contains(shown), "{c:?}");
         assert!(urldiff_reports::markdown_text::code(&input).contains(shown), "{c:?}");
         assert!(!urldiff_reports::markdown_text::code(&input).contains(c), "{c:?}");
     }
-    assert_eq!(urldiff_reports::page::escape::text("a:é"), "a:é");
+    assert_eq!(urldiff_reports::html_text::text("a:é"), "a:é");
 }
 
 #[test]

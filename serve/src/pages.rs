@@ -14,7 +14,7 @@ use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
 use std::sync::Arc;
-use urldiff_reports::page::escape::Visible;
+use urldiff_reports::html_text::Visible;
 
 /// The viewer page.
 const INDEX: &str = include_str!("assets/index.html");

@@ -98,7 +98,7 @@ pub fn groups_per_class(history: &[HistoryLine]) -> String {
         // plotters only fails on a backend error, and a String backend has none; say so
         // rather than panic in a report.
         let why = e.to_string();
-        let why = crate::page::escape::Visible(&why);
+        let why = crate::html_text::Visible(&why);
         return maud::html! { p { "the history plot could not be drawn: " (why) } }.into_string();
     }
     svg

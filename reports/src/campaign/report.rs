@@ -4,7 +4,7 @@
 //! campaign of the folder, plotted by [`crate::campaign::plot::groups_per_class`] (inline SVG, no script).
 
 use crate::campaign::HistoryLine;
-use crate::page::escape::Visible;
+use crate::html_text::Visible;
 use crate::table::{Cell, Table};
 use maud::{html, PreEscaped};
 

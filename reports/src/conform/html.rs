@@ -6,7 +6,7 @@
 
 use super::classes::{all_classes, classes_of};
 use super::tables;
-use crate::page::escape::Visible;
+use crate::html_text::Visible;
 use crate::page::{filter_bar, page_markup, FilterData};
 use maud::{html, Markup, Render};
 use urldiff_compare::Severity;

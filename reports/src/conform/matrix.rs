@@ -13,7 +13,7 @@ pub const SHOWN_DIVERGENCES: usize = 40;
 /// The matrix text of a run.
 pub fn render(report: &ConformReport) -> String {
     let mut out = String::from("Conformance matrix (cells: passed/failed/ledgered/no-opinion)\n\n");
-    out.push_str(&super::text::matrix_table(report));
+    out.push_str(&super::tables::matrix_table(report));
     write_legend(&mut out, report);
     write_ledgered(&mut out, report);
     write_unexpected(&mut out, report, SHOWN_DIVERGENCES);

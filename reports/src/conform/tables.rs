@@ -214,3 +214,8 @@ pub fn oracles(report: &ConformReport) -> Table {
     }
     t
 }
+
+/// The whole matrix as an aligned text table: oracles down, suites across.
+pub fn matrix_table(report: &ConformReport) -> String {
+    matrix(report).terminal(usize::MAX)
+}

@@ -1,5 +1,5 @@
 //! Pieces of a conform run as plain text (the matrix file, the terminal summary, JUnit
-//! messages): a matrix cell, the matrix table, a divergence with its field diffs, the ledger
+//! messages): a matrix cell, a divergence with its field diffs, the ledger
 //! problems, the PASS/FAIL line, the skipped and the lost oracles.
 
 use crate::plain::{first_line, one_line};
@@ -23,11 +23,6 @@ pub fn cell_text(report: &ConformReport, oracle: &str, suite: &str) -> String {
         Some(c) => format!("{}/{}/{}/{}", c.passed, c.failed, c.ledgered, c.no_opinion),
         None => "-".into(),
     }
-}
-
-/// The whole matrix as an aligned text table: oracles down, suites across.
-pub fn matrix_table(report: &ConformReport) -> String {
-    super::tables::matrix(report).terminal(usize::MAX)
 }
 
 /// One divergence with its field diffs under it as a table, indented (text reports and JUnit

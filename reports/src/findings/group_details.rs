@@ -8,7 +8,7 @@
 
 use crate::findings::{baseline, baseline_first, shown_differences};
 use crate::hostile::visible;
-use crate::page::diff::{self, Segment};
+use crate::html_text::diff::{self, Segment};
 use crate::page::index;
 use serde::Serialize;
 use urldiff_triage::findings::{Findings, Group};

@@ -14,8 +14,9 @@ use super::group_details::GroupDetails;
 use crate::findings::{
     apart, classes_present, oracles_apart, root_cause_text, status_text, tables,
 };
-use crate::page::escape::Visible;
-use crate::page::{filter_bar, page_markup, severity_badge, FilterData};
+use crate::html_text::severity_badge;
+use crate::html_text::Visible;
+use crate::page::{filter_bar, page_markup, FilterData};
 use crate::table::ClassTag;
 use maud::{html, Markup};
 use urldiff_compare::Severity;

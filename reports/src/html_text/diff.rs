@@ -4,7 +4,7 @@
 //! page's script ([`value`]: a character diff only for the fields of
 //! [`character_diff_field`], any other value whole).
 
-use crate::page::escape::Visible;
+use crate::html_text::Visible;
 use maud::{html, Markup};
 use similar::{ChangeTag, TextDiff};
 use urldiff_compare::project::Projected;

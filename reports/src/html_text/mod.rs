@@ -7,12 +7,18 @@
 //! escapes as plain text: markup cannot go there), which maud then escapes.
 //!
 //! Data for the page's script never goes through here: it is JSON in a data block
-//! ([`super::data_block`]), read with `JSON.parse`.
+//! ([`crate::page::data_block`]), read with `JSON.parse`.
+//!
+//! Also here: [`diff`] (inline diffs of field values) and [`severity_badge`].
 //!
 //! Rust strings hold no lone surrogates; readers replace them with U+FFFD before they get here.
 
+pub mod diff;
+
 use crate::hostile::{pieces, Piece};
+use crate::plain::with_edge_spaces;
 use maud::{html, Markup, PreEscaped, Render};
+use urldiff_compare::Severity;
 
 fn push_escaped(out: &mut String, s: &str) {
     for c in s.chars() {
@@ -62,8 +68,13 @@ pub fn prose_markup(s: &str) -> Markup {
             @if is_code {
                 code { (Visible(&piece)) }
             } @else {
-                (PreEscaped(crate::table::with_edge_spaces(&piece, text)))
+                (PreEscaped(with_edge_spaces(&piece, text)))
             }
         }
     }
+}
+
+/// A severity as a coloured badge.
+pub fn severity_badge(severity: Severity) -> Markup {
+    html! { span class={ "sev sev-" (severity.name()) } { (severity.name()) } }
 }

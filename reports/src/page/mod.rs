@@ -7,14 +7,12 @@
 //! RFC-vs-WHATWG report): [`page`] (the shell, a maud template), [`filter_bar`] and
 //! [`FilterData`] (the filter by class, oracle and severity, also read from and written to the
 //! URL fragment `#class=…&oracle=…&severity=…&page=…`; its data a JSON block, [`data_block`]),
-//! [`escape`] and [`diff`] (inline diffs of field values).
+//! under the escaping of hostile text and the inline diffs ([`crate::html_text`]) and the
+//! table model ([`crate::table`]).
 
-pub mod diff;
-pub mod escape;
-
+use crate::html_text::Visible;
 use crate::table::ClassTag;
 use base64::Engine as _;
-use escape::Visible;
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -153,9 +151,4 @@ pub fn filter_bar(
             span #filter-count data-noun=(noun) {}
         }
     }
-}
-
-/// A severity as a coloured badge.
-pub fn severity_badge(severity: Severity) -> Markup {
-    html! { span class={ "sev sev-" (severity.name()) } { (severity.name()) } }
 }

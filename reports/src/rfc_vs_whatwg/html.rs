@@ -4,7 +4,7 @@
 //! report's sentence too, written with this page's escapes ([`Escapes`]).
 
 use crate::hostile::{safe_link, slug};
-use crate::page::escape::{prose_markup, text, Visible};
+use crate::html_text::{prose_markup, text, Visible};
 use crate::page::page_markup;
 use crate::rfc_vs_whatwg::tables;
 use crate::rfc_vs_whatwg::{capitalized, in_words, unavailable_parsers, Escapes};

@@ -5,8 +5,8 @@
 
 use super::{safe_href, text_span, Align, Cell, Row, Span, Table};
 use crate::hostile::visible;
-use crate::page::diff;
-use crate::page::escape::{prose_markup, Visible};
+use crate::html_text::diff;
+use crate::html_text::{prose_markup, Visible};
 use maud::{html, Markup, PreEscaped};
 
 impl Table {
@@ -50,7 +50,7 @@ fn html_cell(cell: &Cell) -> Markup {
     html! {
         @for (i, span) in cell.spans.iter().enumerate() {
             @if let Span::Text(s) = span {
-                (PreEscaped(text_span(s, i, n, crate::page::escape::text)))
+                (PreEscaped(text_span(s, i, n, crate::html_text::text)))
             } @else {
                 (html_span(span))
             }
@@ -70,7 +70,7 @@ fn html_span(span: &Span) -> Markup {
                 Some(href) => { a href=(href) { (Visible(text)) } }
                 None => { (Visible(text)) " (" (Visible(href)) ")" }
             }
-            Span::Severity(s) => { (crate::page::severity_badge(*s)) }
+            Span::Severity(s) => { (crate::html_text::severity_badge(*s)) }
             Span::Class(c) => {
                 a.class-link data-class-link=(visible(&c.id)) href={ "#class=" (visible(&c.id)) } {
                     (Visible(&c.label))

@@ -189,17 +189,6 @@ fn safe_href(href: &str) -> Option<&str> {
     crate::hostile::safe_link(href)
 }
 
-/// `render` of `s` without its spaces at either end, which are put back as spaces.
-pub(crate) fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
-    let inner = s.trim_matches(' ');
-    if inner.is_empty() {
-        return s.to_owned();
-    }
-    let lead = s.len() - s.trim_start_matches(' ').len();
-    let trail = s.len() - s.trim_end_matches(' ').len();
-    format!("{}{}{}", " ".repeat(lead), render(inner), " ".repeat(trail))
-}
-
 /// A [`Span::Text`] at `i` of `n` spans, rendered by `render`: see [`Span::Text`].
 fn text_span(s: &str, i: usize, n: usize, render: impl Fn(&str) -> String) -> String {
     let keep_lead = i > 0;
