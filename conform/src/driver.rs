@@ -7,65 +7,19 @@
 
 use crate::evaluate::{self, OracleJudged, RunResult};
 use crate::events::Events;
+use crate::plan::Plan;
 use crate::report::OracleStatus;
 use crate::Phases;
 use anyhow::bail;
 use rayon::prelude::*;
-use std::collections::HashSet;
+
 use std::time::Instant;
-use urldiff_compare::ledger::{lost, Ledger, Lost};
-use urldiff_oracles::suite::Suite;
+use urldiff_compare::ledger::{lost, Lost};
+
 use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleError, OracleKind};
 
 /// How an in-process oracle's batch is split across rayon threads.
 const IN_PROCESS_CHUNK: usize = 512;
-
-/// What to run, and what its answers are judged against.
-pub struct Plan<'a> {
-    /// Every oracle known to the run: a suite's truth is read with the fields its oracle
-    /// declares.
-    pub oracles: &'a [Box<dyn Oracle>],
-    /// Oracles to run and report on (`--oracle`); empty means all.
-    pub selected: Vec<String>,
-    /// The suites that run, in the order their cases are answered.
-    pub suites: Vec<Suite>,
-    /// Every case name of every suite known to the run (selected or not), for finding ledger
-    /// entries that name no case; `None` when the known suites are incomplete (no WPT data).
-    pub known_cases: Option<HashSet<String>>,
-    pub ledger: &'a Ledger,
-    pub events: &'a dyn Events,
-    /// Each suite's case names ([`Case::name`]), in the order of `suites` and their cases:
-    /// written once for every oracle's judging.
-    pub case_names: Vec<Vec<String>>,
-}
-
-impl<'a> Plan<'a> {
-    /// The plan of `suites` (their case names written out once).
-    pub fn new(
-        oracles: &'a [Box<dyn Oracle>],
-        selected: Vec<String>,
-        suites: Vec<Suite>,
-        known_cases: Option<HashSet<String>>,
-        ledger: &'a Ledger,
-        events: &'a dyn Events,
-    ) -> Self {
-        let case_names =
-            suites.iter().map(|s| s.cases.iter().map(|c| c.name()).collect()).collect();
-        Plan { oracles, selected, suites, known_cases, ledger, events, case_names }
-    }
-}
-
-impl std::fmt::Debug for Plan<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let oracles: Vec<&str> = self.oracles.iter().map(|o| o.name()).collect();
-        let suites: Vec<&str> = self.suites.iter().map(|s| s.name.as_str()).collect();
-        f.debug_struct("Plan")
-            .field("oracles", &oracles)
-            .field("selected", &self.selected)
-            .field("suites", &suites)
-            .finish_non_exhaustive()
-    }
-}
 
 /// Answer a batch, splitting it across rayon threads for in-process kinds. `Err`: the oracle
 /// could not finish (a harness error).

@@ -8,7 +8,7 @@
 //! ends, and [`crate::bless`] rewrites the ledger from it. Pure: the [`crate::driver`] gets the
 //! answers.
 
-use crate::driver::Plan;
+use crate::plan::Plan;
 use crate::report::{
     CaseStatus, ConformReport, Divergence, LedgerLine, MatrixCell, OracleStatus, RuleRow,
     SuiteReport,

@@ -27,6 +27,7 @@ pub mod classify;
 pub mod driver;
 pub mod evaluate;
 pub mod events;
+pub mod plan;
 pub mod report;
 pub mod saved;
 pub mod sources;
@@ -154,8 +155,7 @@ pub fn run(
         let suites = select_suites(suites, &opts.suites)?;
         anyhow::Ok((known_cases, suites, urldiff_compare::ledger::Ledger::load(&opts.ledger_dir)?))
     })?;
-    let plan =
-        driver::Plan::new(oracles, opts.oracles.clone(), suites, known_cases, &ledger, events);
+    let plan = plan::Plan::new(oracles, opts.oracles.clone(), suites, known_cases, &ledger, events);
     let mut result = driver::run(&plan, &mut phases)?;
     // Every divergence gets triage's classes (no oracle asked, nothing minimized), so every
     // report summarizes the ledgered ones by class and severity.
@@ -163,8 +163,41 @@ pub fn run(
     let bless = opts.bless.then(|| bless::bless(&ledger, &result));
     let code = if opts.bless { 0 } else { result.exit_code() };
     let wall_seconds = start.elapsed().as_secs_f64();
-    let timings = opts.timings.then(|| timings::of(&opts.setup_phases, &phases, &result));
+    let timings = opts.timings.then(|| timings_of(&opts.setup_phases, &phases, &result));
     let mut report = result.finish(wall_seconds, code);
     report.timings = timings;
     Ok(Judgement { code, report, wall_seconds, phases, bless })
+}
+
+/// The timings of a run so far: the `setup` phases (before the run) and the run's `phases`,
+/// the oracles and the suites of `result`.
+fn timings_of(setup: &Phases, phases: &Phases, result: &evaluate::RunResult) -> timings::Timings {
+    let report = &result.report;
+    let start_up = |name: &str| {
+        result.start_up_seconds.iter().find(|(n, _)| n == name).map_or(0.0, |(_, s)| *s)
+    };
+    let oracles = report
+        .oracles
+        .iter()
+        .map(|o| timings::OracleTime {
+            oracle: o.info.name.clone(),
+            kind: o.info.kind.name().to_owned(),
+            start_up_seconds: start_up(&o.info.name),
+            answer_seconds: o.seconds,
+            skipped: o.skipped.clone(),
+        })
+        .collect();
+    let suites = report
+        .suites
+        .iter()
+        .zip(&result.evaluate_seconds)
+        .map(|(s, seconds)| timings::SuiteTime {
+            suite: s.name.clone(),
+            cases: s.cases,
+            evaluate_seconds: *seconds,
+        })
+        .collect();
+    let phases =
+        setup.0.iter().chain(&phases.0).map(|(name, s)| timings::phase(name, *s)).collect();
+    timings::Timings { phases, oracles, suites }
 }

@@ -20,7 +20,6 @@ mod cmd_fuzz;
 mod cmd_minimize;
 mod cmd_oracles;
 mod cmd_parse;
-mod cmd_parse_rfc;
 mod cmd_report;
 mod cmd_serve;
 mod cmd_triage;

@@ -2,7 +2,9 @@
 //!
 //! WHATWG mode (default) prints the URL API record, the validation errors (names, and names with
 //! positions) and the valid-URL-string verdict (see [`whatwg_help`]); `--rfc3986` and
-//! `--rfc2396` print the RFC model (see `cmd_parse_rfc`).
+//! `--rfc2396` print the RFC model (see [`rfc`]).
+
+mod rfc;
 
 use anyhow::bail;
 use clap::Args;
@@ -31,7 +33,7 @@ const WHATWG_HELP_TAIL: &str = "\
       of the grammar that fails and the byte offset where";
 
 fn after_help() -> String {
-    format!("{}\n\n{}", whatwg_help(), crate::cmd_parse_rfc::AFTER_HELP)
+    format!("{}\n\n{}", whatwg_help(), rfc::AFTER_HELP)
 }
 
 #[derive(Debug, Args)]
@@ -58,7 +60,7 @@ pub struct ParseArgs {
 
 pub fn run(args: ParseArgs) -> anyhow::Result<u8> {
     if args.rfc3986 || args.rfc2396 {
-        return crate::cmd_parse_rfc::run(&args);
+        return rfc::run(&args);
     }
     if args.jsonl {
         return urldiff::output::serve_jsonl(|r| WhatwgAnswer::of(&r.input, r.base.as_deref()));

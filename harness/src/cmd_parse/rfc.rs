@@ -4,7 +4,7 @@
 //! given (see [`AFTER_HELP`]). With `--json`/`--jsonl` every answer is one [`RfcAnswer`]
 //! (docs/cli-json.md).
 
-use crate::cmd_parse::ParseArgs;
+use super::ParseArgs;
 use anyhow::bail;
 use urldiff_oracles::RfcField;
 use urldiff_reports::parse_rfc_answer::{RfcAnswer, RfcMode};
