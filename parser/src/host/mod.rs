@@ -9,11 +9,9 @@
 //! Every failure reports the spec's validation error at a byte offset into the URL input.
 
 mod domain;
-mod idna_simple;
 mod ipv4;
 mod ipv6;
 mod opaque;
-mod strict_verdict;
 mod uts46;
 
 pub use domain::{
@@ -23,7 +21,7 @@ pub use domain::{
 use domain::{domain_to_ascii_of, ldh_domain_to_ascii, ldh_strict_verdict, DomainBytes};
 /// The code point ranges domain to ASCII's shortcuts know (for the tests that check them).
 #[doc(hidden)]
-pub use idna_simple::{NOT_VALID as IDNA_NOT_VALID, SIMPLE as IDNA_SIMPLE};
+pub use domain::{NOT_VALID as IDNA_NOT_VALID, SIMPLE as IDNA_SIMPLE};
 use ipv4::{dotted_decimal_ipv4, parse_ipv4_located};
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};

@@ -28,7 +28,6 @@
 //! ```
 
 mod abnf;
-mod ipv6;
 mod normalize;
 mod resolve;
 

@@ -1,6 +1,6 @@
 //! Host writing: <https://url.spec.whatwg.org/#host-writing>, and the URL-port string.
 
-use super::url::{percent_encoded_byte, violation};
+use super::{percent_encoded_byte, violation};
 use super::{Production as P, Violation};
 use crate::errors::Errors;
 use crate::host::{

@@ -164,3 +164,19 @@ pub fn validity(input: &str, base: Option<&Url>) -> Validity {
         grammar: check_url_string(input, base),
     }
 }
+
+/// A violation of `production` at `position`.
+pub(super) fn violation(production: Production, position: usize) -> Result<(), Violation> {
+    Err(Violation { production, position })
+}
+
+/// <https://url.spec.whatwg.org/#percent-encoded-byte>: "U+0025 (%) followed by two ASCII hex
+/// digits", the `%` at `text[i]`.
+pub(super) fn percent_encoded_byte(text: &str, i: usize, offset: usize) -> Result<(), Violation> {
+    let hex = |j: usize| text.as_bytes().get(j).is_some_and(u8::is_ascii_hexdigit);
+    if hex(i + 1) && hex(i + 2) {
+        Ok(())
+    } else {
+        violation(Production::PercentEncodedByte, offset + i)
+    }
+}

@@ -4,16 +4,12 @@
 //! whole input) and returns the first [`Violation`].
 
 use super::host::{url_port_string, valid_host_string, valid_opaque_host_string};
-use super::{Production as P, Violation};
+use super::{percent_encoded_byte, violation, Production as P, Violation};
 use crate::host::is_url_code_point;
 use crate::url::{is_special_scheme, Url};
 use std::ops::Range;
 
 type Checked = Result<(), Violation>;
-
-pub(super) fn violation(production: P, position: usize) -> Checked {
-    Err(Violation { production, position })
-}
 
 /// The index of the first `byte` in `input[range]`, or `range.end`.
 fn find(input: &str, range: &Range<usize>, byte: u8) -> usize {
@@ -304,15 +300,4 @@ pub(super) fn url_units(input: &str, range: Range<usize>, production: P) -> Chec
         }
     }
     Ok(())
-}
-
-/// <https://url.spec.whatwg.org/#percent-encoded-byte>: "U+0025 (%) followed by two ASCII hex
-/// digits", the `%` at `text[i]`.
-pub(super) fn percent_encoded_byte(text: &str, i: usize, offset: usize) -> Checked {
-    let hex = |j: usize| text.as_bytes().get(j).is_some_and(u8::is_ascii_hexdigit);
-    if hex(i + 1) && hex(i + 2) {
-        Ok(())
-    } else {
-        violation(P::PercentEncodedByte, offset + i)
-    }
 }

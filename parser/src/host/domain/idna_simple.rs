@@ -21,7 +21,7 @@
 //! every simple code point alone and beside others, on code points of every Unicode block, on
 //! WPT's IdnaTestV2 inputs and on edge cases (`tests/idna_shortcuts.rs` and the tests here).
 
-use super::domain::is_strict_ascii_label;
+use super::is_strict_ascii_label;
 use smallvec::SmallVec;
 
 /// A label's code points: a valid one has at most 59 after `xn--`, so no allocation.

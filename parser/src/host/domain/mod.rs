@@ -17,13 +17,18 @@
 //! where the parser runs `process` into a `String` given room at once) lets the fuzz
 //! `roundtrip` target compare the whole algorithm both ways on every input.
 
+mod idna_simple;
+mod strict_verdict;
+
+pub use idna_simple::{NOT_VALID, SIMPLE};
+
 use crate::errors::{Errors, ValidationErrorKind};
-use crate::host::idna_simple::{punycode_domain_verdict, simple_domain_to_ascii};
-use crate::host::strict_verdict::strict_verdict_of_relaxed;
 use crate::host::uts46::{domain_parser_to_ascii, uts46_to_ascii};
 use crate::host::HostParseFailure;
 use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+use idna_simple::{punycode_domain_verdict, simple_domain_to_ascii};
 use std::borrow::Cow;
+use strict_verdict::strict_verdict_of_relaxed;
 
 /// <https://url.spec.whatwg.org/#forbidden-host-code-point>
 ///

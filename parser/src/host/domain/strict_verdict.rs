@@ -10,7 +10,7 @@
 //! relaxed result is checked label by label. The property test here compares the verdict
 //! with UTS #46's strict run on generated domains.
 
-use super::domain::{is_strict_ascii_label, DomainBytes};
+use super::{is_strict_ascii_label, DomainBytes};
 
 /// Whether domain parser ToASCII with beStrict true succeeds, given the success `relaxed` of
 /// the same domain with beStrict false; `None` where that cannot be read off `relaxed` (UTS

@@ -2,27 +2,31 @@
 //! (<https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2>): `IPv6address`, `h16`, `ls32`,
 //! `IPv4address` and `dec-octet`, each reporting the first byte no valid match can contain.
 
-use super::abnf::{fail, Check};
+use super::{fail, Check};
 
 /// `dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35`
 /// (0–255, no leading zero). Reads one octet from `start`; returns where it ends.
-pub(crate) fn dec_octet(b: &[u8], start: usize, end: usize) -> Result<usize, super::Violation> {
+pub(crate) fn dec_octet(
+    b: &[u8],
+    start: usize,
+    end: usize,
+) -> Result<usize, crate::rfc3986::Violation> {
     let mut i = start;
     let mut value: u32 = 0;
     while i < end && b[i].is_ascii_digit() {
         // A leading "0" cannot be followed by a digit; a fourth digit or a value above
         // 255 cannot be part of any dec-octet.
         if (i > start && b[start] == b'0') || i - start == 3 {
-            return Err(super::Violation { rule: "dec-octet", position: i });
+            return Err(crate::rfc3986::Violation { rule: "dec-octet", position: i });
         }
         value = value * 10 + u32::from(b[i] - b'0');
         if value > 255 {
-            return Err(super::Violation { rule: "dec-octet", position: i });
+            return Err(crate::rfc3986::Violation { rule: "dec-octet", position: i });
         }
         i += 1;
     }
     if i == start {
-        return Err(super::Violation { rule: "dec-octet", position: i });
+        return Err(crate::rfc3986::Violation { rule: "dec-octet", position: i });
     }
     Ok(i)
 }
@@ -80,8 +84,8 @@ pub(crate) fn ls32(b: &[u8], start: usize, end: usize) -> Check {
     }
 }
 
-fn rename(v: super::Violation, rule: &'static str) -> super::Violation {
-    super::Violation { rule, ..v }
+fn rename(v: crate::rfc3986::Violation, rule: &'static str) -> crate::rfc3986::Violation {
+    crate::rfc3986::Violation { rule, ..v }
 }
 
 /// `IPv6address`, the nine alternatives of section 3.2.2, over `start..end`.

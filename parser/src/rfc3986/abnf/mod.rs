@@ -8,7 +8,9 @@
 //! non-ASCII character is always a violation, and the byte position of a violation is also
 //! its character position.
 
-use super::{ipv6, split_spans};
+mod ipv6;
+
+use super::split_spans;
 use std::fmt;
 use std::ops::Range;
 
