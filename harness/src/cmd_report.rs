@@ -95,7 +95,10 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 html: args.html,
             };
             outputs.write(&report, Vec::new())?;
-            print(&urldiff_reports::conform::terminal::render_to_width(&report, crate::terminal::width()))?;
+            print(&urldiff_reports::conform::terminal::render_to_width(
+                &report,
+                crate::terminal::width(),
+            ))?;
         }
         urldiff_conform::saved::Saved::Findings(findings) => {
             if args.junit.is_some() || args.matrix.is_some() {

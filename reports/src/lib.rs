@@ -91,9 +91,9 @@ pub fn render(report: &ConformReport, format: Format) -> anyhow::Result<Vec<u8>>
 /// written as they are made (give a buffered writer), the others as one text.
 pub fn render_to(report: &ConformReport, format: Format, out: &mut dyn Write) -> io::Result<()> {
     match format {
-        Format::Terminal => out.write_all(terminal::render(report).as_bytes()),
-        Format::Matrix => out.write_all(matrix::render(report).as_bytes()),
-        Format::Markdown => out.write_all(markdown::render(report).as_bytes()),
+        Format::Terminal => out.write_all(conform::terminal::render(report).as_bytes()),
+        Format::Matrix => out.write_all(conform::matrix::render(report).as_bytes()),
+        Format::Markdown => out.write_all(conform::markdown::render(report).as_bytes()),
         Format::Html => out.write_all(conform::html::render(report).as_bytes()),
         Format::Json => {
             report.write_json(&mut *out)?;
