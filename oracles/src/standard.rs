@@ -106,6 +106,61 @@ pub fn builtin_claim(oracle: &str) -> Claim {
     crate::profile::of(oracle).map(|p| p.claim()).unwrap_or_default()
 }
 
+/// A reading a standard itself allows an implementation, whatever its documentation says:
+/// triage compares the two values as the rule says before calling them apart, and
+/// `urldiff oracles --explain-standards` lists each rule with its link.
+#[derive(Debug, Serialize)]
+pub struct StandardRule {
+    /// The standards that allow it.
+    pub standards: &'static [Standard],
+    /// Its name, cited as `<standard>/<name>` (`rfc3986/scheme-case`).
+    pub name: &'static str,
+    /// What the standard allows, in its words, and how the comparison reads it.
+    pub what: &'static str,
+    pub link: &'static str,
+    /// The shared fields it applies to (`scheme`, `href`).
+    pub fields: &'static [&'static str],
+}
+
+/// Every reading a standard allows ([`StandardRule`]).
+pub const STANDARD_RULES: &[StandardRule] = &[StandardRule {
+    standards: &[Standard::Rfc3986, Standard::Rfc2396],
+    name: "scheme-case",
+    what: "RFC 3986 section 3.1: \"schemes are case-insensitive\" and \"an implementation should \
+           accept uppercase letters as equivalent to lowercase in scheme names ... but should \
+           only produce lowercase scheme names\" (section 6.2.2.1: case normalization; RFC 2396 \
+           section 3.1 alike). A library that lowercases the scheme reads the same URI: the \
+           scheme, and the scheme of a resolved reference (href), are compared lowercased",
+    link: "https://www.rfc-editor.org/rfc/rfc3986#section-3.1",
+    fields: &["scheme", "href"],
+}];
+
+/// `value` of the shared field `field` as [`STANDARD_RULES`]'s `scheme-case` compares it for
+/// `standard`: a scheme lowercased, an href's leading scheme (the letters, digits, `+`, `-`
+/// and `.` before its first `:`, starting with a letter) lowercased; anything else, and any
+/// value of another standard, as it is.
+pub fn scheme_case_folded(standard: Standard, field: &str, value: &str) -> String {
+    if !matches!(standard, Standard::Rfc3986 | Standard::Rfc2396) {
+        return value.to_owned();
+    }
+    match field {
+        "scheme" => value.to_ascii_lowercase(),
+        "href" => match value.split_once(':') {
+            Some((scheme, rest)) if is_scheme(scheme) => {
+                format!("{}:{rest}", scheme.to_ascii_lowercase())
+            }
+            _ => value.to_owned(),
+        },
+        _ => value.to_owned(),
+    }
+}
+
+/// RFC 3986's `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+fn is_scheme(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic())
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +185,21 @@ mod tests {
         for (kind, name) in kinds {
             assert_eq!((kind.name(), serde_json::to_value(kind).unwrap()), (name, name.into()));
         }
+    }
+
+    /// RFC 3986 section 3.1's example of case-insensitivity: `Web+Demo:` and `web+demo:` are
+    /// one scheme; the rest of an href keeps its case (a path is case-sensitive, section 6.2.2.1),
+    /// and the URL Standard has no such rule here.
+    #[test]
+    fn scheme_case_folds_only_the_scheme_of_an_rfc() {
+        use super::{scheme_case_folded, Standard, STANDARD_RULES};
+        let fold = |field, v| scheme_case_folded(Standard::Rfc3986, field, v);
+        assert_eq!(fold("scheme", "Web+Demo"), fold("scheme", "web+demo"));
+        assert_eq!(fold("href", "Web+Demo:/A/b"), "web+demo:/A/b");
+        assert_ne!(fold("href", "a:/A"), fold("href", "a:/a"));
+        assert_eq!(fold("href", "/x:y"), "/x:y");
+        assert_eq!(fold("path", "Web+Demo:x"), "Web+Demo:x");
+        assert_eq!(scheme_case_folded(Standard::Whatwg, "scheme", "HTTP"), "HTTP");
+        assert!(STANDARD_RULES.iter().all(|r| r.link.starts_with("https://")));
     }
 }

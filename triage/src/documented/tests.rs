@@ -269,3 +269,19 @@ fn python_urllib_drops_unnecessary_delimiters_when_joining() {
     assert!(!covers(dropped, &request("a?", base), (&parsed(), &parsed()), &fields(&[Query])));
     assert!(!covers(dropped, &request("a?", None), (&parsed(), &parsed()), &href));
 }
+
+/// CPython documents `SplitResult.port` as "Port number as integer, if present": `//:01/` and
+/// `http://[::]:01` give 1 (CPython 3.13), where RFC 3986's port is the digits `01`; a port
+/// without a leading zero, or a difference in another field, is not this rule's.
+#[test]
+fn python_port_is_an_integer_covers_leading_zeros_only() {
+    use SharedField::*;
+    let integer = rule("python-urllib", "port-is-an-integer");
+    let port = fields(&[Port]);
+    for input in ["//:01/", "http://[::]:01", "HTTP://user@h:0080/x"] {
+        assert!(covers(integer, &request(input, None), (&parsed(), &parsed()), &port), "{input}");
+    }
+    assert!(!covers(integer, &request("http://h:10/", None), (&parsed(), &parsed()), &port));
+    let path = fields(&[Port, Path]);
+    assert!(!covers(integer, &request("//:01/", None), (&parsed(), &parsed()), &path));
+}
