@@ -81,6 +81,12 @@ fn java_uri_documented_deviations_cover_their_examples() {
         (&parsed(), &parsed()),
         &fields(&[Host])
     ));
+    // The authority undefined too (OpenJDK 17: `new URI("file://example.com").resolve("///")`
+    // is `file://example.com/`, RFC 2396 section 5.2 gives `file:///`): host and href apart.
+    let resolved = request("///", Some("file://example.com"));
+    assert!(covers(authority, &resolved, (&parsed(), &parsed()), &fields(&[Host, Href])));
+    // A path apart is not this rule's.
+    assert!(!covers(authority, &resolved, (&parsed(), &parsed()), &fields(&[Host, Path])));
     // resolve: "if this URI is opaque, then the given URI is returned".
     let opaque = rule("java-uri", "opaque-base");
     assert!(covers(
