@@ -291,3 +291,18 @@ fn python_port_is_an_integer_covers_leading_zeros_only() {
     let path = fields(&[Port, Path]);
     assert!(!covers(integer, &request("//:01/", None), (&parsed(), &parsed()), &path));
 }
+
+/// yarl's changelog (aio-libs/yarl#1136): an empty host raises ValueError for http, https, ws,
+/// wss and ftp only. yarl 1.25.1 raises for `http://:/`, `ftp://:21`, `wss://u@`, and parses
+/// `http://` (no userinfo, no port) and `a://:1`.
+#[test]
+fn yarl_host_required_for_special_schemes_covers_its_five_schemes() {
+    let rule = rule("yarl", "host-required-for-special-schemes");
+    let outcome = fields(&[SharedField::Outcome]);
+    for input in ["http://:/", "ftp://:21", "wss://u@", "HTTPS://u@:8/x"] {
+        assert!(covers(rule, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+    for input in ["http://", "a://:1", "http://h:/"] {
+        assert!(!covers(rule, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+}
