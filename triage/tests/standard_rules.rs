@@ -4,7 +4,9 @@
 //! also where the href it writes differs in another equivalence besides (curl writes
 //! `a://example.com/` for `A://example.com:/`: a lowercase scheme and no empty port, section
 //! 6.2.3). The rule is the scheme's alone: a library that uppercases a path, which section
-//! 6.2.2.1 calls case-sensitive, is still a finding.
+//! 6.2.2.1 calls case-sensitive, is still a finding. And section 3.2.3 designates a port "by an
+//! optional port number in decimal": a library whose port is an integer (`01` read as `1`)
+//! reads the same URI.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -68,6 +70,18 @@ fn lowercase_scheme(r: &mut RfcRecord) {
     }
 }
 
+/// A port read as an integer (section 3.2.3: "a port number in decimal"), written back so.
+fn port_as_integer(r: &mut RfcRecord) {
+    if let Some(port) = r.port.as_mut().filter(|p| p.len() > 1 && p.starts_with('0')) {
+        let number = port.trim_start_matches('0');
+        let number = if number.is_empty() { "0" } else { number }.to_owned();
+        for text in [r.authority.as_mut(), r.resolved.as_mut()].into_iter().flatten() {
+            *text = text.replacen(&format!(":{port}"), &format!(":{number}"), 1);
+        }
+        *port = number;
+    }
+}
+
 fn uppercase_path(r: &mut RfcRecord) {
     r.path = r.path.to_ascii_uppercase();
 }
@@ -77,12 +91,15 @@ fn a_lowercased_scheme_is_no_finding_and_an_uppercased_path_is() {
     let reference = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
     let lower = library("lowercases-schemes", lowercase_scheme);
     let upper = library("uppercases-paths", uppercase_path);
-    let oracles: Vec<&dyn Oracle> = vec![&reference, &lower, &upper];
+    let integer = library("integer-ports", port_as_integer);
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &lower, &upper, &integer];
     let cases = [
         case("Web+Demo:/x/y", None),
         case("A://example.com:/", None),
         case("HTTP://example.com/a", None),
         case("Web+Demo:g", Some("web+demo://h/p/q")),
+        case("http://[::]:01", None),
+        case("g", Some("ftp://example.com:0021/a")),
     ];
     let findings =
         triage(&cases, &support::test_config(&oracles, 0), &NoEvents).expect("triage runs");
@@ -95,5 +112,6 @@ fn a_lowercased_scheme_is_no_finding_and_an_uppercased_path_is() {
             .count()
     };
     assert_eq!(of("lowercases-schemes"), 0, "{:#?}", findings.groups);
+    assert_eq!(of("integer-ports"), 0, "{:#?}", findings.groups);
     assert!(of("uppercases-paths") > 0, "{:#?}", findings.groups);
 }

@@ -164,7 +164,7 @@ fn case_insensitive_only(field: SharedField, a: &Projected, b: &Projected) -> bo
 /// ([`urldiff_oracles::standard::STANDARD_RULES`]: an RFC scheme lowercased).
 fn folded(standard: Standard, field: SharedField, value: &Projected) -> Projected {
     match value {
-        Projected::Defined(v) => Projected::Defined(urldiff_oracles::standard::scheme_case_folded(
+        Projected::Defined(v) => Projected::Defined(urldiff_oracles::standard::allowed_reading(
             standard,
             field.name(),
             v,
