@@ -87,6 +87,14 @@ fn java_uri_documented_deviations_cover_their_examples() {
     assert!(covers(authority, &resolved, (&parsed(), &parsed()), &fields(&[Host, Href])));
     // A path apart is not this rule's.
     assert!(!covers(authority, &resolved, (&parsed(), &parsed()), &fields(&[Host, Path])));
+    // The same in the base (OpenJDK 17: `new URI("file:///").resolve("")` is `file:/`); a base
+    // with a host is not this rule's.
+    let in_base = rule("java-uri", "empty-authority-in-base");
+    let empty = request("", Some("file:///"));
+    assert!(covers(in_base, &empty, (&parsed(), &parsed()), &fields(&[Host, Href])));
+    let hosted = request("", Some("file://h/"));
+    assert!(!covers(in_base, &hosted, (&parsed(), &parsed()), &fields(&[Host, Href])));
+    assert!(!covers(in_base, &empty, (&parsed(), &parsed()), &fields(&[Path, Href])));
     // resolve: "if this URI is opaque, then the given URI is returned".
     let opaque = rule("java-uri", "opaque-base");
     assert!(covers(
