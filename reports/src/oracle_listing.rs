@@ -155,6 +155,14 @@ pub fn explain_standards(descriptors: &[&Descriptor], width: usize) -> String {
         }
     }
     out.push_str("\nAn external oracle states its own: `standard` and `lenient` in its entry.\n");
+    out.push_str("\nReadings a standard allows (compared as the same reading, never a draft):\n");
+    for rule in urldiff_oracles::standard::STANDARD_RULES {
+        let names: Vec<&str> = rule.standards.iter().map(|s| s.name()).collect();
+        let line =
+            format!("{}/{} ({}): {}", names[0], rule.name, rule.fields.join(", "), rule.what);
+        out.push_str(&hanging("", &one_line(&line), width));
+        out.push_str(&format!("  <{}>\n", one_line(rule.link)));
+    }
     out
 }
 
@@ -217,5 +225,9 @@ mod tests {
                 assert!(text.contains(&link), "{}/{}", d.name, rule.name);
             }
         }
+        // RFC 3986 section 3.1 lets a library produce lowercase schemes: a named rule, shown.
+        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("rfc3986/scheme-case (scheme, href): RFC 3986 section 3.1"));
+        assert!(text.contains("\n  <https://www.rfc-editor.org/rfc/rfc3986#section-3.1>\n"));
     }
 }

@@ -158,6 +158,43 @@ fn actual_and_expected_never_print_alike() {
     assert_eq!(actual_and_expected(&rfc(None), &rfc(None)), None);
 }
 
+/// The field that differs is printed even where the one-line texts already differ in another
+/// field: CPython's `urlsplit("//:01/")` has the netloc `:01`, an empty query and the port
+/// `1` (SplitResult.port is an integer), where RFC 3986's authority `:01` has the port `01`
+/// and no query. The lines differ in the query alone; the port must show.
+#[test]
+fn the_differing_field_is_printed_when_the_lines_differ_elsewhere() {
+    use urldiff_oracles::Answer;
+    use urldiff_reports::findings::actual_and_expected;
+    let rfc = |port: &str, query: Option<&str>| -> Answer {
+        serde_json::from_value(serde_json::json!({"outcome": "parsed", "errors": [], "record": {
+            "model": "rfc", "scheme": null, "authority": ":01", "userinfo": null, "host": "",
+            "port": port, "path": "/", "query": query, "fragment": null, "resolved": null}}))
+        .expect("an RFC answer")
+    };
+    let (actual, expected) =
+        actual_and_expected(&rfc("1", Some("")), &rfc("01", None)).expect("differ");
+    assert!(actual.contains("port \"1\""), "{actual}");
+    assert!(expected.contains("port \"01\""), "{expected}");
+}
+
+/// No draft in the drafts of the committed findings prints the same Actual and Expected.
+#[test]
+fn no_draft_prints_the_same_actual_and_expected() {
+    for d in drafts(&findings(), None) {
+        let lines: Vec<&str> = d.text.lines().collect();
+        for (i, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("- Actual (")) {
+            let actual = line.split_once("): ").map(|(_, v)| v).unwrap_or_default();
+            let expected_line = lines[i + 1..].iter().find(|l| l.starts_with("- Expected by"));
+            let expected = expected_line
+                .and_then(|l| l.split_once(": "))
+                .map(|(_, v)| v.split(" — decided").next().unwrap_or(v))
+                .unwrap_or_default();
+            assert_ne!(actual, expected, "{}: {line}", d.file);
+        }
+    }
+}
+
 /// `|` is escaped in table cells only: a code span elsewhere shows a backslash as written.
 #[test]
 fn a_bar_is_escaped_only_in_tables() {
@@ -227,4 +264,41 @@ fn lenient_implementations_are_labelled_beside_the_expected_answer() {
         let oracle = line.trim_start_matches("  - `").split('`').next().unwrap();
         assert!(urldiff_oracles::standard::builtin_claim(oracle).lenient, "{line}");
     }
+}
+
+/// Every JavaScript reproduction says what to install: each npm package its oracle's folder
+/// names, at the version `oracles/node/package-lock.json` pins (the version the adapter reports,
+/// `urijs 1.19.11 on node v20.20.2`); a module built into Node says so.
+#[test]
+fn javascript_reproductions_name_the_npm_package_and_version() {
+    let lock: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../oracles/node/package-lock.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let mut seen = 0;
+    for d in urldiff_oracles::parsers::descriptors() {
+        if repro::language_of(&d.name) != Some(repro::Language::JavaScript) {
+            continue;
+        }
+        seen += 1;
+        let pinned = |p: &str| lock["packages"][format!("node_modules/{p}")]["version"].clone();
+        let version = match d.install.npm.first() {
+            Some(p) => format!("{p} {} on node v20.20.2", pinned(p).as_str().unwrap()),
+            None => "node v20.20.2".to_owned(),
+        };
+        let install = repro::install(&d.name, &version).expect("a JavaScript library");
+        assert_eq!(install.node.as_deref(), Some("v20.20.2"), "{}", d.name);
+        let wanted: Vec<String> =
+            d.install.npm.iter().map(|p| format!("{p}@{}", pinned(p).as_str().unwrap())).collect();
+        match install.command {
+            Some(c) => assert_eq!(c, format!("npm install {}", wanted.join(" ")), "{}", d.name),
+            None => assert!(wanted.is_empty(), "{}", d.name),
+        }
+    }
+    assert!(seen >= 5, "{seen} JavaScript libraries");
+    assert_eq!(repro::install("python-urllib", "CPython 3.13.0"), None);
 }

@@ -117,8 +117,19 @@ pub fn strict_rfc(
             })
         }
     };
+    // RFC 2396's `absoluteURI = scheme ":" ( hier_part | opaque_part )`: only a `hier_part`
+    // has a query; an opaque part (not starting with "/") is everything up to the fragment.
+    let opaque = standard == Standard::Rfc2396
+        && reference.scheme.is_some()
+        && reference.authority.is_none()
+        && !reference.path.starts_with('/');
     let resolved = target.as_ref().map(UriRef::recompose);
     let mut uri = target.unwrap_or(reference);
+    if opaque && uri.authority.is_none() && !uri.path.starts_with('/') {
+        if let Some(query) = uri.query.take() {
+            uri.path = format!("{}?{query}", uri.path);
+        }
+    }
     let registry = uri.authority.as_deref().is_some_and(|a| !urldiff_parser::rfc2396::is_server(a));
     if standard == Standard::Rfc2396 && registry {
         uri.userinfo = None;
@@ -148,5 +159,28 @@ fn grammar(standard: Standard) -> (GrammarCheck, GrammarCheck) {
             urldiff_parser::rfc2396::check_absolute_uri,
         ),
         _ => (|s| rfc3986::check(s, Rule::UriReference), |s| rfc3986::check(s, Rule::Uri)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strict_rfc;
+    use urldiff_oracles::Standard;
+
+    /// RFC 2396 section 3: `absoluteURI = scheme ":" ( hier_part | opaque_part )` and only
+    /// `hier_part = ( net_path | abs_path ) [ "?" query ]` has a query, so the `?` of an opaque
+    /// part is data (`opaque_part = uric_no_slash *uric`, and `uric_no_slash` holds `?`); RFC
+    /// 3986's `hier-part` has none of this and its query follows any path (section 3.4).
+    #[test]
+    fn an_rfc_2396_opaque_part_has_no_query() {
+        let rfc2396 = strict_rfc(Standard::Rfc2396, "mailto:a@example.org?subject=x", None);
+        let rfc2396 = rfc2396.expect("an RFC 2396 URI");
+        assert_eq!((rfc2396.path.as_str(), rfc2396.query), ("a@example.org?subject=x", None));
+        let rfc3986 = strict_rfc(Standard::Rfc3986, "mailto:a@example.org?subject=x", None);
+        assert_eq!(rfc3986.expect("an RFC 3986 URI").query.as_deref(), Some("subject=x"));
+        let hierarchical = strict_rfc(Standard::Rfc2396, "http://h/p?q", None).expect("a URI");
+        assert_eq!(hierarchical.query.as_deref(), Some("q"));
+        let absolute_path = strict_rfc(Standard::Rfc2396, "s:/p?q", None).expect("a URI");
+        assert_eq!(absolute_path.query.as_deref(), Some("q"));
     }
 }

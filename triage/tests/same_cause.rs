@@ -125,3 +125,32 @@ fn curl_s_empty_path_read_as_slash_is_one_draft() {
         .collect();
     assert!(drafts.len() <= 1, "{drafts:?}");
 }
+
+/// Ruby 3.1's `URI::RFC3986_Parser` does not keep an empty authority: `a:///` against `file:`
+/// resolves to `a:/` (none in its place) and `///` against `file://example.com` to
+/// `file://example.com/` (the base's in its place), where RFC 3986 section 5.2.2 keeps the
+/// reference's defined, empty authority (`a:///`, `file:///`). Deletion keys them at different
+/// sections; one change, one draft.
+#[test]
+fn an_empty_authority_not_kept_is_one_draft() {
+    let config = RegistryConfig::from_env().expect("the environment's time limits");
+    let wanted = default_oracles(&config).into_iter().filter(|o| o.name() == "ruby-uri");
+    let (oracles, unavailable) = split_available(wanted.collect());
+    if oracles.is_empty() {
+        let why = unavailable.first().map_or("not found".to_owned(), |(_, r)| r.clone());
+        urldiff_corpus::required::skip("ruby", "same_cause", &format!("ruby-uri: {why}"));
+        return;
+    }
+    let oracles: Vec<&dyn Oracle> = oracles.iter().map(|o| o.as_ref()).collect();
+    let cases = vec![case("a:///", Some("file:")), case("///", Some("file://example.com"))];
+    let findings = run(&oracles, &cases);
+    let drafts: Vec<String> = findings
+        .groups
+        .iter()
+        .filter(|g| g.libraries == ["ruby-uri"] && g.is_draft())
+        .map(|g| format!("{} ({:?})", g.root_cause.line(), g.example.input))
+        .collect();
+    let groups = findings.groups.iter().filter(|g| g.libraries == ["ruby-uri"]).count();
+    assert!(groups >= 2, "{groups} groups: the two keys this test is about are gone");
+    assert_eq!(drafts.len(), 1, "{drafts:?}");
+}

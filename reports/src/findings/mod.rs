@@ -203,39 +203,47 @@ pub fn record_text(record: &Record) -> String {
     }
 }
 
-/// An answer with every field of its record (`undefined` for an absent one): what a draft
-/// shows when [`answer_text`] prints two different answers alike (an RFC record's host or
-/// port, which its one line leaves to the authority; a WHATWG getter other than `href`).
-pub fn answer_text_in_full(answer: &Answer) -> String {
-    let Answer::Parsed { record, .. } = answer else { return answer_text(answer) };
-    match record {
-        Record::Whatwg(r) => urldiff_parser::Attribute::ALL
-            .iter()
-            .map(|&a| format!("{} {}", a.name(), shown(r.field(a))))
-            .collect::<Vec<_>>()
-            .join(", "),
-        Record::Rfc(r) => RfcField::ALL
-            .iter()
-            .map(|&f| format!("{f} {}", shown(r.field(f))))
-            .collect::<Vec<_>>()
-            .join(", "),
-        other => record_text(other),
-    }
-}
-
 fn shown(value: Option<&str>) -> String {
     value.map_or("undefined".to_owned(), |v| format!("{v:?}"))
 }
 
-/// What a draft prints as Actual and Expected: one line each, or every field where one line
-/// prints both alike; `None` when even every field prints alike (no difference to file).
+/// What a draft prints as Actual and Expected: one line each, followed by every field the
+/// line leaves out (an RFC record's userinfo, host and port, which it leaves to the authority;
+/// a WHATWG getter other than `href`) on which the two records differ, so the field that
+/// differs is always shown (CPython's port `1` for `//:01/`, whose lines differ only in an
+/// empty query); `None` when the two print alike (no difference to file).
 pub fn actual_and_expected(actual: &Answer, expected: &Answer) -> Option<(String, String)> {
-    let (a, e) = (answer_text(actual), answer_text(expected));
-    if a != e {
-        return Some((a, e));
+    let (mut a, mut e) = (answer_text(actual), answer_text(expected));
+    for (name, va, ve) in unshown_differences(actual, expected) {
+        a.push_str(&format!(", {name} {}", shown(va)));
+        e.push_str(&format!(", {name} {}", shown(ve)));
     }
-    let (a, e) = (answer_text_in_full(actual), answer_text_in_full(expected));
     (a != e).then_some((a, e))
+}
+
+/// The fields of two parsed records of one model that [`record_text`]'s one line does not
+/// print and on which they differ, in record order: (name, actual, expected).
+fn unshown_differences<'a>(
+    actual: &'a Answer,
+    expected: &'a Answer,
+) -> Vec<(&'static str, Option<&'a str>, Option<&'a str>)> {
+    let (Answer::Parsed { record: ra, .. }, Answer::Parsed { record: re, .. }) = (actual, expected)
+    else {
+        return Vec::new();
+    };
+    match (ra, re) {
+        (Record::Rfc(a), Record::Rfc(e)) => [RfcField::Userinfo, RfcField::Host, RfcField::Port]
+            .into_iter()
+            .filter(|&f| a.field(f) != e.field(f))
+            .map(|f| (f.name(), a.field(f), e.field(f)))
+            .collect(),
+        (Record::Whatwg(a), Record::Whatwg(e)) => urldiff_parser::Attribute::ALL
+            .iter()
+            .filter(|&&at| at != urldiff_parser::Attribute::Href && a.field(at) != e.field(at))
+            .map(|&at| (at.name(), a.field(at), e.field(at)))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The validation errors of an answer, when it has any.

@@ -153,6 +153,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         code(&e.input)
     );
     let _ = writeln!(out, "Root cause: {} (group `{}`).\n", text(&root_cause_text(rc)), g.id);
+    install_line(out, library, version_of(findings, library));
     if let Some((language, program)) = repro::program(library, &e.input, e.base.as_deref()) {
         let _ = writeln!(
             out,
@@ -228,6 +229,20 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
     let _ = writeln!(out, "- Known upstream: {}", text(&known));
     for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::marks::Mark::AlsoIn { .. })) {
         let _ = writeln!(out, "- {}", text(&also.text()));
+    }
+}
+
+/// The package (and version) a JavaScript reproduction needs ([`repro::install`]).
+fn install_line(out: &mut String, library: &str, version: &str) {
+    let Some(install) = repro::install(library, version) else { return };
+    let node = install.node.map_or(String::new(), |v| format!(" (ran on Node.js {})", text(&v)));
+    match install.command {
+        Some(command) => {
+            let _ = writeln!(out, "Install: {}{node}.\n", code(&command));
+        }
+        None => {
+            let _ = writeln!(out, "Install: nothing, it is built into Node.js{node}.\n");
+        }
     }
 }
 

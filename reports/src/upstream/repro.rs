@@ -161,3 +161,40 @@ fn fill(template: &str, language: Language, input: &str, base: Option<&str>) -> 
     out.push_str(rest);
     out
 }
+
+/// What to install before running a JavaScript reproduction ([`install`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NpmInstall {
+    /// `npm install urijs@1.19.11`; `None`: the module is built into Node.
+    pub command: Option<String>,
+    /// The Node release it ran on (`v20.20.2`), when the version string names it.
+    pub node: Option<String>,
+}
+
+/// What to install before running `oracle`'s JavaScript reproduction: `npm install
+/// <package>@<version>` for each npm package its folder names (`oracle.json`, `install.npm`),
+/// the version read from the oracle's version string as its adapter writes it (`urijs 1.19.11
+/// on node v20.20.2`), else nothing (built into Node); with the Node release it ran on. `None`
+/// for a library of another language.
+pub fn install(oracle: &str, version: &str) -> Option<NpmInstall> {
+    let d = descriptor(oracle)?;
+    if Language::of_fence(&d.repro.as_ref()?.language)? != Language::JavaScript {
+        return None;
+    }
+    let node = version.split_whitespace().skip_while(|t| *t != "node").nth(1).map(str::to_owned);
+    let packages: Vec<String> = d
+        .install
+        .npm
+        .iter()
+        .map(|package| {
+            let mut tokens = version.split_whitespace();
+            let pinned = tokens.by_ref().find(|t| t == package).and_then(|_| tokens.next());
+            match pinned.filter(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
+                Some(v) => format!("{package}@{v}"),
+                None => package.clone(),
+            }
+        })
+        .collect();
+    let command = (!packages.is_empty()).then(|| format!("npm install {}", packages.join(" ")));
+    Some(NpmInstall { command, node })
+}

@@ -81,6 +81,20 @@ fn java_uri_documented_deviations_cover_their_examples() {
         (&parsed(), &parsed()),
         &fields(&[Host])
     ));
+    // The authority undefined too (OpenJDK 17: `new URI("file://example.com").resolve("///")`
+    // is `file://example.com/`, RFC 2396 section 5.2 gives `file:///`): host and href apart.
+    let resolved = request("///", Some("file://example.com"));
+    assert!(covers(authority, &resolved, (&parsed(), &parsed()), &fields(&[Host, Href])));
+    // A path apart is not this rule's.
+    assert!(!covers(authority, &resolved, (&parsed(), &parsed()), &fields(&[Host, Path])));
+    // The same in the base (OpenJDK 17: `new URI("file:///").resolve("")` is `file:/`); a base
+    // with a host is not this rule's.
+    let in_base = rule("java-uri", "empty-authority-in-base");
+    let empty = request("", Some("file:///"));
+    assert!(covers(in_base, &empty, (&parsed(), &parsed()), &fields(&[Host, Href])));
+    let hosted = request("", Some("file://h/"));
+    assert!(!covers(in_base, &hosted, (&parsed(), &parsed()), &fields(&[Host, Href])));
+    assert!(!covers(in_base, &empty, (&parsed(), &parsed()), &fields(&[Path, Href])));
     // resolve: "if this URI is opaque, then the given URI is returned".
     let opaque = rule("java-uri", "opaque-base");
     assert!(covers(
@@ -268,4 +282,35 @@ fn python_urllib_drops_unnecessary_delimiters_when_joining() {
     // Only the joined URL (href) loses it: a path or query difference is another matter.
     assert!(!covers(dropped, &request("a?", base), (&parsed(), &parsed()), &fields(&[Query])));
     assert!(!covers(dropped, &request("a?", None), (&parsed(), &parsed()), &href));
+}
+
+/// CPython documents `SplitResult.port` as "Port number as integer, if present": `//:01/` and
+/// `http://[::]:01` give 1 (CPython 3.13), where RFC 3986's port is the digits `01`; a port
+/// without a leading zero, or a difference in another field, is not this rule's.
+#[test]
+fn python_port_is_an_integer_covers_leading_zeros_only() {
+    use SharedField::*;
+    let integer = rule("python-urllib", "port-is-an-integer");
+    let port = fields(&[Port]);
+    for input in ["//:01/", "http://[::]:01", "HTTP://user@h:0080/x"] {
+        assert!(covers(integer, &request(input, None), (&parsed(), &parsed()), &port), "{input}");
+    }
+    assert!(!covers(integer, &request("http://h:10/", None), (&parsed(), &parsed()), &port));
+    let path = fields(&[Port, Path]);
+    assert!(!covers(integer, &request("//:01/", None), (&parsed(), &parsed()), &path));
+}
+
+/// yarl's changelog (aio-libs/yarl#1136): an empty host raises ValueError for http, https, ws,
+/// wss and ftp only. yarl 1.25.1 raises for `http://:/`, `ftp://:21`, `wss://u@`, and parses
+/// `http://` (no userinfo, no port) and `a://:1`.
+#[test]
+fn yarl_host_required_for_special_schemes_covers_its_five_schemes() {
+    let rule = rule("yarl", "host-required-for-special-schemes");
+    let outcome = fields(&[SharedField::Outcome]);
+    for input in ["http://:/", "ftp://:21", "wss://u@", "HTTPS://u@:8/x"] {
+        assert!(covers(rule, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
+    for input in ["http://", "a://:1", "http://h:/"] {
+        assert!(!covers(rule, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
+    }
 }

@@ -18,7 +18,8 @@
 //!    two values less their common beginning and end
 //!    (`(` read as `/(` and `a` as `/a`: a `/` put first), or absent against present (an
 //!    absent and an empty userinfo, host, port, query or fragment are one; an absent and an
-//!    empty authority are not). curl's path `/` for an empty one, in `http://example.com#` (keyed at §3.5, where
+//!    empty authority are not; an empty authority not kept is one change, whatever stands in
+//!    its place: none, or the base's). curl's path `/` for an empty one, in `http://example.com#` (keyed at §3.5, where
 //!    the `#` sits) and `a://example.com` (§3.2), is one cause. A URL Standard library that
 //!    parses is keyed by where the reference's run shows it depart, and is not joined by this
 //!    rule (a host `example.com` left out is two causes in `/\` against `ssh://…` and before a
@@ -123,6 +124,16 @@ pub fn parsed_difference(g: &Group) -> Option<(String, String, String, String)> 
     fields.iter().find_map(|f| {
         let (e, a) = (text(&expected, f), text(&actual, f));
         (!same(f, &e, &a)).then(|| {
+            // An empty authority not kept is one change whatever stands in its place: none
+            // (`a:///` read as `a:/`) or the base's (`///` against `file://example.com`).
+            if *f == "authority" && e.as_deref() == Some("") {
+                return (
+                    library.clone(),
+                    (*f).to_owned(),
+                    "\"\"".to_owned(),
+                    "(not kept)".to_owned(),
+                );
+            }
             let (e, a) = edit(e.as_deref(), a.as_deref());
             (library.clone(), (*f).to_owned(), e, a)
         })

@@ -228,3 +228,73 @@ pub fn byte_position(input: &str, index: usize) -> Option<usize> {
 fn is_uri_character(c: char) -> bool {
     c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
 }
+
+/// The step of RFC 3986 section 2.1 ("percent-encoding"): where a library departs that
+/// parses a character its standard allows in that component only percent-encoded.
+pub fn percent_encoding_step(standard: Standard) -> StandardStep {
+    let rfc = if standard == Standard::Rfc2396 { "RFC 2396 (RFC 3986" } else { "RFC 3986" };
+    let close = if standard == Standard::Rfc2396 { ")" } else { "" };
+    StandardStep {
+        standard,
+        id: "2.1".to_owned(),
+        title: format!("{rfc} §2.1{close} percent-encoding"),
+        link: "https://www.rfc-editor.org/rfc/rfc3986#section-2.1".to_owned(),
+    }
+}
+
+/// Where an RFC library that parsed (`answer`) departs when its standard's grammar rejects
+/// the input at a character that may appear there only percent-encoded (RFC 3986 section
+/// 2.1; RFC 2396 section 2.4): a character outside the URI character set, a `%` that does
+/// not begin `%XX`, or a `[`, `]` or `#` in the userinfo, path, query or fragment (`[` and `]`
+/// delimit only an IP literal, `#` only the fragment). The step is section 2.1 whatever the
+/// component holding it and whatever the library then does with the character (keeps it raw
+/// or percent-encodes it): one cause however the grammar names the rule it broke. `None`
+/// otherwise (the library failed, the grammar accepts, or it fails on structure).
+pub fn percent_encoding_departure(
+    standard: Standard,
+    request: &Request,
+    answer: &Answer,
+) -> Option<(StandardStep, String)> {
+    if !matches!(standard, Standard::Rfc3986 | Standard::Rfc2396)
+        || !matches!(answer, Answer::Parsed { .. })
+    {
+        return None;
+    }
+    let Err(crate::standards::StrictRfcRejection::NotAUriReference(violation)) =
+        crate::standards::strict_rfc(standard, &request.input, None)
+    else {
+        return None;
+    };
+    let input = &request.input;
+    let p = violation.position;
+    // A `%` not followed by two hex digits is reported at the byte that is not one (or at the
+    // end of input): the code point is the `%`.
+    if matches!(violation.rule, "pct-encoded" | "escaped") {
+        return Some((percent_encoding_step(standard), code_point_kind(Some('%'))));
+    }
+    let c = input.get(p..)?.chars().next()?;
+    let needs_encoding = match c {
+        '%' => {
+            !input.as_bytes().get(p + 1..p + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+        }
+        '[' | ']' | '#' => outside_host(input, p),
+        c => !is_uri_character(c),
+    };
+    needs_encoding.then(|| (percent_encoding_step(standard), code_point_kind(Some(c))))
+}
+
+/// Whether byte `p` of `input` lies in its userinfo, path, query or fragment (not its scheme
+/// or host).
+fn outside_host(input: &str, p: usize) -> bool {
+    let spans = rfc3986::split_spans(input);
+    if spans.scheme.as_ref().is_some_and(|s| p <= s.end) {
+        return false;
+    }
+    match spans.authority {
+        Some(a) if p >= a.start && p < a.end => {
+            let parts = rfc3986::split_authority_spans(&input[a.clone()]);
+            parts.userinfo.is_some_and(|u| p - a.start < u.end)
+        }
+        _ => true,
+    }
+}

@@ -92,6 +92,13 @@ impl ConformanceGoal {
             let versions = oracles.get(1).and_then(|r| skewed(oracles[0].info(), r.info()));
             return versions.is_some_and(|(l, r)| !unknown_to(&request.input, l, r).is_empty());
         }
+        // The key's own order: an RFC library accepting a character allowed only
+        // percent-encoded departs at section 2.1, so a candidate showing only that keeps no
+        // other step (`s$-c:/\u{1}b`, keyed where its `:` is, is not minimized to `\u{1}`).
+        let encoding = super::deciding::percent_encoding_departure(self.standard, request, library);
+        if let Some((step, _)) = encoding {
+            return step == self.step;
+        }
         let steps = super::deciding::Steps::new(self.standard, request);
         if let Some((step, _)) = steps.departure(library) {
             return step == self.step;

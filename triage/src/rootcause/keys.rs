@@ -85,13 +85,17 @@ fn conformance_keys(
     };
     // A code point the library's Unicode data lacks, that decides: one skew, no step.
     let mut departures = unicode_skews(&oracles, &pair_judged, parts, members)?;
-    // Where the reference's own run says the library departs, no deletion is needed.
+    // Where the reference's own run says the library departs (or, for an RFC, its grammar
+    // rejects a character allowed there only percent-encoded), no deletion is needed.
     let found: Vec<(usize, (StandardStep, String))> = members
         .par_iter()
         .filter(|k| !departures.contains_key(k))
         .filter_map(|&k| {
             let p = &parts[k];
-            Steps::new(standard, p.request).departure(&p.answers[library]).map(|s| (k, s))
+            let answer = &p.answers[library];
+            super::deciding::percent_encoding_departure(standard, p.request, answer)
+                .or_else(|| Steps::new(standard, p.request).departure(answer))
+                .map(|s| (k, s))
         })
         .collect();
     departures.extend(found);
@@ -176,7 +180,9 @@ pub fn variants_asked(judged: &Judged, parts: &[ToKey]) -> usize {
         .filter_map(|p| p.part.library.map(|library| (p, library)))
         .filter(|(p, library)| {
             let standard = judged.oracles[*library].info().claim.standard;
-            Steps::new(standard, p.request).departure(&p.answers[*library]).is_none()
+            let answer = &p.answers[*library];
+            super::deciding::percent_encoding_departure(standard, p.request, answer).is_none()
+                && Steps::new(standard, p.request).departure(answer).is_none()
         })
         .map(|(p, _)| p.request.input.chars().count().min(super::deciding::MAX_SUBSTITUTIONS))
         .sum()

@@ -137,6 +137,42 @@ fn same_reading(standard: Option<Standard>) -> &'static [Equivalence] {
     }
 }
 
+fn is_rfc(standard: Option<Standard>) -> bool {
+    matches!(standard, Some(Standard::Rfc3986 | Standard::Rfc2396))
+}
+
+/// Whether two values equal but for ASCII case differ only where an RFC calls case
+/// insignificant (RFC 3986 section 6.2.2.1: the scheme and the host; "the other generic
+/// syntax components are assumed to be case-sensitive"): the scheme or host field, or an
+/// href whose userinfo, port, path, query and fragment are the same.
+fn case_insensitive_only(field: SharedField, a: &Projected, b: &Projected) -> bool {
+    match field {
+        SharedField::Scheme | SharedField::Host => true,
+        SharedField::Href => {
+            let (a, b) = (
+                urldiff_parser::rfc3986::split(a.text()),
+                urldiff_parser::rfc3986::split(b.text()),
+            );
+            (&a.userinfo, &a.port, &a.path, &a.query, &a.fragment)
+                == (&b.userinfo, &b.port, &b.path, &b.query, &b.fragment)
+        }
+        _ => false,
+    }
+}
+
+/// `value` of `field` as `standard`'s allowed readings compare it
+/// ([`urldiff_oracles::standard::STANDARD_RULES`]: an RFC scheme lowercased).
+fn folded(standard: Standard, field: SharedField, value: &Projected) -> Projected {
+    match value {
+        Projected::Defined(v) => Projected::Defined(urldiff_oracles::standard::allowed_reading(
+            standard,
+            field.name(),
+            v,
+        )),
+        other => other.clone(),
+    }
+}
+
 /// The fields on which `a` and `b` (names) read the input differently: `disagreeing_fields`, less
 /// an empty against an absent userinfo, host or port (most APIs cannot tell them apart:
 /// Python's `hostname`, Java's `getHost`), and less the differences `standard` calls no
@@ -166,8 +202,22 @@ pub fn apart(
         if va.agrees(vb) {
             return false;
         }
-        !matches!(grade(field, va, vb, &scheme),
-            Some(Grade::Equivalent(eq)) if same_reading(standard).contains(&eq))
+        // A reading the standard itself allows (an RFC scheme in another case), then the
+        // equivalences it calls no difference, on what is left.
+        let (va, vb) = match standard {
+            Some(standard) => (folded(standard, field, va), folded(standard, field, vb)),
+            None => (va.clone(), vb.clone()),
+        };
+        if va.agrees(&vb) {
+            return false;
+        }
+        match grade(field, &va, &vb, &scheme) {
+            Some(Grade::Equivalent(Equivalence::AsciiCase)) if is_rfc(standard) => {
+                !case_insensitive_only(field, &va, &vb)
+            }
+            Some(Grade::Equivalent(eq)) => !same_reading(standard).contains(&eq),
+            _ => true,
+        }
     });
     fields
 }
