@@ -314,3 +314,25 @@ fn yarl_host_required_for_special_schemes_covers_its_five_schemes() {
         assert!(!covers(rule, &request(input, None), (&failure(), &parsed()), &outcome), "{input}");
     }
 }
+
+/// yarl's API documentation of `URL.raw_path`: "/ for absolute URLs without path part": an
+/// authority and no path read as `/`; a path of its own, or an empty authority (`http://`,
+/// which yarl keeps with an empty path), is not covered.
+#[test]
+fn yarl_absolute_path_slash_covers_an_authority_without_a_path() {
+    let rule = rule("yarl", "absolute-path-slash");
+    let path = fields(&[SharedField::Path]);
+    for input in ["http://example.com", "HTTP://example.com?q", "file://example.com#f", "//h"] {
+        assert!(covers(rule, &request(input, None), (&parsed(), &parsed()), &path), "{input}");
+    }
+    for input in ["http://example.com/a", "http://", "a:b"] {
+        assert!(!covers(rule, &request(input, None), (&parsed(), &parsed()), &path), "{input}");
+    }
+    let authority = fields(&[SharedField::Path, SharedField::Userinfo]);
+    assert!(!covers(
+        rule,
+        &request("http://@example.com", None),
+        (&parsed(), &parsed()),
+        &authority
+    ));
+}
