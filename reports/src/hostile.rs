@@ -22,7 +22,7 @@
 //!
 //! [`pieces`] splits a string into what is shown as is and what is escaped; each format marks
 //! the escapes its own way (plain: as is; HTML: a highlighted span) from the same pieces.
-//! JUnit XML keeps its lines and escapes only what XML cannot carry ([`xml_safe`]).
+//! JUnit XML is written by the same policy, its lines kept ([`xml_safe`]: [`visible_lines`]).
 
 use std::fmt::Write as _;
 
@@ -158,28 +158,17 @@ pub fn visible_lines(s: &str) -> String {
     out
 }
 
-/// `s` as XML 1.0 can carry it (JUnit's text, whose lines and tabs stay): the code points XML
-/// cannot carry at all, not even as references (the C0 controls but tab, newline and carriage
-/// return; U+FFFE, U+FFFF), as escapes of this policy (`\u{…}`); the XML writer escapes the
-/// markup characters. Narrower than [`visible`]: a CI page shows the rest as it is.
+/// `s` as JUnit XML carries it: this policy with its lines kept ([`visible_lines`]), which
+/// also escapes everything XML 1.0 cannot carry, not even as a reference (the C0 controls,
+/// U+FFFE, U+FFFF); the XML writer escapes the markup characters. A CI page shows a case name
+/// or a diff as the other reports do: a bidi override or a zero-width space cannot hide there.
 /// ```
 /// use urldiff_reports::hostile::xml_safe;
-/// // XML 1.0 has no character NUL or U+FFFF, not even as a reference; lines and tabs stay.
 /// assert_eq!(xml_safe("a\u{0}b\u{ffff}"), "a\\u{0}b\\u{ffff}");
-/// assert_eq!(xml_safe("one\ttwo\nthree"), "one\ttwo\nthree");
+/// assert_eq!(xml_safe("one\u{202e}two\nthree"), "one\\u{202e}two\nthree");
 /// ```
 pub fn xml_safe(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        let uncarriable = !matches!(c, '\t' | '\n' | '\r')
-            && ((c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}');
-        if uncarriable {
-            Piece::Escaped(c).push_to(&mut out);
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    visible_lines(s)
 }
 
 /// The first line of a (possibly multi-line) message, made visible: what a report shows of a

@@ -103,3 +103,11 @@ fn control_characters_in_names_stay_well_formed() {
     assert!(text.contains("name=\"&lt;\\u{1}\\u{ffff}\\u{1b}]&gt;\""), "{text}");
     read(&xml);
 }
+
+/// JUnit is written by the one hostile-text policy: a case name with a right-to-left override,
+/// a zero-width space or U+00A0 shows them as escapes, as every other report does.
+#[test]
+fn junit_names_follow_the_hostile_text_policy() {
+    let text = urldiff_reports::hostile::xml_safe("http://a\u{202e}b\u{200b}c\u{a0}d/\n  x");
+    assert_eq!(text, "http://a\\u{202e}b\\u{200b}c\\u{a0}d/\n  x");
+}
