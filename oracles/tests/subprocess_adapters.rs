@@ -4,7 +4,7 @@
 //! Expected values were obtained by running the runtimes themselves directly — not through
 //! the adapters: `urlsplit`/`urljoin` in CPython 3.11.7, `new URL` in node v20.20.2, the
 //! whatwg-url 17.3.0 and url-parse 1.5.10 packages from node, and `java.net.URI` in OpenJDK
-//! 17.0.15 (a throwaway Probe.java) — and agree with those runtimes' documentation. A test
+//! 17.0.15 and Temurin 25.0.3 (a throwaway Probe.java) — and agree with those runtimes' documentation. A test
 //! whose runtime is missing prints why and skips (fails, when `$URLDIFF_REQUIRE` lists it).
 
 use urldiff_oracles::subprocess::{java, node, python};
@@ -121,7 +121,14 @@ fn python_urllib_on_tricky_inputs() {
         Ok(RfcRecord { scheme: s("sc"), userinfo: s(""), ..plain("@", Some(""), "") }),
         Ok(RfcRecord { scheme: s("sc"), ..plain("", None, "b") }),
     ];
+    // The index of the backslash in the message moved between JDKs (probed directly:
+    // OpenJDK 17.0.15 says index 7, Temurin 25.0.3 index 8); the oracle runs the newest JDK
+    // found (`java::newest_jdk`).
+    let backslash_at_8 = Err("Illegal character in authority at index 8: http://a\\b/c".into());
     for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        if i == 0 && *g == backslash_at_8 {
+            continue;
+        }
         assert_eq!(g, e, "{}", cases[i].name());
     }
 }
@@ -172,7 +179,14 @@ fn java_uri_on_tricky_inputs() {
         Ok(RfcRecord { scheme: s("mailto"), path: "a@b?s=x".into(), ..RfcRecord::default() }),
         Ok(http("a_b:8", None, "/p")),
     ];
+    // The index of the backslash in the message moved between JDKs (probed directly:
+    // OpenJDK 17.0.15 says index 7, Temurin 25.0.3 index 8); the oracle runs the newest JDK
+    // found (`java::newest_jdk`).
+    let backslash_at_8 = Err("Illegal character in authority at index 8: http://a\\b/c".into());
     for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        if i == 0 && *g == backslash_at_8 {
+            continue;
+        }
         assert_eq!(g, e, "{}", cases[i].name());
     }
 }

@@ -61,6 +61,10 @@ pub fn launch(folder: &ParserFolder) -> Result<WorkerCommand, LaunchError> {
     // The runtime first: a machine without it gets the one line that says what to install.
     let program = match runtime {
         Runtime::Python => super::python::newest_cpython()?.path,
+        Runtime::Java => match super::java::newest_jdk() {
+            Some(jdk) => jdk.java.clone(),
+            None => runtime_program(folder, program_name(runtime))?,
+        },
         _ => runtime_program(folder, program_name(runtime))?,
     };
     let host =
@@ -223,10 +227,14 @@ fn java_command(
     adapter: &str,
     java: PathBuf,
 ) -> Result<WorkerCommand, LaunchError> {
-    let javac = find_on_path("javac").ok_or(LaunchError::NotOnPath {
-        program: "javac",
-        install: "install a JDK, not only a JRE",
-    })?;
+    // The newest JDK's compiler, beside the `java` it runs on.
+    let javac = match super::java::newest_jdk() {
+        Some(jdk) => jdk.javac.clone(),
+        None => find_on_path("javac").ok_or(LaunchError::NotOnPath {
+            program: "javac",
+            install: "install a JDK, not only a JRE",
+        })?,
+    };
     let dir = write_out(files)?;
     let cache = urldiff_corpus::project::cache_dir().join("java");
     let stem = |name: &str| name.trim_end_matches(".java").to_owned();
