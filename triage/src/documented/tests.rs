@@ -336,3 +336,18 @@ fn yarl_absolute_path_slash_covers_an_authority_without_a_path() {
         &authority
     ));
 }
+
+/// Every field a documented rule names is a field the comparison reports apart
+/// (`SharedField`'s names): a rule listing `resolved` or `authority` (an RFC record's own
+/// names) never matched the `href` that differed, and its case was drafted.
+#[test]
+fn every_rule_names_shared_fields() {
+    let names: Vec<&str> = SharedField::ALL.iter().map(|f| f.name()).collect();
+    for d in urldiff_oracles::parsers::descriptors() {
+        for rule in &d.profile.documented {
+            for field in &rule.fields {
+                assert!(names.contains(&field.as_str()), "{}/{}: {field}", d.name, rule.name);
+            }
+        }
+    }
+}
