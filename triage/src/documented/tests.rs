@@ -351,3 +351,18 @@ fn every_rule_names_shared_fields() {
         }
     }
 }
+
+/// w3lib's `safe_url_string` documents a string returned for every input and no error: where
+/// the URL Standard rejects (`""`, `a://@`) and w3lib answers, its rule covers the outcome;
+/// where w3lib failed (it does not) or the standard parses, it does not.
+#[test]
+fn w3lib_returns_a_url_for_any_input_covers_only_what_the_standard_rejects() {
+    let rule = rule("w3lib-safe-url", "returns-a-url-for-any-input");
+    let outcome = fields(&[SharedField::Outcome]);
+    for input in ["", "a://@", "http://a b/"] {
+        assert!(covers(rule, &request(input, None), (&parsed(), &failure()), &outcome), "{input}");
+    }
+    assert!(!covers(rule, &request("", None), (&failure(), &parsed()), &outcome));
+    let href = fields(&[SharedField::Href]);
+    assert!(!covers(rule, &request("a://@", None), (&parsed(), &failure()), &href));
+}
