@@ -129,6 +129,8 @@ fn an_unavailable_oracle_named_with_oracle_exits_2() {
         .env("HOME", "/nonexistent")
         .env_remove("PYENV_ROOT")
         .env_remove("URLDIFF_PYTHON")
+        // No JDK either: the search also looks in /usr/lib/jvm.
+        .env("URLDIFF_JAVA_HOME", "/nonexistent")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -194,6 +194,8 @@ fn missing_runtimes_make_unavailable_columns_not_errors() {
         .env("HOME", dir.path())
         .env_remove("PYENV_ROOT")
         .env_remove("URLDIFF_PYTHON")
+        // No JDK either: the search also looks in /usr/lib/jvm.
+        .env("URLDIFF_JAVA_HOME", "/nonexistent")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -38,6 +38,8 @@ impl Elsewhere {
                 .current_dir(&self.cwd)
                 .env_clear()
                 .env("PATH", &self.empty_path)
+                // No JDK either: the search also looks in /usr/lib/jvm.
+                .env("URLDIFF_JAVA_HOME", "/nonexistent")
                 .env("HOME", &self.home),
         )
     }
@@ -142,6 +144,7 @@ fn a_synced_copy_is_preferred_and_urldiff_wpt_dir_overrides() {
         let mut command = Command::new(&e.binary);
         command.args(["oracles", "--json"]).current_dir(&e.cwd).env_clear();
         command.env("PATH", &e.empty_path).env("HOME", &e.home).env("URLDIFF_CACHE", &cache);
+        command.env("URLDIFF_JAVA_HOME", "/nonexistent");
         for (key, value) in extra {
             command.env(key, value);
         }

@@ -191,13 +191,39 @@ fn rfc_step(standard: Standard, request: &Request, position: Option<usize>) -> S
     } else {
         ("3.3", "path")
     };
-    let rfc = if standard == Standard::Rfc2396 { "RFC 2396 (RFC 3986" } else { "RFC 3986" };
-    let close = if standard == Standard::Rfc2396 { ")" } else { "" };
+    rfc_section_step(standard, id, title)
+}
+
+/// The step of `standard` at RFC 3986 section `id` (`title`): RFC 3986's own, or for RFC 2396
+/// the section of RFC 2396 that says the same (its grammar is what an RFC 2396 library is held
+/// to, and its maintainers read RFC 2396: §2.4 escape sequences, §3.2.2 the server-based
+/// authority, §5.2 the resolution algorithm, §4.1 the fragment).
+pub fn rfc_section_step(standard: Standard, id: &str, title: &str) -> StandardStep {
+    if standard != Standard::Rfc2396 {
+        return StandardStep {
+            standard,
+            id: id.to_owned(),
+            title: format!("RFC 3986 §{id} {title}"),
+            link: format!("https://www.rfc-editor.org/rfc/rfc3986#section-{id}"),
+        };
+    }
+    let (id, title) = match id {
+        "2" => ("2", "URI characters and escape sequences"),
+        "2.1" => ("2.4", "escape sequences"),
+        "3.1" => ("3.1", "scheme component"),
+        "3.2" => ("3.2", "authority component"),
+        "3.2.1" | "3.2.2" | "3.2.3" => ("3.2.2", "server-based naming authority"),
+        "3.3" => ("3.3", "path component"),
+        "3.4" => ("3.4", "query component"),
+        "3.5" => ("4.1", "fragment identifier"),
+        "5.2.2" | "5.2.3" | "5.2.4" => ("5.2", "resolving relative references"),
+        other => (other, title),
+    };
     StandardStep {
         standard,
         id: id.to_owned(),
-        title: format!("{rfc} §{id}{close} {title}"),
-        link: format!("https://www.rfc-editor.org/rfc/rfc3986#section-{id}"),
+        title: format!("RFC 2396 §{id} {title}"),
+        link: format!("https://www.rfc-editor.org/rfc/rfc2396#section-{id}"),
     }
 }
 
@@ -232,14 +258,7 @@ fn is_uri_character(c: char) -> bool {
 /// The step of RFC 3986 section 2.1 ("percent-encoding"): where a library departs that
 /// parses a character its standard allows in that component only percent-encoded.
 pub fn percent_encoding_step(standard: Standard) -> StandardStep {
-    let rfc = if standard == Standard::Rfc2396 { "RFC 2396 (RFC 3986" } else { "RFC 3986" };
-    let close = if standard == Standard::Rfc2396 { ")" } else { "" };
-    StandardStep {
-        standard,
-        id: "2.1".to_owned(),
-        title: format!("{rfc} §2.1{close} percent-encoding"),
-        link: "https://www.rfc-editor.org/rfc/rfc3986#section-2.1".to_owned(),
-    }
+    rfc_section_step(standard, "2.1", "percent-encoding")
 }
 
 /// Where an RFC library that parsed (`answer`) departs when its standard's grammar rejects
@@ -296,5 +315,36 @@ fn outside_host(input: &str, p: usize) -> bool {
             parts.userinfo.is_some_and(|u| p - a.start < u.end)
         }
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An RFC 2396 library's step is RFC 2396's own section (its table of contents: §2.4
+    /// Escape Sequences, §3.2.2 Server-based Naming Authority, §4.1 Fragment Identifier, §5.2
+    /// Resolving Relative References to Absolute Form), linked to RFC 2396; RFC 3986's stays.
+    #[test]
+    fn rfc_2396_steps_are_rfc_2396_sections() {
+        let cases = [
+            ("2.1", "2.4", "escape sequences"),
+            ("3.2.3", "3.2.2", "server-based naming authority"),
+            ("3.5", "4.1", "fragment identifier"),
+            ("5.2.4", "5.2", "resolving relative references"),
+            ("3.3", "3.3", "path component"),
+        ];
+        for (rfc3986, rfc2396, title) in cases {
+            let step = rfc_section_step(Standard::Rfc2396, rfc3986, "x");
+            assert_eq!(step.id, rfc2396);
+            assert_eq!(step.title, format!("RFC 2396 §{rfc2396} {title}"));
+            assert_eq!(
+                step.link,
+                format!("https://www.rfc-editor.org/rfc/rfc2396#section-{rfc2396}")
+            );
+        }
+        let step = rfc_section_step(Standard::Rfc3986, "5.2.4", "remove_dot_segments");
+        assert_eq!(step.title, "RFC 3986 §5.2.4 remove_dot_segments");
+        assert_eq!(step.link, "https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4");
     }
 }
