@@ -541,6 +541,17 @@ mod tests {
         }
     }
 
+    /// A domain of [`label`]s, or a [`unicode_domain`].
+    fn ascii_or_unicode_domain() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::prop_oneof![
+            proptest::strategy::Strategy::prop_map(
+                proptest::collection::vec(label(), 1..6),
+                |labels| labels.join("."),
+            ),
+            unicode_domain(),
+        ]
+    }
+
     /// A domain of labels made of ASCII, code points UTS #46 keeps, maps (to ASCII too),
     /// ignores or disallows, joiners, right-to-left letters and digits, and Punycode.
     fn unicode_domain() -> impl proptest::strategy::Strategy<Value = String> {
@@ -576,13 +587,7 @@ mod tests {
         /// IdnaTestV2 as well, through domain to ASCII with and without shortcuts.)
         #[test]
         fn process_into_a_sized_string_is_to_ascii(
-            domain in proptest::prop_oneof![
-                proptest::strategy::Strategy::prop_map(
-                    proptest::collection::vec(label(), 1..6),
-                    |labels| labels.join("."),
-                ),
-                unicode_domain(),
-            ],
+            domain in ascii_or_unicode_domain(),
             be_strict: bool,
         ) {
             let ours = domain_parser_to_ascii(&domain, be_strict);
@@ -598,13 +603,7 @@ mod tests {
         /// Domain to ASCII with its shortcuts and without: the same result and errors.
         #[test]
         fn domain_to_ascii_is_the_same_without_shortcuts(
-            domain in proptest::prop_oneof![
-                proptest::strategy::Strategy::prop_map(
-                    proptest::collection::vec(label(), 1..6),
-                    |labels| labels.join("."),
-                ),
-                unicode_domain(),
-            ],
+            domain in ascii_or_unicode_domain(),
             be_strict: bool,
         ) {
             let both = [domain_to_ascii, domain_to_ascii_by_uts46].map(|to_ascii| {
