@@ -207,23 +207,30 @@ pub fn rfc_section_step(standard: Standard, id: &str, title: &str) -> StandardSt
             link: format!("https://www.rfc-editor.org/rfc/rfc3986#section-{id}"),
         };
     }
-    let (id, title) = match id {
-        "2" => ("2", "URI characters and escape sequences"),
-        "2.1" => ("2.4", "escape sequences"),
-        "3.1" => ("3.1", "scheme component"),
-        "3.2" => ("3.2", "authority component"),
-        "3.2.1" | "3.2.2" | "3.2.3" => ("3.2.2", "server-based naming authority"),
-        "3.3" => ("3.3", "path component"),
-        "3.4" => ("3.4", "query component"),
-        "3.5" => ("4.1", "fragment identifier"),
-        "5.2.2" | "5.2.3" | "5.2.4" => ("5.2", "resolving relative references"),
-        other => (other, title),
+    // (the step's id, RFC 2396's section, what of it): a section holding several of RFC
+    // 3986's steps keeps them apart by its own parts (§5.2's numbered steps, §3.2.2's
+    // userinfo, host and port), so two behaviours stay two causes.
+    let (id, section, title) = match id {
+        "2" => ("2", "2", "URI characters and escape sequences"),
+        "2.1" => ("2.4", "2.4", "escape sequences"),
+        "3.1" => ("3.1", "3.1", "scheme component"),
+        "3.2" => ("3.2", "3.2", "authority component"),
+        "3.2.1" => ("3.2.2/userinfo", "3.2.2", "server-based naming authority: userinfo"),
+        "3.2.2" => ("3.2.2/host", "3.2.2", "server-based naming authority: host"),
+        "3.2.3" => ("3.2.2/port", "3.2.2", "server-based naming authority: port"),
+        "3.3" => ("3.3", "3.3", "path component"),
+        "3.4" => ("3.4", "3.4", "query component"),
+        "3.5" => ("4.1", "4.1", "fragment identifier"),
+        "5.2.2" => ("5.2/2-5", "5.2", "resolving relative references, steps 2 to 5"),
+        "5.2.3" => ("5.2/6a-b", "5.2", "resolving relative references, step 6 a and b"),
+        "5.2.4" => ("5.2/6c-f", "5.2", "resolving relative references, step 6 c to f"),
+        other => (other, other, title),
     };
     StandardStep {
         standard,
         id: id.to_owned(),
-        title: format!("RFC 2396 §{id} {title}"),
-        link: format!("https://www.rfc-editor.org/rfc/rfc2396#section-{id}"),
+        title: format!("RFC 2396 §{section} {title}"),
+        link: format!("https://www.rfc-editor.org/rfc/rfc2396#section-{section}"),
     }
 }
 
@@ -329,20 +336,20 @@ mod tests {
     fn rfc_2396_steps_are_rfc_2396_sections() {
         let cases = [
             ("2.1", "2.4", "escape sequences"),
-            ("3.2.3", "3.2.2", "server-based naming authority"),
+            ("3.2.3", "3.2.2", "server-based naming authority: port"),
             ("3.5", "4.1", "fragment identifier"),
-            ("5.2.4", "5.2", "resolving relative references"),
+            ("5.2.4", "5.2", "resolving relative references, step 6 c to f"),
             ("3.3", "3.3", "path component"),
         ];
         for (rfc3986, rfc2396, title) in cases {
             let step = rfc_section_step(Standard::Rfc2396, rfc3986, "x");
-            assert_eq!(step.id, rfc2396);
-            assert_eq!(step.title, format!("RFC 2396 §{rfc2396} {title}"));
-            assert_eq!(
-                step.link,
-                format!("https://www.rfc-editor.org/rfc/rfc2396#section-{rfc2396}")
-            );
+            let link = format!("https://www.rfc-editor.org/rfc/rfc2396#section-{rfc2396}");
+            assert_eq!((step.title, step.link), (format!("RFC 2396 §{rfc2396} {title}"), link));
         }
+        // Two of RFC 3986's steps in one RFC 2396 section stay two steps.
+        let merge = rfc_section_step(Standard::Rfc2396, "5.2.3", "merge paths");
+        let dots = rfc_section_step(Standard::Rfc2396, "5.2.4", "remove_dot_segments");
+        assert_ne!(merge.id, dots.id);
         let step = rfc_section_step(Standard::Rfc3986, "5.2.4", "remove_dot_segments");
         assert_eq!(step.title, "RFC 3986 §5.2.4 remove_dot_segments");
         assert_eq!(step.link, "https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4");

@@ -181,7 +181,7 @@ pub const FAMILIES: &[Family] = &[
     // is held to RFC 2396, whose section says so.
     Family {
         name: "java.net.URI resolves an empty reference to the base's directory",
-        steps: &[("java-uri", "5.2")],
+        steps: &[("java-uri", "5.2/2-5")],
         cases: &[
             ("", Some("http://example.com/a/b")),
             ("", Some("https://h/x/y?q")),
