@@ -199,6 +199,23 @@ fn curl_documented_behaviours_cover_their_examples() {
         (&failure(), &parsed()),
         &failed
     ));
+    // After one slash an authority is read whole: its userinfo and port too (libcurl 8.22:
+    // http:/:@a is user "", password "", host a).
+    let one = rule("curl", "one-to-three-slashes");
+    let authority = fields(&[Outcome, Userinfo, Host]);
+    assert!(covers(one, &request("http:/:@a", None), (&parsed(), &failure()), &authority));
+    assert!(covers(one, &request("http:/a:1", None), (&parsed(), &parsed()), &fields(&[Port])));
+    assert!(!covers(one, &request("http://:@a", None), (&parsed(), &failure()), &authority));
+    // Text before the first colon that is no scheme: a guessed scheme (libcurl 8.22 reads ~:@a
+    // as http://~:@a/); a real scheme with its slashes is not guessed.
+    let guessed = rule("curl", "scheme-less");
+    for input in ["~:@a", "1a:b@c", "a~:@b", "-:x"] {
+        assert!(
+            covers(guessed, &request(input, None), (&parsed(), &failure()), &authority),
+            "{input}"
+        );
+    }
+    assert!(!covers(guessed, &request("http://a", None), (&parsed(), &failure()), &authority));
     // "the port number to use. 1 - 65535."
     let port = rule("curl", "port-range");
     for input in ["http://example.com:91111", "//h:65536/", "a://h:0000070000"] {
