@@ -386,3 +386,25 @@ fn w3lib_returns_a_url_for_any_input_covers_only_what_the_standard_rejects() {
     let href = fields(&[SharedField::Href]);
     assert!(!covers(rule, &request("a://@", None), (&parsed(), &failure()), &href));
 }
+
+/// java.net.URI's parseServerAuthority: a malformed server-based authority is treated as a
+/// registry-based one. A port above Java's int (OpenJDK 17.0.15 and Temurin 25.0.3, run:
+/// `:2147483648` and `:99999999999` give no host and no port; `:2147483647`, `:65536` and
+/// `:00000000000080` stay server-based) is covered; a port that fits is not.
+#[test]
+fn java_uri_registry_based_fallback_covers_ports_beyond_an_int() {
+    use SharedField::*;
+    let rule = rule("java-uri", "registry-based-fallback");
+    let apart = fields(&[Host, Port]);
+    for input in ["http://example.com:4111111111/", "//h:2147483648", "a://u@h:099999999999?q"] {
+        assert!(covers(rule, &request(input, None), (&parsed(), &parsed()), &apart), "{input}");
+    }
+    for input in [
+        "http://h:2147483647/",
+        "http://h:65536",
+        "http://h:00000000000080/",
+        "http://h/:4111111111",
+    ] {
+        assert!(!covers(rule, &request(input, None), (&parsed(), &parsed()), &apart), "{input}");
+    }
+}
