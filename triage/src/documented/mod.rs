@@ -102,8 +102,11 @@ pub fn covering(
     comparison: &Comparison,
     library: usize,
 ) -> Vec<&'static DocumentedRule> {
-    let oracle = judged.oracles[library];
-    let Some(reference) = judged.reference_for(library) else { return Vec::new() };
+    let Some(&oracle) = judged.oracles.get(library) else { return Vec::new() };
+    let reference = judged.reference_for(library).filter(|&r| r < answers.len());
+    let Some(reference) = reference.filter(|&r| r < judged.oracles.len()) else {
+        return Vec::new();
+    };
     let fields = apart(
         comparison,
         judged.oracles[reference].name(),

@@ -120,11 +120,13 @@ impl Goal for ConformanceGoal {
         if !self.shape.holds(request) {
             return false;
         }
-        let judged = Judged {
-            oracles: oracles.to_vec(),
-            implementations: 1,
-            reference_of: BTreeMap::from([(self.standard, 1)]),
+        // The reference is the second oracle when there is one (`keys::pair`: a library with
+        // no reference of its own, the reference itself, comes alone and cannot deviate).
+        let reference_of = match oracles.len() {
+            0 | 1 => BTreeMap::new(),
+            _ => BTreeMap::from([(self.standard, 1)]),
         };
+        let judged = Judged { oracles: oracles.to_vec(), implementations: 1, reference_of };
         let comparison = compare_answers(oracles, request, answers);
         // A smaller input that the library's documentation covers is another finding (a
         // documented model difference): the draft's example must stay undocumented.
@@ -171,5 +173,29 @@ impl Goal for BetweenStandardsGoal {
 
     fn readable(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A library that comes alone (`keys::pair` of the reference itself, whose standard has no
+    /// other reference) cannot deviate: the goal does not hold, and nothing indexes a missing
+    /// reference (a stress run's triage panicked in `documented::covering` so).
+    #[test]
+    fn a_library_alone_does_not_hold_and_does_not_panic() {
+        let reference = urldiff_oracles::reference::ReferenceOracle::new();
+        let oracles: Vec<&dyn Oracle> = vec![&reference];
+        let request = Request::new("a://@", None);
+        let answers = crate::ask::ask(&oracles, std::slice::from_ref(&request)).unwrap().remove(0);
+        let goal = ConformanceGoal {
+            standard: Standard::Whatwg,
+            field: "outcome".into(),
+            step: super::super::deciding::whatwg_state_step(urldiff_parser::State::Authority),
+            code_point: "U+0040".into(),
+            shape: Shape::of(&request),
+        };
+        assert!(!goal.holds(&oracles, &request, &answers));
     }
 }
