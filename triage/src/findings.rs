@@ -335,11 +335,43 @@ pub struct Original {
     pub source: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// An oracle's answer in findings.json: `{"oracle", "outcome", …}`. A crash and a time-out
+/// carry their oracle themselves, so their object is the answer alone (flattening the two
+/// wrote `oracle` twice, and the second reading took it from the crash, which then failed
+/// with "missing field `oracle`").
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OracleAnswer {
     pub oracle: String,
-    #[serde(flatten)]
     pub answer: Answer,
+}
+
+impl Serialize for OracleAnswer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Named<'a> {
+            oracle: &'a str,
+            #[serde(flatten)]
+            answer: &'a Answer,
+        }
+        match &self.answer {
+            Answer::Crashed(_) | Answer::TimedOut(_) => self.answer.serialize(serializer),
+            answer => Named { oracle: &self.oracle, answer }.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for OracleAnswer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let oracle = match value.get("oracle").and_then(|o| o.as_str()) {
+            Some(oracle) => oracle.to_owned(),
+            None => return Err(D::Error::missing_field("oracle")),
+        };
+        // The answer reads the same object: a crash or a time-out its `oracle` too.
+        let answer = Answer::deserialize(value).map_err(D::Error::custom)?;
+        Ok(OracleAnswer { oracle, answer })
+    }
 }
 
 /// One differing field: the groups of oracles that agree, with their value.

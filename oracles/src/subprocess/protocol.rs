@@ -235,10 +235,20 @@ pub struct WireAnswer {
 }
 
 impl WireAnswer {
-    /// Parse one answer line.
+    /// Parse one answer line. A JavaScript worker's `JSON.stringify` writes a lone surrogate
+    /// of its strings as an escape (`\ude00`: urijs's "Port \"\ude00\" is not a valid port"
+    /// for `http:[]😀`), which serde_json refuses: such a line is read again with each lone
+    /// surrogate made U+FFFD, as a USVString conversion does (`urldiff_corpus::usv_json`).
     pub fn parse(line: &str) -> Result<WireAnswer, ProtocolError> {
-        serde_json::from_str(line.trim())
-            .map_err(|source| ProtocolError::MalformedAnswer { line: truncate(line, 300), source })
+        let line = line.trim();
+        serde_json::from_str(line).or_else(|source| {
+            let (usv, replaced) = urldiff_corpus::usv_json::replace_lone_surrogate_escapes(line);
+            let malformed = || ProtocolError::MalformedAnswer { line: truncate(line, 300), source };
+            match replaced {
+                0 => Err(malformed()),
+                _ => serde_json::from_str(&usv).map_err(|_| malformed()),
+            }
+        })
     }
 
     /// Turn the wire form into the model's [`Answer`]; `model` is the worker's declared model.
@@ -284,6 +294,21 @@ pub fn truncate(s: &str, max: usize) -> String {
 mod tests {
     use super::*;
     use crate::model::CaseKind;
+
+    /// urijs's line for `http:[]😀` (Node's JSON.stringify escapes the lone surrogate of its
+    /// error message): read with U+FFFD in its place; a line broken otherwise stays malformed.
+    #[test]
+    fn a_lone_surrogate_escape_is_read_as_u_fffd() {
+        let line = r#"{"id":73,"outcome":"failure","reason":"TypeError: Port \"\ude00\" is not a valid port","errors":[]}"#;
+        let answer = WireAnswer::parse(line).expect("read");
+        assert_eq!(
+            answer.reason.as_deref(),
+            Some("TypeError: Port \"\u{fffd}\" is not a valid port")
+        );
+        let paired = r#"{"id":1,"outcome":"failure","reason":"\ud83d\ude00","errors":[]}"#;
+        assert_eq!(WireAnswer::parse(paired).unwrap().reason.as_deref(), Some("\u{1f600}"));
+        assert!(WireAnswer::parse(r#"{"id":1,"outcome":"failure","reason":"\ude00"#).is_err());
+    }
 
     #[test]
     fn request_line_is_the_case_with_an_id_first() {
