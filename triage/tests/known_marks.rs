@@ -112,3 +112,37 @@ fn behaviours_the_ledger_links_to_rust_url_s_tracker_are_known() {
         );
     }
 }
+
+/// Inputs whose noise hides the ledger class's pattern (a leading C0 control or space, which
+/// the URL Standard strips, before `///`) are still known once minimized: the group's example
+/// (`///…`) is read against the ledger as a member is.
+#[test]
+fn a_class_hidden_by_noise_in_every_member_is_known_by_the_minimized_example() {
+    let oracles = reference_and_rust_url();
+    let oracles = support::refs(&oracles);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
+    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let mut config = support::test_config(&oracles, 1);
+    config.known = Some(&ledger);
+    let inputs = ["\u{1f}////\u{fc}:\u{df}@a.b.c:443/x?'#a", " ///h/p", "\t///1/"];
+    let cases: Vec<TriageCase> =
+        inputs.iter().map(|i| case(i, Some("http://example.org/foo/bar"))).collect();
+    let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+    assert!(names.iter().all(|n| !n.starts_with("<///")), "the pattern is hidden: {names:?}");
+    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
+    for input in inputs {
+        let group = rust_url_group(&findings, input);
+        let link = group.marks.iter().find_map(|m| match m {
+            Mark::Known { link, .. } => link.clone(),
+            _ => None,
+        });
+        assert_eq!(
+            link.as_deref(),
+            Some("https://github.com/servo/rust-url/pull/1134"),
+            "{input:?} (example {:?}): {:?}",
+            group.example.input,
+            group.marks
+        );
+        assert!(!group.is_draft(), "{:?}", group.marks);
+    }
+}

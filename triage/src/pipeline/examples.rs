@@ -6,6 +6,7 @@ use super::{classes_of, error_names, ByGroup, Config};
 use crate::ask::{ask, compare_answers, AskError, Request};
 use crate::classify::UNCLASSIFIED;
 use crate::events::TriageEvents;
+use crate::expected::{KnownIssue, TRUTH};
 use crate::findings::{self, Example, Group, OracleAnswer};
 use crate::minimize::{minimize_for, Goal, MinimizeError, Minimized};
 use crate::rootcause::goal::{BetweenStandardsGoal, ConformanceGoal, Shape};
@@ -15,8 +16,9 @@ use crate::rootcause::FindingKind;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use urldiff_compare::DisagreeingFields;
 use urldiff_compare::Signature;
-use urldiff_oracles::{Oracle, OracleInfo};
+use urldiff_oracles::{Answer, Case, Oracle, OracleInfo};
 
 /// One minimization to run: the group and which of its first members.
 struct Job<'b> {
@@ -195,8 +197,9 @@ fn view_of(
 
 /// What the ledger knows of the group, when the entry's issue is about the group's step (an
 /// entry naming no step is taken at its word): a link never marks another step's finding.
-fn known_here(b: &Building) -> Option<crate::expected::KnownIssue> {
-    let known = b.known.clone()?.0;
+/// The members' entry first; else the entry that covers the shown example.
+fn known_here(b: &Building, example: Option<KnownIssue>) -> Option<KnownIssue> {
+    let known = b.known.clone().map(|(k, _)| k).or(example)?;
     let here = b.key.step.as_ref().map(|s| format!("{}#{}", s.standard.name(), s.id));
     match (&known.step, here) {
         (Some(named), Some(here)) if !named.split(',').any(|s| s == here) && !known.regression => {
@@ -204,6 +207,40 @@ fn known_here(b: &Building) -> Option<crate::expected::KnownIssue> {
         }
         _ => Some(known),
     }
+}
+
+/// What the ledger knows of a conformance group's example (a minimized input), read as the
+/// ledger reads a member. Noise a minimization removes can hide a class's pattern in every
+/// member (`\u{1f}////…` against an http base minimizes to `///1/`, which rust-url's class of
+/// leading slashes names), so a group none of whose members an entry matched is still known.
+fn known_of_example(
+    b: &Building,
+    (request, answers): (&Request, &[Answer]),
+    judged: &Judged,
+    config: &Config,
+) -> Option<KnownIssue> {
+    let ledger = config.ledger.or(config.known)?;
+    let first = b.firsts.first()?;
+    let library = first.part.library?;
+    if b.key.kind != FindingKind::Conformance || !judged.oracles.iter().any(|o| o.name() == TRUTH) {
+        return None;
+    }
+    let comparison = compare_answers(config.oracles, request, &answers[..judged.implementations]);
+    let info = judged.oracles[library].info();
+    let fields = comparison.disagreeing_fields(TRUTH, &info.name);
+    let name = Case::parse(request.input.clone(), request.base.as_deref()).name();
+    let suite = &first.case.suite;
+    let mut known = ledger.known(&info.name, suite, &name, &answers[library], &fields)?;
+    known.case = Some(findings::Original {
+        input: request.input.clone(),
+        base: request.base.clone(),
+        source: suite.clone(),
+    });
+    known.regression = known
+        .fixed_in
+        .as_deref()
+        .is_some_and(|fixed| urldiff_corpus::ledger::at_or_past(&info.version, fixed));
+    Some(known)
 }
 
 /// The finished groups: conformance first, then confusions; most severe, then largest. Every
@@ -227,26 +264,29 @@ pub(super) fn finish(
     let mut requests = requests.iter();
     let mut groups: Vec<Group> = Vec::new();
     for ((id, b), examples) in built.iter().zip(examples) {
-        let candidates: Vec<findings::Candidate> = examples
+        let candidates: Vec<(findings::Candidate, Option<KnownIssue>)> = examples
             .into_iter()
             .map(|(member, minimized, example)| {
                 let request = requests.next().expect("one request per candidate");
                 let answers = answers.next().expect("one answer per request");
                 let view = view_of(b, (member, request, &answers), judged, config);
-                findings::Candidate { minimized, example, view }
+                let known = known_of_example(b, (request, &answers), judged, config);
+                (findings::Candidate { minimized, example, view }, known)
             })
             .collect();
+        let (candidates, example_known): (Vec<_>, Vec<_>) = candidates.into_iter().unzip();
         let chosen = findings::chosen(&candidates).expect("a group has a member");
         let shown = candidates[chosen].clone();
+        let known = known_here(b, example_known[chosen].clone());
         let mut group = Group {
             id: id.clone(),
             kind: b.key.kind,
             root_cause: b.key.clone(),
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
-            known: known_here(b),
+            known: known.clone(),
             marks: crate::marks::with_new(
-                crate::marks::of_known(known_here(b).as_ref())
+                crate::marks::of_known(known.as_ref())
                     .into_iter()
                     .chain(crate::marks::unicode_version(judged, &b.key))
                     .collect(),
