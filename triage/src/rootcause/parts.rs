@@ -60,8 +60,12 @@ impl<'a> Judged<'a> {
 
     /// The index of the reference that `oracle` (an index) is held to, if any.
     pub fn reference_for(&self, oracle: usize) -> Option<usize> {
-        let at = *self.reference_of.get(&self.oracles[oracle].info().claim.standard)?;
-        (at != oracle).then_some(at)
+        self.standard_reference(oracle).filter(|&at| at != oracle)
+    }
+
+    /// The index of the reference of `oracle`'s standard: `oracle` itself when it is one.
+    fn standard_reference(&self, oracle: usize) -> Option<usize> {
+        self.reference_of.get(&self.oracles[oracle].info().claim.standard).copied()
     }
 }
 
@@ -313,6 +317,31 @@ fn comparable(judged: &Judged, a: usize, b: usize) -> bool {
     facing(a, b) && facing(b, a)
 }
 
+/// Whether the standards of `a` and `b` read `field` alike on this input: both references
+/// parsed it and agree on the field, or both rejected it. Then an implementation that reads
+/// the field otherwise departs from its own standard (its conformance finding), and the pair
+/// shows no confusion between the standards: yarl's empty resolution against
+/// `sc://example.com/a/b` is yarl's, not RFC 3986's against the URL Standard. Without a
+/// reference on either side (a library claiming no standard) it cannot be told: `false`.
+fn standards_agree(
+    judged: &Judged,
+    answers: &[Answer],
+    comparison: &Comparison,
+    (a, b): (usize, usize),
+    field: SharedField,
+) -> bool {
+    let (Some(ra), Some(rb)) = (judged.standard_reference(a), judged.standard_reference(b)) else {
+        return false;
+    };
+    match (&answers[ra], &answers[rb]) {
+        (Answer::Parsed { .. }, Answer::Parsed { .. }) => {
+            !apart(comparison, name(judged, ra), name(judged, rb), None).contains(&field)
+        }
+        (Answer::Failure { .. }, Answer::Failure { .. }) => true,
+        _ => false,
+    }
+}
+
 /// Confusions and model differences, one part per pair of standards that differ.
 pub fn between_standards(
     judged: &Judged,
@@ -350,7 +379,11 @@ pub fn between_standards(
                     let apart = apart(comparison, name(judged, a), name(judged, b), None);
                     let both_parsed = matches!(answers[a], Answer::Parsed { .. })
                         && matches!(answers[b], Answer::Parsed { .. });
-                    for field in AUTHORITY.iter().filter(|f| apart.contains(f)) {
+                    for field in AUTHORITY
+                        .iter()
+                        .filter(|f| apart.contains(f))
+                        .filter(|f| !standards_agree(judged, answers, comparison, (a, b), **f))
+                    {
                         let read = |i| {
                             matches!(value(comparison, *field, name(judged, i)),
                                 Some(Projected::Defined(v)) if !v.is_empty())

@@ -1,0 +1,83 @@
+//! A confusion is between two standards: where the URL Standard and RFC 3986 read an
+//! authority otherwise (`http:/example.com/`: the URL Standard's special authority slashes
+//! find the host `example.com`, RFC 3986's grammar a path). Where both standards' references
+//! read the host alike, a library that reads another host departs from its own standard: that
+//! is the library's conformance finding, and no confusion between the standards is written for
+//! it (it would be the same cause twice).
+
+#[path = "support/mod.rs"]
+mod support;
+
+use urldiff_oracles::RfcRecord;
+use urldiff_oracles::{Answer, Case, Claim, Oracle, OracleInfo, Record, Standard};
+use urldiff_triage::events::NoEvents;
+use urldiff_triage::pipeline::{triage, TriageCase};
+use urldiff_triage::rootcause::FindingKind;
+use urldiff_triage::Request;
+
+/// An RFC 3986 library that answers as the standard does, but for a host it reads as another.
+struct OtherHost(OracleInfo);
+
+impl Oracle for OtherHost {
+    fn info(&self) -> &OracleInfo {
+        &self.0
+    }
+
+    fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
+        let reference = urldiff_triage::standards::StandardReference::new(Standard::Rfc3986)
+            .expect("RFC 3986's reference");
+        let mut answers = reference.answer_batch(cases)?;
+        for answer in &mut answers {
+            if let Answer::Parsed { record: Record::Rfc(r), .. } = answer {
+                other_host(r);
+            }
+        }
+        Ok(answers)
+    }
+}
+
+fn other_host(r: &mut RfcRecord) {
+    let Some(host) = r.host.clone().filter(|h| !h.is_empty()) else { return };
+    for text in [r.authority.as_mut(), r.resolved.as_mut()].into_iter().flatten() {
+        *text = text.replacen(&host, "evil.example", 1);
+    }
+    r.host = Some("evil.example".into());
+}
+
+fn case(input: &str) -> TriageCase {
+    let request = Request::new(input, None);
+    TriageCase { name: request.case().name(), request, suite: "confusions".into() }
+}
+
+#[test]
+fn a_library_departing_from_its_own_standard_is_no_confusion_between_standards() {
+    let reference = urldiff_oracles::reference::ReferenceOracle::new();
+    let rfc = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
+    let mut info = rfc.info().clone();
+    info.name = "other-host".into();
+    info.claim = Claim::strict(Standard::Rfc3986);
+    let library = OtherHost(info);
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &rfc, &library];
+    // Both standards read the host `example.com` in each: only the library reads another.
+    let agreed = ["http://example.com/a", "https://user@example.com:8080/p?q", "ws://example.com"];
+    // The standards themselves read the authority otherwise: a confusion.
+    let confused = "http:/example.com/";
+    let cases: Vec<TriageCase> = agreed.iter().chain([&confused]).map(|i| case(i)).collect();
+    let findings = triage(&cases, &support::test_config(&oracles, 0), &NoEvents).expect("runs");
+    let member_of = |kind: FindingKind, input: &str| {
+        findings.groups.iter().any(|g| g.kind == kind && g.members.iter().any(|m| m.input == input))
+    };
+    for input in agreed {
+        assert!(
+            member_of(FindingKind::Conformance, input),
+            "{input}: the library's own finding: {:#?}",
+            findings.groups
+        );
+        assert!(
+            !member_of(FindingKind::Confusion, input),
+            "{input}: both standards read the host example.com, so no confusion: {:#?}",
+            findings.groups
+        );
+    }
+    assert!(member_of(FindingKind::Confusion, confused), "{:#?}", findings.groups);
+}
