@@ -81,3 +81,40 @@ fn a_library_departing_from_its_own_standard_is_no_confusion_between_standards()
     }
     assert!(member_of(FindingKind::Confusion, confused), "{:#?}", findings.groups);
 }
+
+/// The minimizer keeps a confusion by the same rule: with the standards' references among the
+/// oracles it asks, a candidate on which only the library departs (both standards read the
+/// host `example.com`) does not keep the confusion, and one the standards read otherwise does.
+#[test]
+fn the_minimizer_keeps_a_confusion_only_where_the_standards_read_otherwise() {
+    use std::collections::BTreeMap;
+    use urldiff_triage::minimize::Goal;
+    use urldiff_triage::rootcause::goal::{BetweenStandardsGoal, Shape};
+    let reference = urldiff_oracles::reference::ReferenceOracle::new();
+    let rfc = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
+    let mut info = rfc.info().clone();
+    info.name = "other-host".into();
+    info.claim = Claim::strict(Standard::Rfc3986);
+    let library = OtherHost(info);
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &library, &rfc];
+    let goal = |input: &str| BetweenStandardsGoal {
+        kind: FindingKind::Confusion,
+        standards: vec![Standard::Whatwg, Standard::Rfc3986],
+        fields: vec!["host".into()],
+        class: None,
+        shape: Shape::of(&Request::new(input, None)),
+        references: BTreeMap::from([
+            (Standard::Whatwg, "reference".to_owned()),
+            (Standard::Rfc3986, rfc.info().name.clone()),
+        ]),
+    };
+    let holds = |input: &str| {
+        let request = Request::new(input, None);
+        let answers = urldiff_triage::ask::ask(&oracles, std::slice::from_ref(&request))
+            .expect("asks")
+            .remove(0);
+        goal(input).holds(&oracles, &request, &answers)
+    };
+    assert!(holds("http:/example.com/"), "the standards read the authority otherwise");
+    assert!(!holds("http://example.com/a"), "only the library reads another host");
+}

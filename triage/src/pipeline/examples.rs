@@ -58,13 +58,26 @@ fn oracles_and_goal<'a>(
             Some((pair(judged, library), Box::new(goal)))
         }
         _ => {
-            let oracles = part.libraries.iter().map(|&i| judged.oracles[i]).collect();
+            // The standards' references too: what they read decides whether a pair confuses.
+            let references: BTreeMap<_, _> = b
+                .key
+                .standards
+                .iter()
+                .filter_map(|s| Some((*s, *judged.reference_of.get(s)?)))
+                .collect();
+            let mut asked = part.libraries.clone();
+            asked.extend(references.values().filter(|r| !part.libraries.contains(r)));
+            let oracles = asked.iter().map(|&i| judged.oracles[i]).collect();
             let goal = BetweenStandardsGoal {
                 kind: b.key.kind,
                 standards: b.key.standards.clone(),
                 fields: b.key.fields.clone(),
                 class: b.key.class.clone().filter(|c| c != UNCLASSIFIED),
                 shape,
+                references: references
+                    .into_iter()
+                    .map(|(s, r)| (s, judged.oracles[r].name().to_owned()))
+                    .collect(),
             };
             Some((oracles, Box::new(goal)))
         }

@@ -149,6 +149,9 @@ pub struct BetweenStandardsGoal {
     pub fields: Vec<String>,
     pub class: Option<String>,
     pub shape: Shape,
+    /// The name of each standard's reference among the oracles asked: a pair shows a
+    /// confusion only where the references read the field otherwise (`parts::between_standards`).
+    pub references: BTreeMap<Standard, String>,
 }
 
 impl Goal for BetweenStandardsGoal {
@@ -156,11 +159,13 @@ impl Goal for BetweenStandardsGoal {
         if !self.shape.holds(request) {
             return false;
         }
-        let judged = Judged {
-            oracles: oracles.to_vec(),
-            implementations: oracles.len(),
-            reference_of: BTreeMap::new(),
-        };
+        let reference_of = self
+            .references
+            .iter()
+            .filter_map(|(s, name)| Some((*s, oracles.iter().position(|o| o.name() == name)?)))
+            .collect();
+        let judged =
+            Judged { oracles: oracles.to_vec(), implementations: oracles.len(), reference_of };
         let comparison = compare_answers(oracles, request, answers);
         let same = between_standards(&judged, answers, &comparison).iter().any(|p| {
             p.kind == self.kind && p.standards == self.standards && p.fields == self.fields
