@@ -24,9 +24,14 @@ impl Oracle for OtherHost {
     }
 
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
-        let reference = urldiff_triage::standards::StandardReference::new(Standard::Rfc3986)
-            .expect("RFC 3986's reference");
-        let mut answers = reference.answer_batch(cases)?;
+        // A lenient library splits what the standard rejects; a strict one rejects it.
+        let mut answers = if self.0.claim.lenient {
+            urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new().answer_batch(cases)?
+        } else {
+            urldiff_triage::standards::StandardReference::new(Standard::Rfc3986)
+                .expect("RFC 3986's reference")
+                .answer_batch(cases)?
+        };
         for answer in &mut answers {
             if let Answer::Parsed { record: Record::Rfc(r), .. } = answer {
                 other_host(r);
@@ -117,4 +122,34 @@ fn the_minimizer_keeps_a_confusion_only_where_the_standards_read_otherwise() {
     };
     assert!(holds("http:/example.com/"), "the standards read the authority otherwise");
     assert!(!holds("http://example.com/a"), "only the library reads another host");
+}
+
+/// A library that splits what RFC 3986 rejects (a lenient claim) is held to the standard's own
+/// split there: `http://example.com/a b` (a space RFC 3986's grammar rejects) splits with the
+/// host `example.com`, as the URL Standard reads it, so a lenient library reading another
+/// host departs from its standard, no confusion. On `http://a\\@b/` the split's host is `b`
+/// and the URL Standard's `a`: the standards part, so a lenient library reading any host there is a
+/// confusion.
+#[test]
+fn a_lenient_library_is_read_against_its_standard_s_split_where_the_standard_rejects() {
+    let reference = urldiff_oracles::reference::ReferenceOracle::new();
+    let split = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
+    let mut info = split.info().clone();
+    info.name = "lenient-other-host".into();
+    info.claim = Claim::lenient(Standard::Rfc3986);
+    let library = OtherHost(info);
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &split, &library];
+    let departs = "http://example.com/a b";
+    let confused = "http://a\\@b/";
+    let findings =
+        triage(&[case(departs), case(confused)], &support::test_config(&oracles, 0), &NoEvents)
+            .expect("runs");
+    let confusion_of = |input: &str| {
+        findings
+            .groups
+            .iter()
+            .any(|g| g.kind == FindingKind::Confusion && g.members.iter().any(|m| m.input == input))
+    };
+    assert!(!confusion_of(departs), "{:#?}", findings.groups);
+    assert!(confusion_of(confused), "{:#?}", findings.groups);
 }

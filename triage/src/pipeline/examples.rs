@@ -11,7 +11,7 @@ use crate::findings::{self, Example, Group, OracleAnswer};
 use crate::minimize::{minimize_for, Goal, MinimizeError, Minimized};
 use crate::rootcause::goal::{BetweenStandardsGoal, ConformanceGoal, Shape};
 use crate::rootcause::keys::pair;
-use crate::rootcause::parts::Judged;
+use crate::rootcause::parts::{lenient_split, Judged};
 use crate::rootcause::FindingKind;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -65,8 +65,13 @@ fn oracles_and_goal<'a>(
                 .iter()
                 .filter_map(|s| Some((*s, *judged.reference_of.get(s)?)))
                 .collect();
+            let splits = b.key.standards.iter().filter_map(|&s| lenient_split(judged, s));
             let mut asked = part.libraries.clone();
-            asked.extend(references.values().filter(|r| !part.libraries.contains(r)));
+            for oracle in references.values().copied().chain(splits) {
+                if !asked.contains(&oracle) {
+                    asked.push(oracle);
+                }
+            }
             let oracles = asked.iter().map(|&i| judged.oracles[i]).collect();
             let goal = BetweenStandardsGoal {
                 kind: b.key.kind,
