@@ -22,8 +22,8 @@ use urldiff_oracles::{
 use urldiff_parser::rfc3986::{self, Rule, UriRef};
 
 /// The oracle that splits each standard's inputs without validating them, as a lenient library
-/// of that standard does (its claim says `lenient`): where the standard rejects an input, this
-/// is the reading such a library is held to (`rootcause::parts`' confusions).
+/// of that standard does: where the standard rejects an input, this is the standard's reading
+/// of it that a library accepting it anyway is held to (`rootcause::parts`' confusions).
 pub const LENIENT_SPLITS: &[(Standard, &str)] = &[(Standard::Rfc3986, "reference-rfc3986")];
 
 /// The reference parser answering as one standard says.

@@ -15,8 +15,9 @@ use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::Request;
 
-/// An RFC 3986 library that answers as the standard does, but for a host it reads as another.
-struct OtherHost(OracleInfo);
+/// An RFC 3986 library that answers as the standard does (or, `splits`, splits what the
+/// standard rejects), but for a host it reads as another.
+struct OtherHost(OracleInfo, bool);
 
 impl Oracle for OtherHost {
     fn info(&self) -> &OracleInfo {
@@ -24,8 +25,7 @@ impl Oracle for OtherHost {
     }
 
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, urldiff_oracles::OracleError> {
-        // A lenient library splits what the standard rejects; a strict one rejects it.
-        let mut answers = if self.0.claim.lenient {
+        let mut answers = if self.1 {
             urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new().answer_batch(cases)?
         } else {
             urldiff_triage::standards::StandardReference::new(Standard::Rfc3986)
@@ -61,7 +61,7 @@ fn a_library_departing_from_its_own_standard_is_no_confusion_between_standards()
     let mut info = rfc.info().clone();
     info.name = "other-host".into();
     info.claim = Claim::strict(Standard::Rfc3986);
-    let library = OtherHost(info);
+    let library = OtherHost(info, false);
     let oracles: Vec<&dyn Oracle> = vec![&reference, &rfc, &library];
     // Both standards read the host `example.com` in each: only the library reads another.
     let agreed = ["http://example.com/a", "https://user@example.com:8080/p?q", "ws://example.com"];
@@ -100,7 +100,7 @@ fn the_minimizer_keeps_a_confusion_only_where_the_standards_read_otherwise() {
     let mut info = rfc.info().clone();
     info.name = "other-host".into();
     info.claim = Claim::strict(Standard::Rfc3986);
-    let library = OtherHost(info);
+    let library = OtherHost(info, false);
     let oracles: Vec<&dyn Oracle> = vec![&reference, &library, &rfc];
     let goal = |input: &str| BetweenStandardsGoal {
         kind: FindingKind::Confusion,
@@ -137,8 +137,13 @@ fn a_lenient_library_is_read_against_its_standard_s_split_where_the_standard_rej
     let mut info = split.info().clone();
     info.name = "lenient-other-host".into();
     info.claim = Claim::lenient(Standard::Rfc3986);
-    let library = OtherHost(info);
-    let oracles: Vec<&dyn Oracle> = vec![&reference, &split, &library];
+    let library = OtherHost(info.clone(), true);
+    // A library claiming RFC 3986 strictly that splits what it should reject anyway: the
+    // standard's only reading of such an input is its split too.
+    info.name = "strict-other-host".into();
+    info.claim = Claim::strict(Standard::Rfc3986);
+    let strict = OtherHost(info, true);
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &split, &library, &strict];
     let departs = "http://example.com/a b";
     let confused = "http://a\\@b/";
     let findings =

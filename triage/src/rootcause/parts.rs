@@ -344,16 +344,17 @@ fn standards_agree(
 }
 
 /// The oracle whose answer is `oracle`'s standard's reading of this input: its standard's
-/// reference; for a library that splits what its standard rejects (a lenient claim), where the
-/// reference rejects, the standard's own split without validation
-/// ([`crate::standards::LENIENT_SPLITS`]), which is what such a library is held to.
+/// reference; where the reference rejects, the standard's own split without validation
+/// ([`crate::standards::LENIENT_SPLITS`]): what a lenient library is held to, and the only
+/// reading the standard gives of what a strict library accepts though it should not (curl's
+/// host `é` for an empty reference against `sc:/é` is curl's, the split reads no host).
 fn reading_of(judged: &Judged, answers: &[Answer], oracle: usize) -> Option<usize> {
     let reference = judged.standard_reference(oracle)?;
-    let claim = judged.oracles[oracle].info().claim;
-    if !claim.lenient || !matches!(answers[reference], Answer::Failure { .. }) {
+    if !matches!(answers[reference], Answer::Failure { .. }) {
         return Some(reference);
     }
-    lenient_split(judged, claim.standard).or(Some(reference))
+    let standard = judged.oracles[oracle].info().claim.standard;
+    lenient_split(judged, standard).or(Some(reference))
 }
 
 /// The oracle that splits `standard`'s inputs without validating, if it is asked.
