@@ -158,3 +158,20 @@ fn a_lenient_library_is_read_against_its_standard_s_split_where_the_standard_rej
     assert!(!confusion_of(departs), "{:#?}", findings.groups);
     assert!(confusion_of(confused), "{:#?}", findings.groups);
 }
+
+/// A port the two standards write otherwise but read as one number (`01` and `1`: RFC 3986
+/// section 3.2.3's decimal port, the URL Standard's 16-bit number) reaches one port: no
+/// confusion. A port they read as two numbers is one.
+#[test]
+fn one_port_number_written_two_ways_is_no_confusion() {
+    let reference = urldiff_oracles::reference::ReferenceOracle::new();
+    let rfc = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
+    let oracles: Vec<&dyn Oracle> = vec![&reference, &rfc];
+    let same = "a.://example.com:01";
+    let findings =
+        triage(&[case(same)], &support::test_config(&oracles, 0), &NoEvents).expect("runs");
+    let confusions: Vec<_> =
+        findings.groups.iter().filter(|g| g.kind == FindingKind::Confusion).collect();
+    assert!(confusions.is_empty(), "{confusions:#?}");
+    assert!(findings.model_differences.iter().any(|m| m.cases > 0), "still a model difference");
+}

@@ -201,6 +201,10 @@ pub fn apart(
             return false;
         }
         let (Some(va), Some(vb)) = (va, vb) else { return true };
+        // Between standards a port is the number reached: `01` and `1` reach one port.
+        if field == SharedField::Port && standard.is_none() && same_port_number(va, vb) {
+            return false;
+        }
         // "Empty or undefined" agrees with both `""` and undefined, so agreement groups are
         // not classes: an oracle grouped away from `a` may still agree with it pairwise.
         if va.agrees(vb) {
@@ -224,6 +228,17 @@ pub fn apart(
         }
     });
     fields
+}
+
+/// Whether two ports are one decimal number (RFC 3986 section 3.2.3: "a port number in
+/// decimal"; the URL Standard's port is a 16-bit number).
+fn same_port_number(a: &Projected, b: &Projected) -> bool {
+    let number = |v: &Projected| {
+        let text = v.text();
+        (!text.is_empty() && text.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| text.trim_start_matches('0').to_owned())
+    };
+    matches!((number(a), number(b)), (Some(x), Some(y)) if x == y)
 }
 
 fn has_host(comparison: &Comparison, oracle: &str) -> bool {
