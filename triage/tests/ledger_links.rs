@@ -14,7 +14,18 @@
 //! doesn't...)", the opaque path state; servo/rust-url#1134: `///test` against
 //! `http://example.org/` fails with `EmptyHost` where the special authority ignore slashes
 //! state skips every slash; WPT's cases of it are keyed by deletion, which lands at the path
-//! start state or the path state too, so the entry names those steps as well).
+//! start state or the path state too, so the entry names those steps as well;
+//! python/cpython#99901: "Wrong formatting of url in urlunsplit() ... to change scheme",
+//! urlunsplit writes "//" and "/" before a path of a uses_netloc scheme without a netloc, so
+//! urljoin's merged path (RFC 3986 section 5.2.3) comes back as `ws:///a/`;
+//! openjdk/jdk#31150: "8382928: Add documentation to java.net.URI.normalize about empty
+//! segments", whose tests normalize `/1//2//` to `/1/2/`, the normalization resolve runs
+//! (RFC 2396 section 5.2 step 6); curl/curl#2092 "url: reject ASCII control characters and
+//! space in host names" (fixes #2073), #8826 "urlapi: reject percent-decoding host name into
+//! separator bytes", #10096 "urlapi: reject more bad letters from the host name: &+()",
+//! #10711 "urlapi: '%' is illegal in host names" and #21744 "Pipe character allowed in
+//! host.", each a character libcurl's host name check rejects where RFC 3986's reg-name
+//! (section 3.2.2) allows it).
 
 mod support;
 
@@ -40,6 +51,8 @@ fn repositories(oracle: &str) -> &'static [&'static str] {
         "python-urllib" => &["python/cpython"],
         "java-uri" => &["openjdk/jdk", "bugs.openjdk.org"],
         "rfc3986" => &["python-hyper/rfc3986"],
+        "curl" => &["curl/curl"],
+        "go-net-url" => &["golang/go"],
         _ => &[],
     }
 }

@@ -1,0 +1,106 @@
+//! What the RFC libraries' trackers already know is marked `known` with the issue, not drafted
+//! (the committed ledger's `upstream:` links; each thread is quoted in `ledger_links.rs`).
+//! The readings were checked on the libraries themselves: CPython 3.13
+//! `urljoin('ws://w/', 'h//ttpoo.0x')` is `ws://w/h/ttpoo.0x` and `urljoin('ws:', 'a/')` is
+//! `ws:///a/`; OpenJDK 17 `new URI("ws://example.com/a/b").resolve("a//")` is
+//! `ws://example.com/a/a/`; libcurl 8.22 rejects `http://ho%10t/` and `http://ho%40`
+//! (CURLUE_BAD_HOSTNAME), which RFC 3986's reg-name allows.
+
+mod support;
+
+use std::path::Path;
+use urldiff_oracles::registry::split_available;
+use urldiff_oracles::{default_oracles, Oracle, RegistryConfig};
+use urldiff_triage::marks::Mark;
+use urldiff_triage::pipeline::{triage, TriageCase};
+use urldiff_triage::Request;
+
+fn case(input: &str, base: Option<&str>) -> TriageCase {
+    let request = Request::new(input, base);
+    TriageCase { name: request.case().name(), request, suite: "jsonl/test".into() }
+}
+
+/// The URL Standard's reference (the ledger's truth) and `name`, or `None` (skipped with one
+/// line) when its runtime is missing.
+fn with_reference(name: &str, runtime: &str) -> Option<Vec<Box<dyn Oracle>>> {
+    let config = RegistryConfig::from_env().expect("the environment's time limits");
+    let wanted = default_oracles(&config).into_iter().filter(|o| o.name() == name);
+    let (available, unavailable) = split_available(wanted.collect());
+    if let Some((_, reason)) = unavailable.first() {
+        let first = reason.lines().next().unwrap_or("");
+        urldiff_corpus::required::skip(runtime, "known_rfc_libraries", first);
+        return None;
+    }
+    let mut oracles: Vec<Box<dyn Oracle>> =
+        support::in_process().into_iter().filter(|o| o.name() == "reference").collect();
+    oracles.extend(available);
+    Some(oracles)
+}
+
+/// Triage `known` with the committed ledger and check each case's group of `library` is
+/// marked known with the link named.
+fn known(library: &str, runtime: &str, known: &[(&str, Option<&str>, &str)]) {
+    let Some(oracles) = with_reference(library, runtime) else { return };
+    let oracles = support::refs(&oracles);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
+    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let mut config = support::test_config(&oracles, 1);
+    config.known = Some(&ledger);
+    let cases: Vec<TriageCase> = known.iter().map(|(i, b, _)| case(i, *b)).collect();
+    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
+    for (input, base, expected) in known {
+        let group = findings
+            .groups
+            .iter()
+            .find(|g| {
+                g.libraries.iter().any(|l| l == library)
+                    && g.members.iter().any(|m| m.input == *input && m.base.as_deref() == *base)
+            })
+            .unwrap_or_else(|| panic!("a {library} group for {input:?}: {:#?}", findings.groups));
+        let link = group.marks.iter().find_map(|m| match m {
+            Mark::Known { link, .. } => link.clone(),
+            _ => None,
+        });
+        assert_eq!(
+            link.as_deref(),
+            Some(*expected),
+            "{input:?} against {base:?}: {:?} at {}",
+            group.marks,
+            group.root_cause.line()
+        );
+        assert!(!group.is_draft(), "{input:?}: {:?}", group.marks);
+    }
+}
+
+#[test]
+fn cpython_s_known_urljoin_issues_are_marked() {
+    known(
+        "python-urllib",
+        "python",
+        &[
+            ("h//ttpoo.0x", Some("ws://w/"), "https://github.com/python/cpython/issues/84774"),
+            ("a/", Some("ws:"), "https://github.com/python/cpython/issues/99901"),
+        ],
+    );
+}
+
+#[test]
+fn java_uri_s_normalized_empty_segments_are_marked() {
+    known(
+        "java-uri",
+        "java",
+        &[("a//", Some("ws://example.com/a/b"), "https://github.com/openjdk/jdk/pull/31150")],
+    );
+}
+
+#[test]
+fn curl_s_rejected_host_characters_are_marked() {
+    known(
+        "curl",
+        "curl",
+        &[
+            ("http://ho%10t/", None, "https://github.com/curl/curl/pull/2092"),
+            ("http://ho%40", None, "https://github.com/curl/curl/pull/8826"),
+        ],
+    );
+}
