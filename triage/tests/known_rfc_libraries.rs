@@ -37,8 +37,8 @@ fn with_reference(name: &str, runtime: &str) -> Option<Vec<Box<dyn Oracle>>> {
     Some(oracles)
 }
 
-/// Triage `known` with the committed ledger and check each case's group of `library` is
-/// marked known with the link named.
+/// Triage each case of `known` with the committed ledger (one case a run: a group shows one
+/// link, its first member's) and check its group of `library` is marked known with the link.
 fn known(library: &str, runtime: &str, known: &[(&str, Option<&str>, &str)]) {
     let Some(oracles) = with_reference(library, runtime) else { return };
     let oracles = support::refs(&oracles);
@@ -46,9 +46,9 @@ fn known(library: &str, runtime: &str, known: &[(&str, Option<&str>, &str)]) {
     let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
     let mut config = support::test_config(&oracles, 1);
     config.known = Some(&ledger);
-    let cases: Vec<TriageCase> = known.iter().map(|(i, b, _)| case(i, *b)).collect();
-    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
     for (input, base, expected) in known {
+        let cases = [case(input, *base)];
+        let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
         let group = findings
             .groups
             .iter()
