@@ -6,8 +6,14 @@
 //! - CPython 3.13 `urljoin('https://a@', '//')` is `https://a@`: the empty netloc of `//`
 //!   reads as none, so the base's userinfo stays (urlsplit's table: netloc, "value if not
 //!   present: empty string");
+//! - CPython 3.13 `urljoin('file:///tmp/mock/path', '//')` is the base: a reference that is
+//!   only an empty netloc reads as the empty reference, whatever the base's netloc;
 //! - OpenJDK 17 `new URI("sc:/é").resolve("a")` is `sc:/a`: java.net.URI permits "other"
 //!   characters in a path, so it has a base where RFC 2396's grammar has none;
+//!   `new URI("file:/a?q").resolve("")` is `file:/` (resolve concatenates "all but the last
+//!   segment of this URI's path" with the empty path, and takes the given URI's query);
+//!   `new URI("sc:/p/q").resolve("//#X")` is `sc:/p/q#X` (an empty authority is undefined, so
+//!   `//#X` is a standalone fragment);
 //! - Go 1.19 `url.Parse("http://::@").String()` is `http://:%3A@` and
 //!   `url.Parse("http://a:b:c@h/").String()` is `http://a:b%3Ac@h/`: Userinfo.String
 //!   "returns the encoded userinfo information" (the worker's href is the resolved URL's
@@ -77,14 +83,24 @@ fn python_urllib_keeps_the_base_s_userinfo_under_an_empty_netloc() {
     let Some(python) = oracle("python-urllib", "python") else { return };
     documented(
         python.as_ref(),
-        &[("//", Some("https://a@"), "python-urllib/empty-netloc-is-absent")],
+        &[
+            ("//", Some("https://a@"), "python-urllib/empty-netloc-is-absent"),
+            ("//", Some("file:///tmp/mock/path"), "python-urllib/empty-netloc-is-absent-no-path"),
+        ],
     );
 }
 
 #[test]
-fn java_uri_resolves_against_a_base_with_other_characters() {
+fn java_uri_resolves_as_its_javadoc_says() {
     let Some(java) = oracle("java-uri", "java") else { return };
-    documented(java.as_ref(), &[("a", Some("sc:/é"), "java-uri/other-characters-in-base")]);
+    documented(
+        java.as_ref(),
+        &[
+            ("a", Some("sc:/é"), "java-uri/other-characters-in-base"),
+            ("", Some("file:/a?q"), "java-uri/resolve-empty-reference"),
+            ("//#X", Some("sc:/p/q"), "java-uri/empty-authority"),
+        ],
+    );
 }
 
 #[test]
