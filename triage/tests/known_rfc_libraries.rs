@@ -4,7 +4,12 @@
 //! `urljoin('ws://w/', 'h//ttpoo.0x')` is `ws://w/h/ttpoo.0x` and `urljoin('ws:', 'a/')` is
 //! `ws:///a/`; OpenJDK 17 `new URI("ws://example.com/a/b").resolve("a//")` is
 //! `ws://example.com/a/a/`; libcurl 8.22 rejects `http://ho%10t/` and `http://ho%40`
-//! (CURLUE_BAD_HOSTNAME), which RFC 3986's reg-name allows.
+//! (CURLUE_BAD_HOSTNAME), which RFC 3986's reg-name allows; rfc3986 2.0.0 resolves "" against
+//! `file:///` to `file:/` (issue 78: "Empty (but present) authority component lost"), `a`
+//! against `sc:` to `sc:/a` (issue 81 asked for it, "Released!"), `../I` against `sc:sd/sd`
+//! to `sc:I` (issue 84: "Resolution result is not consistent with RFC 3986 when the base has
+//! 'rootless' path"), and validates `>` as `%3E` (issue 30: `is_valid_uri("Hi Super Nintendo
+//! Chalmers")` is True).
 
 mod support;
 
@@ -101,6 +106,21 @@ fn curl_s_rejected_host_characters_are_marked() {
         &[
             ("http://ho%10t/", None, "https://github.com/curl/curl/pull/2092"),
             ("http://ho%40", None, "https://github.com/curl/curl/pull/8826"),
+        ],
+    );
+}
+
+#[test]
+fn rfc3986_s_known_issues_are_marked() {
+    const ISSUES: &str = "https://github.com/python-hyper/rfc3986/issues";
+    known(
+        "rfc3986",
+        "python",
+        &[
+            ("", Some("file:///"), &format!("{ISSUES}/78")),
+            ("a", Some("sc:"), &format!("{ISSUES}/81")),
+            ("../I", Some("sc:sd/sd"), &format!("{ISSUES}/84")),
+            (">", None, &format!("{ISSUES}/30")),
         ],
     );
 }
