@@ -13,11 +13,16 @@
 //!   `new URI("file:/a?q").resolve("")` is `file:/` (resolve concatenates "all but the last
 //!   segment of this URI's path" with the empty path, and takes the given URI's query);
 //!   `new URI("sc:/p/q").resolve("//#X")` is `sc:/p/q#X` (an empty authority is undefined, so
-//!   `//#X` is a standalone fragment);
+//!   `//#X` is a standalone fragment); `new URI("a://")` fails, "Expected authority" (an
+//!   empty authority must be "followed by a non-empty path, a query component, or a fragment
+//!   component"), so nothing resolves against it;
 //! - Go 1.19 `url.Parse("http://::@").String()` is `http://:%3A@` and
 //!   `url.Parse("http://a:b:c@h/").String()` is `http://a:b%3Ac@h/`: Userinfo.String
 //!   "returns the encoded userinfo information" (the worker's href is the resolved URL's
-//!   String, so the cases resolve against a base).
+//!   String, so the cases resolve against a base);
+//! - libcurl 8.22 reads `a:/a` against an http base as `a://a/` (URL-SYNTAX.md: "curl allows
+//!   one, two or three slashes after the colon"), so host and href differ from RFC 3986's
+//!   `a:/a`.
 
 mod support;
 
@@ -99,6 +104,7 @@ fn java_uri_resolves_as_its_javadoc_says() {
             ("a", Some("sc:/é"), "java-uri/other-characters-in-base"),
             ("", Some("file:/a?q"), "java-uri/resolve-empty-reference"),
             ("//#X", Some("sc:/p/q"), "java-uri/empty-authority"),
+            ("a", Some("a://"), "java-uri/empty-authority-in-base"),
         ],
     );
 }
@@ -112,5 +118,14 @@ fn go_net_url_writes_the_userinfo_back_encoded() {
             ("http://::@", Some("http://example.com/"), "go-net-url/userinfo-re-encoded"),
             ("http://a:b:c@h/", Some("sc:x"), "go-net-url/userinfo-re-encoded"),
         ],
+    );
+}
+
+#[test]
+fn curl_reads_one_slash_as_two_in_the_href_too() {
+    let Some(curl) = oracle("curl", "curl") else { return };
+    documented(
+        curl.as_ref(),
+        &[("a:/a", Some("http://example.com/a/b"), "curl/one-to-three-slashes")],
     );
 }

@@ -8,8 +8,10 @@
 //! `file:///` to `file:/` (issue 78: "Empty (but present) authority component lost"), `a`
 //! against `sc:` to `sc:/a` (issue 81 asked for it, "Released!"), `../I` against `sc:sd/sd`
 //! to `sc:I` (issue 84: "Resolution result is not consistent with RFC 3986 when the base has
-//! 'rootless' path"), and validates `>` as `%3E` (issue 30: `is_valid_uri("Hi Super Nintendo
-//! Chalmers")` is True).
+//! 'rootless' path"; `%7Fi` against `sc:sd` is `sc:s/%7Fi` too), and validates `>` as `%3E`
+//! and `$:` as a relative path (issue 30: `is_valid_uri("Hi Super Nintendo Chalmers")` and
+//! `is_valid_uri("http#:/")` are True); Go 1.19 resolves "" against `sc:sd` to `sc:` (issue
+//! 66084: "net/url: ResolveReference ignores Opaque value").
 
 mod support;
 
@@ -120,7 +122,14 @@ fn rfc3986_s_known_issues_are_marked() {
             ("", Some("file:///"), &format!("{ISSUES}/78")),
             ("a", Some("sc:"), &format!("{ISSUES}/81")),
             ("../I", Some("sc:sd/sd"), &format!("{ISSUES}/84")),
+            ("%7Fi", Some("sc:sd"), &format!("{ISSUES}/84")),
+            ("$:", None, &format!("{ISSUES}/30")),
             (">", None, &format!("{ISSUES}/30")),
         ],
     );
+}
+
+#[test]
+fn go_s_dropped_opaque_base_is_marked() {
+    known("go-net-url", "go", &[("", Some("sc:sd"), "https://github.com/golang/go/issues/66084")]);
 }
