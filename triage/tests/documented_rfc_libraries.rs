@@ -103,7 +103,7 @@ fn java_uri_resolves_as_its_javadoc_says() {
         &[
             ("a", Some("sc:/é"), "java-uri/other-characters-in-base"),
             ("", Some("file:/a?q"), "java-uri/resolve-empty-reference"),
-            ("//#X", Some("sc:/p/q"), "java-uri/empty-authority"),
+            ("//#X", Some("sc:/p/q"), "java-uri/empty-authority-no-path"),
             ("a", Some("a://"), "java-uri/empty-authority-in-base"),
         ],
     );
