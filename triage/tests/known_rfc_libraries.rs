@@ -124,6 +124,7 @@ fn rfc3986_s_known_issues_are_marked() {
             ("../I", Some("sc:sd/sd"), &format!("{ISSUES}/84")),
             ("%7Fi", Some("sc:sd"), &format!("{ISSUES}/84")),
             ("$:", None, &format!("{ISSUES}/30")),
+            ("h'ttp://A\u{c}B/", None, &format!("{ISSUES}/30")),
             (">", None, &format!("{ISSUES}/30")),
         ],
     );
