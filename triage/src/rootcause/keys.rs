@@ -94,11 +94,19 @@ fn conformance_keys(
             let p = &parts[k];
             let answer = &p.answers[library];
             super::deciding::percent_encoding_departure(standard, p.request, answer)
+                .or_else(|| super::rfc_run::departure(standard, p.request, answer))
                 .or_else(|| Steps::new(standard, p.request).departure(answer))
                 .map(|s| (k, s))
         })
         .collect();
     departures.extend(found);
+    // An RFC library that failed: the first component whose plain value it parses.
+    let failed: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&k| !lost(&parts[k]) && !departures.contains_key(&k))
+        .collect();
+    departures.extend(rfc_failures(&oracles, library, parts, &failed)?);
     // Lost answers are not re-asked per variant (a crash per code point is no evidence).
     let asked: Vec<usize> = members
         .iter()
@@ -130,6 +138,49 @@ fn conformance_keys(
             (k, conformance_key(judged, library, p, index, departures.get(&k).cloned()))
         })
         .collect())
+}
+
+/// Where each RFC library's part of `members` whose library failed and whose reference
+/// parsed departs, by the plain values of [`super::rfc_run::neutral_variants`], asked in one
+/// batch of the library and its reference.
+fn rfc_failures(
+    oracles: &[&dyn Oracle],
+    library: usize,
+    parts: &[ToKey],
+    members: &[usize],
+) -> Result<BTreeMap<usize, (StandardStep, String)>, AskError> {
+    use super::rfc_run::{failure_step, is_rfc, neutral_variants};
+    let standard = oracles[0].info().claim.standard;
+    if !is_rfc(standard) || oracles.len() < 2 {
+        return Ok(BTreeMap::new());
+    }
+    let failed = |p: &ToKey| matches!(p.answers.get(library), Some(Answer::Failure { .. }));
+    let reference_parses = |r: &Request| {
+        crate::standards::strict_rfc(standard, &r.input, r.base.as_deref()).is_ok()
+    };
+    let asked: Vec<(usize, Vec<(Option<&'static str>, Request)>)> = members
+        .iter()
+        .filter(|&&k| failed(&parts[k]) && reference_parses(parts[k].request))
+        .map(|&k| (k, neutral_variants(parts[k].request)))
+        .collect();
+    let flat: Vec<Request> =
+        asked.iter().flat_map(|(_, vs)| vs.iter().map(|(_, r)| r.clone())).collect();
+    let answers = ask(oracles, &flat)?;
+    let parsed = |a: &[Answer]| a.iter().all(|a| matches!(a, Answer::Parsed { .. }));
+    let mut offset = 0;
+    let mut out = BTreeMap::new();
+    for (k, vs) in &asked {
+        let tried: Vec<(Option<&'static str>, bool)> = vs
+            .iter()
+            .zip(&answers[offset..offset + vs.len()])
+            .map(|((field, _), a)| (*field, parsed(a)))
+            .collect();
+        offset += vs.len();
+        if let Some(step) = failure_step(standard, parts[*k].request, &tried) {
+            out.insert(*k, step);
+        }
+    }
+    Ok(out)
 }
 
 /// The members of one library whose deviation is a Unicode-version skew
@@ -182,6 +233,7 @@ pub fn variants_asked(judged: &Judged, parts: &[ToKey]) -> usize {
             let standard = judged.oracles[*library].info().claim.standard;
             let answer = &p.answers[*library];
             super::deciding::percent_encoding_departure(standard, p.request, answer).is_none()
+                && super::rfc_run::departure(standard, p.request, answer).is_none()
                 && Steps::new(standard, p.request).departure(answer).is_none()
         })
         .map(|(p, _)| p.request.input.chars().count().min(super::deciding::MAX_SUBSTITUTIONS))

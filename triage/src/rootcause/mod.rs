@@ -22,6 +22,7 @@ pub mod departure;
 pub mod goal;
 pub mod keys;
 pub mod parts;
+pub mod rfc_run;
 pub mod severity;
 pub mod unicode_skew;
 
