@@ -155,9 +155,8 @@ fn rfc_failures(
         return Ok(BTreeMap::new());
     }
     let failed = |p: &ToKey| matches!(p.answers.get(library), Some(Answer::Failure { .. }));
-    let reference_parses = |r: &Request| {
-        crate::standards::strict_rfc(standard, &r.input, r.base.as_deref()).is_ok()
-    };
+    let reference_parses =
+        |r: &Request| crate::standards::strict_rfc(standard, &r.input, r.base.as_deref()).is_ok();
     let asked: Vec<(usize, Vec<(Option<&'static str>, Request)>)> = members
         .iter()
         .filter(|&&k| failed(&parts[k]) && reference_parses(parts[k].request))

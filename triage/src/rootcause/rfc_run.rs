@@ -76,8 +76,8 @@ fn rule_section(rule: &str) -> Option<(&'static str, &'static str)> {
         "scheme" => ("3.1", "scheme"),
         "userinfo" => ("3.2.1", "user information"),
         "host" | "IP-literal" | "IPvFuture" | "IPv6address" | "h16" | "ls32" | "IPv4address"
-        | "dec-octet" | "reg-name" | "hostname" | "IPv6reference" | "domainlabel"
-        | "toplabel" | "hostport" => ("3.2.2", "host"),
+        | "dec-octet" | "reg-name" | "hostname" | "IPv6reference" | "domainlabel" | "toplabel"
+        | "hostport" => ("3.2.2", "host"),
         "port" => ("3.2.3", "port"),
         "authority" | "server" | "reg_name" => ("3.2", "authority"),
         "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty"
@@ -164,7 +164,9 @@ fn same(field: &str, e: Option<&str>, a: Option<&str>) -> bool {
     let present = |v: &&str| !(empty_is_absent && v.is_empty());
     match (e.filter(present), a.filter(present)) {
         (Some(e), Some(a)) if field == "scheme" || field == "host" => e.eq_ignore_ascii_case(a),
-        (Some(e), Some(a)) if field == "port" => e.trim_start_matches('0') == a.trim_start_matches('0'),
+        (Some(e), Some(a)) if field == "port" => {
+            e.trim_start_matches('0') == a.trim_start_matches('0')
+        }
         (e, a) => e == a,
     }
 }
@@ -244,7 +246,11 @@ fn resolved_section(
 /// A resolved path the library reads otherwise: 5.2.2 for an empty reference path (the
 /// base's is taken), 5.2.4 where merge's output (or an absolute path) is kept up to where
 /// the segments are read, else 5.2.3.
-fn path_section(base: &UriRef, reference: &UriRef, library: &RfcRecord) -> (&'static str, &'static str) {
+fn path_section(
+    base: &UriRef,
+    reference: &UriRef,
+    library: &RfcRecord,
+) -> (&'static str, &'static str) {
     const DOTS: (&str, &str) = ("5.2.4", "remove_dot_segments");
     if reference.path.is_empty() {
         return TRANSFORM;
@@ -312,11 +318,11 @@ fn neutralized(uri: &UriRef, field: &str) -> Option<String> {
             u.userinfo.take()?;
         }
         "path" => {
-            let plain = if u.authority.is_some() || u.path.starts_with('/') { "/" } else { "x" };
-            if u.path == plain {
+            // The plainest path: `/` (a rootless or empty path made absolute too).
+            if u.path == "/" {
                 return None;
             }
-            u.path = plain.to_owned();
+            u.path = "/".to_owned();
         }
         "query" => {
             u.query.take()?;
