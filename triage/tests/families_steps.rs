@@ -25,6 +25,7 @@ use urldiff_triage::Request;
 
 /// One behaviour of one library: the step where it departs (an RFC section id, RFC 2396's own
 /// for an RFC 2396 library, or a URL Standard state's anchor), and inputs with bases.
+#[derive(Debug)]
 pub struct StepFamily {
     pub name: &'static str,
     pub library: &'static str,

@@ -1,7 +1,9 @@
 //! The root-cause key of each part ([`RootCause`]).
 //!
 //! Conformance keys need the step where the library departs: read from the reference's own
-//! run where it can be ([`super::departure`]), else from the deciding code point
+//! run where it can be ([`super::departure`] for the URL Standard, [`super::rfc_run`] for the
+//! RFCs: the failing rule, the first component read otherwise, or the first component whose
+//! plain value a failing library parses), else from the deciding code point
 //! ([`super::deciding`]): every deletion variant of every such part of one library is asked in
 //! one batch of that library and its standard's reference. Keys of confusions and model differences need the class, read from the
 //! facts of the part's implementations' answers.
@@ -157,7 +159,7 @@ fn rfc_failures(
     let failed = |p: &ToKey| matches!(p.answers.get(library), Some(Answer::Failure { .. }));
     let reference_parses =
         |r: &Request| crate::standards::strict_rfc(standard, &r.input, r.base.as_deref()).is_ok();
-    let asked: Vec<(usize, Vec<(Option<&'static str>, Request)>)> = members
+    let asked: Vec<(usize, Vec<super::rfc_run::Plain>)> = members
         .iter()
         .filter(|&&k| failed(&parts[k]) && reference_parses(parts[k].request))
         .map(|&k| (k, neutral_variants(parts[k].request)))

@@ -281,6 +281,10 @@ fn first_code_point(input: &str, field: &str) -> String {
     code_point_kind(c)
 }
 
+/// A variant of [`neutral_variants`]: the component it puts back to a plain value (`None`: the
+/// input alone, without its base) and the request.
+pub type Plain = (Option<&'static str>, Request);
+
 /// The order the plain values are tried in (each a component the library may refuse).
 pub const NEUTRAL_ORDER: [&str; 6] = ["port", "host", "userinfo", "path", "query", "fragment"];
 
@@ -288,7 +292,7 @@ pub const NEUTRAL_ORDER: [&str; 6] = ["port", "host", "userinfo", "path", "query
 /// input alone first; then, for each component of [`NEUTRAL_ORDER`] the input holds, the
 /// input with that component put back to a plain value. With each, the component it tests
 /// (`None`: the input alone).
-pub fn neutral_variants(request: &Request) -> Vec<(Option<&'static str>, Request)> {
+pub fn neutral_variants(request: &Request) -> Vec<Plain> {
     let mut out = Vec::new();
     if request.base.is_some() {
         out.push((None, Request { input: request.input.clone(), base: None }));
