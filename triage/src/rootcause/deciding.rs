@@ -37,6 +37,25 @@ pub fn variants(request: &Request) -> Vec<Request> {
     (0..n).map(|i| without(request, i)).collect()
 }
 
+/// Where no deletion of one code point ends a deviation, a run of one code point repeated
+/// three times or more may (`////h/p` against a special base: every `///h/p` fails as well):
+/// each such run shortened to two, with the index of the first code point left out (the one
+/// the step reading the run's surplus reads).
+pub fn run_variants(request: &Request) -> Vec<(usize, Request)> {
+    let chars: Vec<char> = request.input.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let end = i + chars[i..].iter().take_while(|&&c| c == chars[i]).count();
+        if end - i >= 3 {
+            let input: String = chars[..i + 2].iter().chain(&chars[end..]).collect();
+            out.push((i + 2, Request { input, base: request.base.clone() }));
+        }
+        i = end;
+    }
+    out
+}
+
 /// The code points that end a component: deleting one joins two components, which ends
 /// many deviations without being their cause (`ftp://xn--/file` without its last `/` has the
 /// host `xn--file`).
@@ -328,6 +347,15 @@ fn outside_host(input: &str, p: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_of_three_or_more_is_shortened_to_two() {
+        let request = Request::new("////h/p", Some("https://example.org/"));
+        let runs: Vec<(usize, String)> =
+            run_variants(&request).into_iter().map(|(i, r)| (i, r.input)).collect();
+        assert_eq!(runs, [(2, "//h/p".to_owned())]);
+        assert!(run_variants(&Request::new("//a", None)).is_empty());
+    }
 
     /// An RFC 2396 library's step is RFC 2396's own section (its table of contents: §2.4
     /// Escape Sequences, §3.2.2 Server-based Naming Authority, §4.1 Fragment Identifier, §5.2

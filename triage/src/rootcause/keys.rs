@@ -131,15 +131,51 @@ fn conformance_keys(
         offset += vs.len();
         still.insert(k, holds);
     }
+    let picked = |k: usize| {
+        let chars: Vec<char> = parts[k].request.input.chars().collect();
+        still.get(&k).and_then(|holds| pick(&chars, holds))
+    };
+    let undecided: Vec<usize> = asked.iter().copied().filter(|&k| picked(k).is_none()).collect();
+    let runs = shortened_runs(&oracles, &pair_judged, parts, &undecided)?;
     Ok(members
         .iter()
         .map(|&k| {
             let p = &parts[k];
-            let chars: Vec<char> = p.request.input.chars().collect();
-            let index = still.get(&k).and_then(|holds| pick(&chars, holds));
+            let index = picked(k).or_else(|| runs.get(&k).copied());
             (k, conformance_key(judged, library, p, index, departures.get(&k).cloned()))
         })
         .collect())
+}
+
+/// The members no deletion of one code point decides whose deviation a run shortened to two
+/// ends ([`super::deciding::run_variants`]): the index of the first code point left out.
+fn shortened_runs(
+    oracles: &[&dyn Oracle],
+    pair_judged: &Judged,
+    parts: &[ToKey],
+    undecided: &[usize],
+) -> Result<BTreeMap<usize, usize>, AskError> {
+    let tried: Vec<(usize, Vec<(usize, Request)>)> = undecided
+        .iter()
+        .map(|&k| (k, super::deciding::run_variants(parts[k].request)))
+        .filter(|(_, runs)| !runs.is_empty())
+        .collect();
+    let flat: Vec<Request> =
+        tried.iter().flat_map(|(_, runs)| runs.iter().map(|(_, r)| r.clone())).collect();
+    let answers = ask(oracles, &flat)?;
+    let mut offset = 0;
+    let mut out = BTreeMap::new();
+    for (k, runs) in &tried {
+        let field = parts[*k].part.fields[0].as_str();
+        let ends = runs.iter().zip(&answers[offset..offset + runs.len()]).find(|((_, v), a)| {
+            !deviates(pair_judged, a, &compare_answers(oracles, v, a), 0, field)
+        });
+        offset += runs.len();
+        if let Some(((index, _), _)) = ends {
+            out.insert(*k, *index);
+        }
+    }
+    Ok(out)
 }
 
 /// Where each RFC library's part of `members` whose library failed and whose reference

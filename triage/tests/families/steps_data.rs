@@ -136,8 +136,8 @@ pub const STEP_FAMILIES: &[StepFamily] = &[
     // URL Standard, special authority ignore slashes state: "If c is neither U+002F (/) nor
     // U+005C (\\), then set state to authority state and decrease pointer by 1. Otherwise,
     // special-missing-slashes validation error": any number of slashes. rust-url 2.5.8 fails
-    // ("empty host") on three against a special base. (Four, `////h/p`, fail too, but no
-    // deletion of one code point ends the failure: keyed by the end of input, see docs.)
+    // ("empty host") on three or more against a special base (with four, no deletion of one
+    // code point ends the failure: the run of slashes shortened to two does).
     StepFamily {
         name: "rust-url refuses three slashes against a special base",
         library: "rust-url",
@@ -146,6 +146,7 @@ pub const STEP_FAMILIES: &[StepFamily] = &[
         cases: &[
             ("///a", Some("http://example.com/a/b")),
             ("///x.y?q", Some("wss://h/")),
+            ("////h/p", Some("https://example.org/")),
             ("///u@h.test:1/#f", Some("ftp://e/")),
         ],
     },
