@@ -173,7 +173,29 @@ fn same(field: &str, e: Option<&str>, a: Option<&str>) -> bool {
 
 /// The first component, in URL order, the library reads otherwise.
 fn first_difference(expected: &RfcRecord, library: &RfcRecord) -> Option<&'static str> {
-    FIELDS.into_iter().find(|f| !same(f, value(expected, f), value(library, f)))
+    let differs = |f: &str| !same(f, value(expected, f), value(library, f));
+    // An authority read otherwise in its userinfo, host or port is named by that part; the
+    // authority itself only when the parts agree (absent against empty).
+    let part_differs = ["userinfo", "host", "port"].into_iter().any(differs);
+    FIELDS.into_iter().filter(|f| *f != "authority" || !part_differs).find(|f| differs(f))
+}
+
+/// `v` with the hexadecimal digits of its percent-encodings in upper case (RFC 3986 §2.1:
+/// "uppercase and lowercase hexadecimal digits within a percent-encoding triplet are
+/// equivalent").
+fn hex_upper(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut rest = v;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let triplet =
+            rest.get(at..at + 3).filter(|t| t[1..].bytes().all(|b| b.is_ascii_hexdigit()));
+        let taken = triplet.map_or("%".to_owned(), str::to_ascii_uppercase);
+        rest = &rest[at + taken.len()..];
+        out.push_str(&taken);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The section of each component.
@@ -200,7 +222,12 @@ fn parsed_step(
     expected: &RfcRecord,
     library: &RfcRecord,
 ) -> StandardStep {
+    let hex_case_only = match (value(expected, field), value(library, field)) {
+        (Some(e), Some(a)) => hex_upper(e) == hex_upper(a),
+        _ => false,
+    };
     let (id, title) = match request.base.as_deref() {
+        _ if hex_case_only => ("2.1", "percent-encoding"),
         None => component_section(field),
         Some(base) => resolved_section(request, base, field, expected, library),
     };
@@ -261,11 +288,16 @@ fn path_section(
     }
     let merged = rfc3986::merge(base, &reference.path);
     let directory = &merged[..merged.len() - reference.path.len()];
-    let kept = if directory.is_empty() {
-        !library.path.starts_with('/')
-    } else {
-        library.path.starts_with(directory)
-    };
+    // Kept: the library's path is merge's directory, then only segments of the reference's
+    // path (dot and empty segments aside, which 5.2.4 reads).
+    let from_reference: Vec<String> = reference.path.split('/').map(hex_upper).collect();
+    let kept = library.path.strip_prefix(directory).is_some_and(|rest| {
+        !(directory.is_empty() && rest.starts_with('/'))
+            && rest
+                .split('/')
+                .filter(|s| !s.is_empty() && *s != "." && *s != "..")
+                .all(|s| from_reference.contains(&hex_upper(s)))
+    });
     if kept {
         DOTS
     } else {
@@ -354,7 +386,19 @@ pub fn failure_step(
     let Some(field) = field else {
         return Some((rfc_section_step(standard, TRANSFORM.0, TRANSFORM.1), end()));
     };
-    let (id, title) = component_section(field);
+    // RFC 2396 §3.2: `authority = server | reg_name`; an authority that is no server
+    // (`@`, `:1`, `h:x`) is registry-based, and a library refusing it refuses a registry
+    // authority, whichever part's plain value makes it a server.
+    let authority = rfc3986::split(&request.input).authority;
+    let registry = authority.is_some_and(|a| !urldiff_parser::rfc2396::is_server(&a));
+    let (id, title) = if standard == Standard::Rfc2396
+        && registry
+        && ["port", "host", "userinfo"].contains(field)
+    {
+        ("3.2", "authority")
+    } else {
+        component_section(field)
+    };
     Some((rfc_section_step(standard, id, title), first_code_point(&request.input, field)))
 }
 
@@ -388,6 +432,18 @@ mod tests {
         let collapsed = record("http://a/b/d/e");
         assert_eq!(step("d//e", Some("http://a/b/c"), collapsed).as_deref(), Some("5.2.4"));
         assert_eq!(step("a", Some("sc:"), record("sc:/a")).as_deref(), Some("5.2.3"));
+        // Merge's directory of `sc:sd` is empty: a segment `s` is none of the reference's.
+        assert_eq!(step("i", Some("sc:sd"), record("sc:s/i")).as_deref(), Some("5.2.3"));
+    }
+
+    /// Section 3.2.1: a userinfo read otherwise is the userinfo's, though the authority that
+    /// holds it differs too; section 2.1: hexadecimal digits' case is no component's.
+    #[test]
+    fn the_part_of_an_authority_and_the_case_of_a_percent_encoding() {
+        let encoded = record("foo://:%3A@/");
+        assert_eq!(step("foo://::@", None, encoded).as_deref(), Some("3.2.1"));
+        let upper = record("http://h/%2E%2Ei");
+        assert_eq!(step("http://h/%2e%2ei", None, upper).as_deref(), Some("2.1"));
     }
 
     #[test]

@@ -87,6 +87,22 @@ pub const STEP_FAMILIES: &[StepFamily] = &[
         step: "5.2/2-5",
         cases: OPAQUE_BASE,
     },
+    // RFC 2396 §3.2: `authority = server | reg_name`; `@`, `:1`, `test:x` are no server
+    // (`hostport` needs a host, a port digits) but a `reg_name`. Ruby's RFC2396_Parser refuses
+    // them for a scheme it reads server-based: "does not accept registry part".
+    StepFamily {
+        name: "Ruby's RFC 2396 parser refuses a registry-based authority",
+        library: "ruby-uri-rfc2396",
+        runtime: "ruby",
+        step: "3.2",
+        cases: &[
+            ("x://@", None),
+            ("a://:1", None),
+            ("data://test:tEST", None),
+            ("sc://:12/", None),
+            ("http://www.@::e.com", None),
+        ],
+    },
     StepFamily {
         name: "Ruby's RFC 3986 parser keeps an opaque base",
         library: "ruby-uri",
