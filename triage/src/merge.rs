@@ -166,7 +166,7 @@ fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize, per_key
     into.members = members;
     into.libraries = libraries.into_iter().collect();
     into.count = into.members.len();
-    into.marks = crate::marks::with_new(marks);
+    into.marks = crate::mark::with_new(marks);
     into.originals = into.members.iter().take(originals_kept).cloned().collect();
 }
 

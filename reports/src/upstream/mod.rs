@@ -227,7 +227,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         Some(_) => crate::findings::known_text(g),
     };
     let _ = writeln!(out, "- Known upstream: {}", text(&known));
-    for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::marks::Mark::AlsoIn { .. })) {
+    for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::mark::Mark::AlsoIn { .. })) {
         let _ = writeln!(out, "- {}", text(&also.text()));
     }
 }
