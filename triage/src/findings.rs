@@ -457,6 +457,18 @@ pub enum FindingsReadError {
 }
 
 impl Findings {
+    /// The exit code of the run that made them (`urldiff triage`, a merge): 2 when input lines
+    /// could not be read, else 1 when there are groups, 0 when nothing unexpected diverges.
+    pub fn exit_code(&self) -> u8 {
+        if !self.run.unreadable_lines.is_empty() {
+            2
+        } else if self.groups.is_empty() {
+            0
+        } else {
+            1
+        }
+    }
+
     /// The findings as pretty JSON text (what `findings.json` holds).
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("findings serialize")
