@@ -22,7 +22,9 @@ pub mod expected_failures;
 pub mod releases;
 pub mod same_cause;
 
-use crate::mark::Mark;
+/// The mark type itself lives in [`crate::mark`] (below the findings that hold marks); named
+/// here too, beside how each mark is given.
+pub use crate::mark::Mark;
 
 /// The mark a ledger entry's upstream issue gives (a regression, past the entry's fixing
 /// version, is no mark: it is new again).
