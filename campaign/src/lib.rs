@@ -276,7 +276,7 @@ fn stop_orphans(groups: &[u32], dir: &Path) {
     for &pgid in groups {
         let cmdline = std::fs::read(format!("/proc/{pgid}/cmdline")).unwrap_or_default();
         if String::from_utf8_lossy(&cmdline).contains(&dir) {
-            urldiff_oracles::subprocess::process_group::kill_group(pgid);
+            urldiff_oracles::subprocess::process::process_group::kill_group(pgid);
         }
     }
 }

@@ -282,7 +282,7 @@ impl Run {
             .process_group(0)
             .spawn()
             .with_context(|| format!("starting the {} fuzzer", spec.target))?;
-        if !urldiff_oracles::subprocess::process_group::register(child.id()) {
+        if !urldiff_oracles::subprocess::process::process_group::register(child.id()) {
             let _ = child.kill();
             let _ = child.wait();
             bail!("interrupted");
@@ -314,14 +314,14 @@ impl Run {
     /// Stop the fuzzer's whole process group (fork mode's children too) and reap it.
     pub fn stop(&mut self) {
         let pid = self.child.id();
-        urldiff_oracles::subprocess::process_group::kill_group(pid);
-        urldiff_oracles::subprocess::process_group::unregister(pid);
+        urldiff_oracles::subprocess::process::process_group::kill_group(pid);
+        urldiff_oracles::subprocess::process::process_group::unregister(pid);
         let _ = self.child.wait();
         self.reap();
     }
 
     fn reap(&mut self) {
-        urldiff_oracles::subprocess::process_group::unregister(self.child.id());
+        urldiff_oracles::subprocess::process::process_group::unregister(self.child.id());
         if let Some(reader) = self.reader.take() {
             let _ = reader.join();
         }

@@ -10,6 +10,7 @@ use crate::events::Events;
 use crate::Phases;
 use anyhow::bail;
 use std::path::PathBuf;
+use urldiff_compare::ledger::Ledger;
 use urldiff_corpus::data::DataSource;
 use urldiff_corpus::wpt::{LocateError, WptData};
 use urldiff_oracles::answer_cache::{self, CacheNotes};
@@ -53,6 +54,28 @@ impl LedgerSource {
     pub fn dir(&self) -> &PathBuf {
         match self {
             LedgerSource::Folder(dir) | LedgerSource::Embedded(dir) => dir,
+        }
+    }
+}
+
+/// The two ledgers a triage reads (`urldiff triage`): `--ledger DIR` (`explicit`) leaves out
+/// the divergences it expects, read against [`urldiff_triage::expected::TRUTH`], which must be
+/// among `oracles`; without it, the project's (or the embedded) ledger still says what is
+/// known upstream (the second) and leaves nothing out.
+pub fn triage_ledgers(
+    explicit: Option<&std::path::Path>,
+    oracles: &[&dyn Oracle],
+) -> anyhow::Result<(Option<Ledger>, Option<Ledger>)> {
+    use urldiff_triage::expected::TRUTH;
+    match explicit {
+        Some(dir) if !oracles.iter().any(|o| o.name() == TRUTH) => bail!(
+            "--ledger {} reads the ledgers against `{TRUTH}`, which is not among the oracles",
+            dir.display()
+        ),
+        Some(dir) => Ok((Some(Ledger::load(dir)?), None)),
+        None => {
+            let known = LedgerSource::find(None).ok().and_then(|s| Ledger::load(s.dir()).ok());
+            Ok((None, known))
         }
     }
 }

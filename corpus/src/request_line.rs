@@ -29,6 +29,24 @@ pub struct Request {
     pub base: Option<String>,
 }
 
+/// One request as a line of JSON text (without its newline), as [`parse_request`] reads it:
+/// what `urldiff corpus generate` writes.
+///
+/// ```
+/// use urldiff_corpus::request_line::{parse_request, write_request};
+/// let line = write_request("a\u{0}b", None);
+/// assert_eq!(line, r#"{"input":"a\u0000b","base":null}"#);
+/// assert_eq!(parse_request(&line).unwrap().input, "a\u{0}b");
+/// ```
+pub fn write_request(input: &str, base: Option<&str>) -> String {
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        input: &'a str,
+        base: Option<&'a str>,
+    }
+    serde_json::to_string(&Line { input, base }).expect("a request serializes")
+}
+
 /// Read a request from one line of JSON text.
 pub fn parse_request(line: &str) -> Result<Request, RequestError> {
     let (value, _) =

@@ -36,13 +36,6 @@ pub struct GenerateArgs {
     pub coverage: bool,
 }
 
-/// One generated case, as `urldiff triage` and `compare --jsonl` read it.
-#[derive(serde::Serialize)]
-struct GeneratedCase<'a> {
-    input: &'a str,
-    base: Option<&'a str>,
-}
-
 #[derive(Debug, Args)]
 pub struct SyncArgs {
     /// The WPT revision (a commit or tag name) to fetch.
@@ -81,8 +74,11 @@ fn run_generate(args: GenerateArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     for case in cases {
-        let line = GeneratedCase { input: &case.input, base: case.base.as_deref() };
-        out.push_str(&serde_json::to_string(&line)?);
+        // One line each, as `urldiff triage` and `compare --jsonl` read it.
+        out.push_str(&urldiff_corpus::request_line::write_request(
+            &case.input,
+            case.base.as_deref(),
+        ));
         out.push('\n');
         if out.len() > 1 << 16 {
             urldiff::out!("{out}");

@@ -71,17 +71,8 @@ pub fn run(args: MinimizeArgs) -> anyhow::Result<u8> {
         }
         Err(MinimizeError::Ask(e)) => return Err(e.into()),
     };
-    if !m.one_minimal {
-        let result = if m.minimized == m.original {
-            "nothing smaller was found yet: the result is the original"
-        } else {
-            "the result is smaller, not proven 1-minimal"
-        };
-        eprintln!(
-            "urldiff minimize: the budget ran out after {} oracle calls in {:.2} s: {result} \
-             (raise --max-calls or --max-seconds)",
-            m.oracle_calls, m.seconds
-        );
+    if let Some(note) = urldiff_triage::minimized_json::budget_note(&m) {
+        eprintln!("urldiff minimize: {note}");
     }
     if args.json {
         let value = urldiff_triage::minimized_json::MinimizedJson::of(&m);

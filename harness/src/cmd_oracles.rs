@@ -43,7 +43,7 @@ pub fn listing(config: &RegistryConfig) -> Vec<OracleRow> {
 
 /// Every profile: the registered folders', then those of `URLDIFF_PARSERS`.
 fn explain_standards() -> String {
-    let user = urldiff_oracles::user_parsers::from_env().as_ref().ok();
+    let user = urldiff_oracles::parsers::user::from_env().as_ref().ok();
     let descriptors: Vec<&urldiff_oracles::parsers::Descriptor> =
         urldiff_oracles::parsers::descriptors()
             .iter()

@@ -113,7 +113,7 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
                 files.push((json, findings.to_json().into_bytes()));
             }
             let witnesses = match &args.upstream {
-                Some(_) => wpt_witnesses(&findings)?,
+                Some(_) => urldiff_triage::wpt_witness::for_drafts(&findings)?,
                 None => None,
             };
             let drafts = urldiff_reports::upstream::drafts(&findings, witnesses.as_ref());
@@ -137,35 +137,8 @@ pub fn run(args: ReportArgs) -> anyhow::Result<u8> {
     Ok(0)
 }
 
-/// For each draft of a URL Standard library, the WPT case that reads its step and shows its
-/// difference, asked of the library now (`urldiff_triage::wpt_witness`); `None` without WPT
-/// data.
-fn wpt_witnesses(
-    findings: &urldiff_triage::findings::Findings,
-) -> anyhow::Result<Option<urldiff_reports::upstream::Witnesses>> {
-    let Some(coverage) = urldiff_triage::coverage::WptCoverage::load() else { return Ok(None) };
-    let whatwg = urldiff_oracles::Standard::Whatwg;
-    let mut names: Vec<String> = findings
-        .groups
-        .iter()
-        .filter(|g| g.is_draft() && g.root_cause.standards.first() == Some(&whatwg))
-        .filter_map(|g| g.root_cause.library.clone())
-        .collect();
-    names.sort();
-    names.dedup();
-    // A library that cannot run here is left out: its drafts say "not checked".
-    let oracles: Vec<Box<dyn urldiff_oracles::Oracle>> = names
-        .iter()
-        .filter_map(|n| urldiff_triage::select::select_oracles(std::slice::from_ref(n)).ok())
-        .flat_map(|s| s.oracles)
-        .collect();
-    let refs = urldiff_triage::select::refs(&oracles);
-    Ok(Some(urldiff_triage::wpt_witness::witnesses(findings, &coverage, &refs)?))
-}
-
 /// `urldiff report --rfc-vs-whatwg`.
 fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
-    use urldiff_triage::rfc_vs_whatwg::inputs as rvw;
     let (mut markdown, mut html) = (args.markdown.clone(), args.html.clone());
     if args.out.is_some() || (markdown.is_none() && html.is_none() && args.json.is_none()) {
         let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("out/reports"));
@@ -173,16 +146,7 @@ fn rfc_vs_whatwg(args: &ReportArgs) -> anyhow::Result<u8> {
         markdown = markdown.or_else(|| Some(dir.join("rfc-vs-whatwg.md")));
         html = html.or_else(|| Some(dir.join("rfc-vs-whatwg.html")));
     }
-    let wpt = rvw::wpt_data()?;
-    let corpus = rvw::corpus(&wpt)?;
-    let mut report = rvw::deterministic(&wpt, &corpus)?;
-    if !args.in_process_only {
-        let tool = urldiff_triage::findings::Tool {
-            name: "urldiff".into(),
-            version: urldiff_triage::select::tool_version(),
-        };
-        rvw::add_real_parsers(&mut report, &wpt, &corpus, tool)?;
-    }
+    let report = urldiff_triage::rfc_vs_whatwg::inputs::report(args.in_process_only)?;
     use urldiff_reports::rfc_vs_whatwg::{files, summary};
     let files = files(&report, [markdown, html, args.json.clone()])?;
     urldiff_corpus::atomic::write_all(&files)?;

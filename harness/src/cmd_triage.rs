@@ -23,10 +23,9 @@ use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
 use urldiff_oracles::answer_cache::CacheNotes;
-use urldiff_triage::expected::{Ledger, TRUTH};
+use urldiff_triage::expected::Ledger;
 use urldiff_triage::findings::Findings;
 use urldiff_triage::input;
-use urldiff_triage::merge::in_shard;
 use urldiff_triage::pipeline::{triage_stream, Config};
 use urldiff_triage::select::{refs, select_cached_oracles, select_oracles};
 use urldiff_triage::spill::Members;
@@ -129,24 +128,8 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         eprintln!("{name}: unavailable: {}", urldiff_reports::hostile::first_line(reason));
     }
     let oracles = refs(&selection.oracles);
-    let ledger = match &args.ledger {
-        Some(dir) if !oracles.iter().any(|o| o.name() == TRUTH) => {
-            bail!(
-                "--ledger {} reads the ledgers against `{TRUTH}`, which is not among the oracles",
-                dir.display()
-            )
-        }
-        Some(dir) => Some(urldiff_compare::ledger::Ledger::load(dir)?),
-        None => None,
-    };
-    // Without --ledger, the project's (or the embedded) ledger still says what is known
-    // upstream; it leaves nothing out.
-    let known = match &ledger {
-        Some(_) => None,
-        None => urldiff_conform::sources::LedgerSource::find(None)
-            .ok()
-            .and_then(|source| urldiff_compare::ledger::Ledger::load(source.dir()).ok()),
-    };
+    let (ledger, known) =
+        urldiff_conform::sources::triage_ledgers(args.ledger.as_deref(), &oracles)?;
     let config = Config {
         ledger: ledger.as_ref().map(|l| l as &dyn Ledger),
         known: known.as_ref().map(|l| l as &dyn Ledger),
@@ -160,28 +143,13 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     let spill = urldiff_corpus::atomic::temp_dir(&out_dir.join("triage-spill"))?;
     let mut members = Members::spill(spill.path());
     let mut read_error = None;
-    let mut reported = 0;
     let batch = usize::try_from(args.batch_size).unwrap_or(usize::MAX);
-    let next_batch = || loop {
-        let read = reader.next_batch(batch);
-        for line in &reader.unreadable()[reported..] {
-            eprintln!("urldiff: skipped {line}");
-        }
-        reported = reader.unreadable().len();
-        match read {
-            Ok(Some(mut cases)) => {
-                if let Some((k, n)) = args.shard {
-                    cases.retain(|c| in_shard(&c.request.input, c.request.base.as_deref(), k, n));
-                }
-                if !cases.is_empty() {
-                    return Some(cases);
-                }
-            }
-            Ok(None) => return None,
-            Err(e) => {
-                read_error = Some(e);
-                return None;
-            }
+    let mut skipped = |line: &str| eprintln!("urldiff: skipped {line}");
+    let next_batch = || match reader.next_batch_in(batch, args.shard, &mut skipped) {
+        Ok(cases) => cases,
+        Err(e) => {
+            read_error = Some(e);
+            None
         }
     };
     let mut findings = triage_stream(next_batch, &config, &mut members, &progress)?;
@@ -189,19 +157,12 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
         return Err(e.into());
     }
     let read = reader.finish()?;
-    let unreadable = !read.unreadable.is_empty();
     findings.run.sources = read.sources;
     findings.run.skipped_cases = read.skipped;
     findings.run.unreadable_lines = read.unreadable;
-    if let Some((k, n)) = args.shard {
-        let sources = std::mem::take(&mut findings.run.sources);
-        findings.run.sources = sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
-        // What the input holds besides cases (skipped cases, unreadable lines) is one fact
-        // of the whole input: shard 1 records it, so that N shards merged count it once.
-        if k != 1 {
-            findings.run.skipped_cases = 0;
-            findings.run.unreadable_lines.clear();
-        }
+    let code = findings.exit_code();
+    if let Some(shard) = args.shard {
+        urldiff_triage::merge::as_shard(&mut findings.run, shard);
     }
     // The cache is written when its oracles go, before the notes of this run are said.
     drop(config);
@@ -213,13 +174,7 @@ pub fn run(args: TriageArgs) -> anyhow::Result<u8> {
     write_findings(out_dir, &findings, &members)?;
     drop(spill);
     urldiff::out!("{}", summary(&findings, out_dir));
-    Ok(if unreadable {
-        2
-    } else if findings.groups.is_empty() {
-        0
-    } else {
-        1
-    })
+    Ok(code)
 }
 
 /// `--merge`: read every findings file (all must read), merge by root cause, write DIR. The
@@ -240,13 +195,7 @@ fn run_merge(files: &[PathBuf], out_dir: &std::path::Path) -> anyhow::Result<u8>
     }
     write_findings(out_dir, &merged, &Members::memory())?;
     urldiff::out!("{}", summary(&merged, out_dir));
-    Ok(if !merged.run.unreadable_lines.is_empty() {
-        2
-    } else if merged.groups.is_empty() {
-        0
-    } else {
-        1
-    })
+    Ok(merged.exit_code())
 }
 
 /// Write the findings files of `dir`, all or none (`urldiff_corpus::atomic`): findings.json

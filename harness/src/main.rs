@@ -106,7 +106,7 @@ fn exit_cleanly_on_signals() {
         };
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                urldiff_oracles::subprocess::process_group::kill_all();
+                urldiff_oracles::subprocess::process::process_group::kill_all();
                 urldiff_corpus::atomic::remove_staged();
                 std::process::exit(128 + signal);
             }

@@ -28,17 +28,6 @@ const CRATES: &[&str] = &[
     "fuzz",
 ];
 
-/// Folders whose children still form a circle (issue 33: to be untangled; a two-way list, so
-/// a folder that loses its circle must leave it, and no other folder may gain one).
-const KNOWN_CIRCLES: &[&str] = &[
-    // model → standard → profile → parsers → model, and every oracle through the registry.
-    "oracles/src/",
-    // launch ↔ runtime ↔ worker ↔ parent death (one error type for starting a process).
-    "oracles/src/subprocess",
-    // findings.json's types (findings) ↔ expected, marks, rootcause, documented, rfc_vs_whatwg.
-    "triage/src/",
-];
-
 /// `reports`' bottom layer: the top-level modules every report builds on.
 const REPORTS_BOTTOM: &[&str] =
     &["table", "hostile", "page", "plain", "markdown_text", "html_text"];
@@ -373,17 +362,7 @@ fn no_crate_has_a_module_circle() {
     for name in CRATES {
         problems.extend(circles(&root().join(name)));
     }
-    let folder = |p: &String| p.split(':').next().unwrap_or_default().to_owned();
-    let new: Vec<&String> =
-        problems.iter().filter(|p| !KNOWN_CIRCLES.contains(&folder(p).as_str())).collect();
-    let gone: Vec<&&str> =
-        KNOWN_CIRCLES.iter().filter(|k| !problems.iter().any(|p| folder(p) == **k)).collect();
-    assert!(
-        new.is_empty(),
-        "module circles:\n{}",
-        new.iter().map(|p| p.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    assert!(gone.is_empty(), "no circle any more (take them out of KNOWN_CIRCLES): {gone:?}");
+    assert!(problems.is_empty(), "module circles:\n{}", problems.join("\n"));
 }
 
 #[test]

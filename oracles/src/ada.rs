@@ -30,7 +30,7 @@ impl AdaOracle {
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
                 unicode: inprocess::unicode_of(&AdaApi, None),
-                claim: crate::standard::builtin_claim("ada"),
+                claim: crate::parsers::builtin_claim("ada"),
             },
         }
     }

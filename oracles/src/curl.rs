@@ -272,7 +272,7 @@ impl CurlOracle {
                 case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
                 // Built without an IDN library: non-ASCII hosts are not converted.
                 unicode: None,
-                claim: crate::profile::of("curl").map(|p| p.claim()).unwrap_or_default(),
+                claim: crate::parsers::profile_of("curl").map(|p| p.claim()).unwrap_or_default(),
             },
         }
     }

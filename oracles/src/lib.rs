@@ -15,8 +15,10 @@
 //!   Appendix C, also as suites);
 //! - spec algorithms: [`rfc3986_regex`] (RFC 3986 Appendix B);
 //! - [`parsers`]: one folder per parser (`oracles/parsers/<oracle>/`): each oracle's descriptor,
-//!   and in it its claimed-behaviour [`profile`]; [`user_parsers`]: such folders from
+//!   and in it its claimed-behaviour [`profile`]; [`parsers::user`]: such folders from
 //!   `URLDIFF_PARSERS`;
+//! - [`oracle_name`]: what an oracle may be called; [`unavailable`]: the stand-in for an
+//!   oracle that cannot run here;
 //! - [`suite`]: the one `Suite` type (cases, expected answers, where the truth comes from);
 //! - [`suites`]: the suites of a default conform run, built from the embedded data;
 //! - [`validity`]: the validity suites (validation errors and valid-URL-string verdicts over
@@ -42,6 +44,7 @@ pub mod answer_cache;
 pub mod curl;
 pub mod inprocess;
 pub mod model;
+pub mod oracle_name;
 pub mod panic_guard;
 pub mod parsers;
 pub mod profile;
@@ -56,7 +59,7 @@ pub mod subprocess;
 pub mod suite;
 pub mod suites;
 pub mod table;
-pub mod user_parsers;
+pub mod unavailable;
 pub mod validity;
 pub mod wpt;
 

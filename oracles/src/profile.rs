@@ -4,7 +4,8 @@
 //!
 //! Triage holds a library to its profile: a divergence a documented rule covers is a model
 //! difference, listed with the rule's link, never an upstream draft. Profiles are data, read
-//! from each oracle's folder (`oracles/parsers/<oracle>/oracle.json`, see [`crate::parsers`]);
+//! from each oracle's folder (`oracles/parsers/<oracle>/oracle.json`, see [`crate::parsers`] and
+//! [`crate::parsers::profile_of`]);
 //! an external oracle states only a claim (`standard`, `lenient`) in its configuration.
 
 use serde::{Deserialize, Serialize};
@@ -128,11 +129,6 @@ pub enum RuleWhen {
     SameSchemeAsBase,
 }
 
-/// The profile of `oracle`, from its folder (`None`: no folder, such as an external oracle).
-pub fn of(oracle: &str) -> Option<&'static Profile> {
-    crate::parsers::descriptor(oracle).map(|d| &d.profile)
-}
-
 #[cfg(test)]
 mod tests {
     /// Every documented rule's pattern compiles and every link is absolute, so a rule never
@@ -156,7 +152,8 @@ mod tests {
     /// WHATWG URL Standard".
     #[test]
     fn claims_are_read_from_the_profiles() {
-        use crate::standard::{builtin_claim, Claim, Standard};
+        use crate::parsers::builtin_claim;
+        use crate::standard::{Claim, Standard};
         assert_eq!(builtin_claim("java-uri"), Claim::strict(Standard::Rfc2396));
         assert_eq!(builtin_claim("python-urllib"), Claim::lenient(Standard::Rfc3986));
         assert_eq!(builtin_claim("url-parse"), Claim::strict(Standard::None));
@@ -183,7 +180,7 @@ mod tests {
         assert_eq!(first_release("Go go1.19.8 net/url"), Some("1.19.8"));
         assert_eq!(first_release("PHP 8.2.36 parse_url"), Some("8.2.36"));
         assert_eq!(first_release("java.net.URL on OpenJDK"), None);
-        let profile = |name| crate::profile::of(name).unwrap();
+        let profile = |name| crate::parsers::profile_of(name).unwrap();
         // Debian 12 ships Go 1.19, Ruby 3.1 and PHP 8.2; each project has released later ones.
         for (oracle, debian) in [
             ("go-net-url", "Go go1.19.8 net/url"),

@@ -68,7 +68,7 @@ impl ReferenceOracle {
                     .chain([CaseKindTag::Validity])
                     .collect(),
                 unicode: inprocess::unicode_of(&ReferenceApi, inprocess::icu4x_declared()),
-                claim: crate::standard::builtin_claim("reference"),
+                claim: crate::parsers::builtin_claim("reference"),
             },
         }
     }

@@ -32,7 +32,7 @@ impl ReferenceRfc3986Oracle {
                 fields: RecordModel::Rfc.field_names(),
                 case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
                 unicode: None,
-                claim: crate::standard::builtin_claim("reference-rfc3986"),
+                claim: crate::parsers::builtin_claim("reference-rfc3986"),
             },
         }
     }

@@ -7,10 +7,7 @@
 //! `URLDIFF_PARSERS` and the external oracles. An oracle whose runtime or data is missing
 //! is still listed; its [`Oracle::availability`] says why it cannot run, and callers skip it.
 
-use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Oracle, OracleError, OracleInfo, OracleKind,
-    RecordModel,
-};
+use crate::model::{Availability, Oracle};
 use crate::subprocess::Timeouts;
 use urldiff_corpus::data::DataSource;
 use urldiff_corpus::wpt::WptData;
@@ -31,7 +28,7 @@ impl RegistryConfig {
     /// checking the folders of `URLDIFF_PARSERS`; an invalid value is an error naming the
     /// variable (and the file).
     pub fn from_env() -> Result<RegistryConfig, ConfigError> {
-        if let Err(e) = crate::user_parsers::from_env() {
+        if let Err(e) = crate::parsers::user::from_env() {
             return Err(ConfigError::Parsers(e.to_string()));
         }
         Ok(RegistryConfig { timeouts: Timeouts::from_env()?, ..RegistryConfig::default() })
@@ -105,47 +102,4 @@ pub fn check_all(oracles: &[&dyn Oracle]) -> Vec<Availability> {
             oracles.iter().map(|oracle| scope.spawn(|| oracle.availability())).collect();
         handles.into_iter().map(|h| h.join().expect("availability check panicked")).collect()
     })
-}
-
-/// A placeholder for an oracle that cannot be built on this machine or in this build: it is
-/// listed with its reason and answers nothing.
-#[derive(Debug)]
-pub struct UnavailableOracle {
-    info: OracleInfo,
-    reason: String,
-}
-
-impl UnavailableOracle {
-    pub fn new(name: &str, kind: OracleKind, model: RecordModel, reason: &str) -> Self {
-        UnavailableOracle {
-            info: OracleInfo {
-                name: name.to_owned(),
-                kind,
-                version: "unknown".to_owned(),
-                model,
-                fields: Vec::new(),
-                case_kinds: Vec::<CaseKindTag>::new(),
-                unicode: None,
-                claim: crate::standard::builtin_claim(name),
-            },
-            reason: reason.to_owned(),
-        }
-    }
-}
-
-impl Oracle for UnavailableOracle {
-    fn info(&self) -> &OracleInfo {
-        &self.info
-    }
-
-    fn availability(&self) -> Availability {
-        Availability::Unavailable { reason: self.reason.clone() }
-    }
-
-    fn answer_batch(&self, _cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
-        Err(OracleError::Unavailable {
-            oracle: self.info.name.clone(),
-            reason: self.reason.clone(),
-        })
-    }
 }

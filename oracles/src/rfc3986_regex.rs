@@ -51,7 +51,7 @@ impl Rfc3986RegexOracle {
                     .into(),
                 case_kinds: vec![CaseKindTag::Parse],
                 unicode: None,
-                claim: crate::standard::builtin_claim("rfc3986-regex"),
+                claim: crate::parsers::builtin_claim("rfc3986-regex"),
             },
             regex: Regex::new(APPENDIX_B).expect("the Appendix B expression compiles"),
         }

@@ -107,7 +107,7 @@ pub fn oracle(tables: &DataSource) -> TableOracle {
         fields: RecordModel::Rfc.field_names(),
         case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
         unicode: None,
-        claim: crate::standard::builtin_claim("rfc-examples"),
+        claim: crate::parsers::builtin_claim("rfc-examples"),
     };
     TableOracle::new(info, rows).with_lookup(resolve_key)
 }

@@ -33,7 +33,7 @@ impl RustUrlOracle {
                 fields: inprocess::whatwg_field_names(),
                 case_kinds: inprocess::WHATWG_CASE_KINDS.to_vec(),
                 unicode: inprocess::unicode_of(&RustUrlApi, inprocess::icu4x_declared()),
-                claim: crate::standard::builtin_claim("rust-url"),
+                claim: crate::parsers::builtin_claim("rust-url"),
             },
         }
     }

@@ -6,7 +6,7 @@
 //! *different* standards is a confusion or a model difference, never a bug of either.
 //!
 //! A claim is a fact about a library's documentation, so each oracle with a folder states its
-//! own in its profile (`oracles/parsers/<oracle>/oracle.json`, read by [`builtin_claim`] and
+//! own in its profile (`oracles/parsers/<oracle>/oracle.json`, read by [`crate::parsers::builtin_claim`] and
 //! shown by `urldiff oracles --explain-standards`); an external oracle states its own in its
 //! configuration.
 
@@ -98,12 +98,6 @@ pub fn compared_with(claim: Claim, model: crate::RecordModel) -> Standard {
         (Standard::None, crate::RecordModel::Rfc) => Standard::Rfc3986,
         (standard, _) => standard,
     }
-}
-
-/// The claim of an oracle with a folder: its profile's (`oracles/parsers/<oracle>/oracle.json`);
-/// `none` for a name without one.
-pub fn builtin_claim(oracle: &str) -> Claim {
-    crate::profile::of(oracle).map(|p| p.claim()).unwrap_or_default()
 }
 
 /// A reading a standard itself allows an implementation, whatever its documentation says:

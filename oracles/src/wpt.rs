@@ -164,7 +164,7 @@ pub fn oracle(data: Result<WptData, LocateError>) -> TableOracle {
             CaseKindTag::PercentEncode,
         ],
         unicode,
-        claim: crate::standard::builtin_claim("wpt"),
+        claim: crate::parsers::builtin_claim("wpt"),
     };
     TableOracle::new(info, rows)
 }

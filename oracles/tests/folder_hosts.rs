@@ -18,8 +18,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use urldiff_corpus::required::skip;
-use urldiff_oracles::subprocess::node::ensure_packages;
-use urldiff_oracles::subprocess::runtime::find_on_path;
+use urldiff_oracles::subprocess::npm::ensure_packages;
+use urldiff_oracles::subprocess::process::runtime::find_on_path;
 
 const RFC_FIELDS: &str = "scheme,authority,userinfo,host,port,path,query,fragment,resolved";
 

@@ -3,8 +3,8 @@
 //! binary: it empties `PATH` and `HOME` for the whole process.
 
 use std::path::Path;
+use urldiff_oracles::parsers::user::read_folder;
 use urldiff_oracles::subprocess::folder::folder_oracle;
-use urldiff_oracles::user_parsers::read_folder;
 use urldiff_oracles::{Availability, Oracle};
 
 fn folder(

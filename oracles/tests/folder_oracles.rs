@@ -4,9 +4,9 @@
 //! requirements gets a virtual environment, made once, whose packages the adapter imports.
 
 use std::path::{Path, PathBuf};
+use urldiff_oracles::parsers::user::read_folder;
 use urldiff_oracles::subprocess::folder::folder_oracle;
 use urldiff_oracles::subprocess::python::newest_cpython;
-use urldiff_oracles::user_parsers::read_folder;
 use urldiff_oracles::{Answer, Availability, Case, Oracle, OracleKind, Record, Standard};
 
 const DESCRIPTOR: &str = r#"{

@@ -55,7 +55,7 @@ fn oracles(kind: OracleKind) -> Vec<Box<dyn Oracle>> {
                 if rendezvous.meet() {
                     Ok(WorkerCommand::new("sh", &[&fixture_path()]))
                 } else {
-                    Err(urldiff_oracles::subprocess::launch::LaunchError::NoHost {
+                    Err(urldiff_oracles::subprocess::StartError::NoHost {
                         runtime: "launched one after another",
                     })
                 }

@@ -1,4 +1,4 @@
-//! A worker armed to die with urldiff (`subprocess::parent_death`) is killed by the kernel
+//! A worker armed to die with urldiff (`subprocess::process::parent_death`) is killed by the kernel
 //! when its parent is killed with SIGKILL, though it would run on by itself: this test runs
 //! itself again as the parent (`PARENT_DEATH_HELPER` set), which starts an armed `sleep 30`,
 //! prints its pid and kills itself.
@@ -8,8 +8,8 @@ use std::io::{Read as _, Write as _};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use urldiff_oracles::subprocess::parent_death;
-use urldiff_oracles::subprocess::runtime::find_on_path;
+use urldiff_oracles::subprocess::process::parent_death;
+use urldiff_oracles::subprocess::process::runtime::find_on_path;
 
 const HELPER_VAR: &str = "PARENT_DEATH_HELPER";
 const TEST: &str = "an_armed_worker_dies_with_its_parent";

@@ -3,8 +3,8 @@
 //! cache, and a stale entry (its interpreter gone) is probed again and replaced.
 
 use std::path::{Path, PathBuf};
+use urldiff_oracles::subprocess::process::runtime::find_on_path;
 use urldiff_oracles::subprocess::python::probe_cpythons;
-use urldiff_oracles::subprocess::runtime::find_on_path;
 
 fn calls(log: &Path) -> usize {
     std::fs::read_to_string(log).map(|text| text.lines().count()).unwrap_or(0)

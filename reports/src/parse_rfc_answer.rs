@@ -4,7 +4,7 @@
 //! model ([`RfcRecord`], fields named by [`RfcField`]), so its keys are that model's.
 
 use serde::Serialize;
-use urldiff_oracles::{RfcRecord, RFC_FIELDS};
+use urldiff_oracles::{RfcField, RfcRecord, RFC_FIELDS};
 use urldiff_parser::{rfc2396, rfc3986};
 
 /// Which RFC resolves the reference against the base.
@@ -56,6 +56,32 @@ impl RfcAnswer {
             valid: violation.is_none(),
             violation: violation.map(|v| v.to_string()),
         }
+    }
+
+    /// The answer as `urldiff parse --rfc3986` shows it to a person: one line per field, then
+    /// the verdict; strings Debug-quoted so that empty, spaces and control characters show.
+    pub fn for_person(&self) -> String {
+        let text = |value: Option<&str>, absent: &str| match value {
+            Some(s) => format!("{s:?}"),
+            None => absent.to_owned(),
+        };
+        let mut out = String::new();
+        for &field in RfcField::ALL {
+            let absent = if field == RfcField::Resolved { "(no base)" } else { "(undefined)" };
+            out.push_str(&format!(
+                "{:>9}: {}\n",
+                field.name(),
+                text(self.record.field(field), absent)
+            ));
+        }
+        let valid = if self.valid { "yes" } else { "no" };
+        out.push_str(&format!("{:>9}: {valid}\n", "valid"));
+        out.push_str(&format!(
+            "{:>9}: {}\n",
+            "violation",
+            text(self.violation.as_deref(), "(none)")
+        ));
+        out
     }
 }
 

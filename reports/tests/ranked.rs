@@ -7,7 +7,7 @@
 use urldiff_reports::findings::{markdown, terminal};
 use urldiff_reports::upstream::drafts;
 use urldiff_triage::findings::Findings;
-use urldiff_triage::marks::{with_new, Mark};
+use urldiff_triage::mark::{with_new, Mark};
 
 fn findings() -> Findings {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/findings-cases.json");

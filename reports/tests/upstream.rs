@@ -262,7 +262,7 @@ fn lenient_implementations_are_labelled_beside_the_expected_answer() {
     }
     for line in listed.iter().filter(|l| l.contains("(splits without validating)")) {
         let oracle = line.trim_start_matches("  - `").split('`').next().unwrap();
-        assert!(urldiff_oracles::standard::builtin_claim(oracle).lenient, "{line}");
+        assert!(urldiff_oracles::parsers::builtin_claim(oracle).lenient, "{line}");
     }
 }
 

@@ -66,7 +66,7 @@ pub struct KnownIssue {
     /// The case of the group the entry covers (the first met): what a draft reproduces, since
     /// the group's minimized example may show the root cause on another input.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub case: Option<crate::findings::Original>,
+    pub case: Option<crate::original::Original>,
 }
 
 /// The entries of `oracle`'s ledger file that cover its difference (`fields`, or the lost

@@ -11,6 +11,7 @@
 
 use crate::ask::Request;
 use crate::classify::{Class, CLASSES};
+pub use crate::original::Original;
 use crate::rootcause::{FindingKind, RootCause};
 use serde::{Deserialize, Serialize};
 use urldiff_compare::{Comparison, Projected, Severity};
@@ -75,7 +76,7 @@ pub struct ModelDifference {
     pub example: Original,
     /// `documented` (with the rule and its link) when a library's documentation states it.
     #[serde(default)]
-    pub marks: Vec<crate::marks::Mark>,
+    pub marks: Vec<crate::mark::Mark>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,7 +215,7 @@ pub struct Group {
     /// What is known of it (`new`, `known`, `fixed`, `also-in`: [`crate::marks`]); only a
     /// group marked `new` is an upstream draft.
     #[serde(default)]
-    pub marks: Vec<crate::marks::Mark>,
+    pub marks: Vec<crate::mark::Mark>,
     /// What the standard says: its reference's answer to the example (conformance).
     #[serde(default)]
     pub expected: Option<OracleAnswer>,
@@ -326,15 +327,6 @@ pub struct Example {
     pub seconds: f64,
 }
 
-/// An original case: its input and base, and where it came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Original {
-    pub input: String,
-    pub base: Option<String>,
-    /// The suite (conform reports) or the file it came from.
-    pub source: String,
-}
-
 /// An oracle's answer in findings.json: `{"oracle", "outcome", …}`. A crash and a time-out
 /// carry their oracle themselves, so their object is the answer alone (flattening the two
 /// wrote `oracle` twice, and the second reading took it from the crash, which then failed
@@ -429,7 +421,7 @@ pub fn severity(comparison: &Comparison) -> Option<Severity> {
 impl Group {
     /// Whether it goes upstream as a draft: nothing known, fixed or documented settles it.
     pub fn is_draft(&self) -> bool {
-        crate::marks::is_draft(&self.marks)
+        crate::mark::is_draft(&self.marks)
     }
 }
 
@@ -465,6 +457,18 @@ pub enum FindingsReadError {
 }
 
 impl Findings {
+    /// The exit code of the run that made them (`urldiff triage`, a merge): 2 when input lines
+    /// could not be read, else 1 when there are groups, 0 when nothing unexpected diverges.
+    pub fn exit_code(&self) -> u8 {
+        if !self.run.unreadable_lines.is_empty() {
+            2
+        } else if self.groups.is_empty() {
+            0
+        } else {
+            1
+        }
+    }
+
     /// The findings as pretty JSON text (what `findings.json` holds).
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("findings serialize")

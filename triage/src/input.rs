@@ -158,6 +158,33 @@ impl Reader {
         Ok((!batch.is_empty()).then_some(batch))
     }
 
+    /// The next batch of at most `n` distinct cases that fall in `shard` (`(k, n)`, see
+    /// [`crate::merge::in_shard`]; `None`: every case), skipping batches with none; `None`
+    /// when the input is read. `unreadable` is told each line that could not be read, as the
+    /// batches are read.
+    pub fn next_batch_in(
+        &mut self,
+        n: usize,
+        shard: Option<(usize, usize)>,
+        unreadable: &mut dyn FnMut(&str),
+    ) -> Result<Option<Vec<TriageCase>>, InputError> {
+        loop {
+            let told = self.input.unreadable.len();
+            let read = self.next_batch(n);
+            self.input.unreadable[told..].iter().for_each(|line| unreadable(line));
+            let Some(mut cases) = read? else { return Ok(None) };
+            if let Some((k, of)) = shard {
+                let in_shard = |c: &TriageCase| {
+                    crate::merge::in_shard(&c.request.input, c.request.base.as_deref(), k, of)
+                };
+                cases.retain(in_shard);
+            }
+            if !cases.is_empty() {
+                return Ok(Some(cases));
+            }
+        }
+    }
+
     /// Every line read so far that could not be read (`file:line: why`).
     pub fn unreadable(&self) -> &[String] {
         &self.input.unreadable

@@ -10,13 +10,15 @@
 //!   signature, or a root cause), with a cache and a budget;
 //! - [`classify`]: the named table of classes ([`classify::CLASSES`]) and the facts its
 //!   predicates read;
-//! - [`findings`]: the typed findings file (`findings.json`), made to be rendered;
+//! - [`findings`]: the typed findings file (`findings.json`), made to be rendered, with its
+//!   [`original`] cases;
 //!   [`findings_json`]: it written with each group's members streamed from [`spill`], where a
 //!   streamed triage keeps them (memory bounded by the groups, not the input);
 //! - [`merge`]: findings files joined by root cause, and shards of an input;
 //! - [`expected`]: what the per-oracle ledgers expect of each implementation;
-//! - [`documented`]: the deviations each library's documentation states (its profile);
-//!   [`marks`]: new, known, fixed, documented, also-in (what is known already);
+//! - [`mark`]: what is known already about a group (new, known, fixed, documented, also-in, …);
+//!   [`marks`]: how each is given; [`rootcause::documented`]: the deviations each library's
+//!   documentation states (its profile);
 //! - [`pipeline`]: triage of many cases, a batch at a time: ask, cut into parts, key, group,
 //!   minimize, classify;
 //! - [`rfc_vs_whatwg`]: where the WHATWG side and the RFC 3986 side read a component
@@ -41,16 +43,17 @@ pub mod ask;
 pub mod classify;
 pub mod compared;
 pub mod coverage;
-pub mod documented;
 pub mod events;
 pub mod expected;
 pub mod findings;
 pub mod findings_json;
 pub mod input;
+pub mod mark;
 pub mod marks;
 pub mod merge;
 pub mod minimize;
 pub mod minimized_json;
+pub mod original;
 pub mod pipeline;
 pub mod rfc_vs_whatwg;
 pub mod rootcause;

@@ -56,6 +56,17 @@ pub fn naming_the_file(e: MergeError, paths: &[std::path::PathBuf]) -> String {
     }
 }
 
+/// The run summary of shard `k` of `n`: its sources say so, and what the input holds besides
+/// cases (skipped cases, unreadable lines) is one fact of the whole input, which shard 1
+/// records, so that N shards merged count it once.
+pub fn as_shard(run: &mut crate::findings::RunSummary, (k, n): (usize, usize)) {
+    run.sources = run.sources.iter().map(|s| format!("{s} (shard {k}/{n})")).collect();
+    if k != 1 {
+        run.skipped_cases = 0;
+        run.unreadable_lines.clear();
+    }
+}
+
 /// Whether a case (input and base) is in shard `k` of `n` (1-based): a hash of the case, so
 /// the shards do not depend on the order of the input.
 pub fn in_shard(input: &str, base: Option<&str>, k: usize, n: usize) -> bool {
@@ -166,7 +177,7 @@ fn merge_group(into: &mut Group, mut from: Group, originals_kept: usize, per_key
     into.members = members;
     into.libraries = libraries.into_iter().collect();
     into.count = into.members.len();
-    into.marks = crate::marks::with_new(marks);
+    into.marks = crate::mark::with_new(marks);
     into.originals = into.members.iter().take(originals_kept).cloned().collect();
 }
 

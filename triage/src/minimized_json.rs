@@ -32,6 +32,24 @@ impl<'a> MinimizedJson<'a> {
     }
 }
 
+/// What a minimization that ran out of budget gives, for a person (`None`: it reached a
+/// 1-minimal input): how far it went and how to let it go further.
+pub fn budget_note(m: &Minimized) -> Option<String> {
+    if m.one_minimal {
+        return None;
+    }
+    let result = if m.minimized == m.original {
+        "nothing smaller was found yet: the result is the original"
+    } else {
+        "the result is smaller, not proven 1-minimal"
+    };
+    Some(format!(
+        "the budget ran out after {} oracle calls in {:.2} s: {result} \
+         (raise --max-calls or --max-seconds)",
+        m.oracle_calls, m.seconds
+    ))
+}
+
 /// The result for a person (`urldiff minimize` without `--json`): both requests, the signature, classes, severity, the cost.
 pub fn for_person(oracles: &[&dyn urldiff_oracles::Oracle], m: &Minimized) -> String {
     let comparison = crate::ask::compare_answers(oracles, &m.minimized, &m.answers);

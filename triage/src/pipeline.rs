@@ -340,7 +340,7 @@ fn cut_one(
     if parts.is_empty() {
         return Cut::Agreeing;
     }
-    crate::documented::apply(judged, &case.request, answers, &comparison, &mut parts);
+    crate::rootcause::documented::apply(judged, &case.request, answers, &comparison, &mut parts);
     if let Some(ledger) = config.ledger.or(config.known) {
         annotate(ledger, judged, case, answers, &comparison, &mut parts);
     }

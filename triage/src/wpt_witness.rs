@@ -29,6 +29,27 @@ pub enum Witness {
     NotChecked,
 }
 
+/// The witnesses of `findings`' drafts (`urldiff report --upstream`): every URL Standard
+/// library with a draft is selected by name and asked ([`witnesses`]); one that cannot run
+/// here is left out, so its drafts say "not checked". `None` without WPT data.
+pub fn for_drafts(findings: &Findings) -> Result<Option<BTreeMap<String, Witness>>, AskError> {
+    let Some(coverage) = WptCoverage::load() else { return Ok(None) };
+    let mut names: Vec<String> = findings
+        .groups
+        .iter()
+        .filter(|g| g.is_draft() && g.root_cause.standards.first() == Some(&Standard::Whatwg))
+        .filter_map(|g| g.root_cause.library.clone())
+        .collect();
+    names.sort();
+    names.dedup();
+    let oracles: Vec<Box<dyn Oracle>> = names
+        .iter()
+        .filter_map(|n| crate::select::select_oracles(std::slice::from_ref(n)).ok())
+        .flat_map(|s| s.oracles)
+        .collect();
+    Ok(Some(witnesses(findings, &coverage, &crate::select::refs(&oracles))?))
+}
+
 /// The witness of every draft conformance group of a URL Standard library, by group id;
 /// `libraries` are the oracles that can be asked (by name).
 pub fn witnesses(

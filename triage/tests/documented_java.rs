@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use urldiff_oracles::subprocess::java::java_uri;
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::Request;

@@ -9,7 +9,7 @@ mod support;
 
 use urldiff_oracles::Oracle;
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::Request;

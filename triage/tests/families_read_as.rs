@@ -15,7 +15,7 @@ mod support;
 
 use urldiff_oracles::Oracle;
 use urldiff_triage::findings::Group;
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::Request;
 

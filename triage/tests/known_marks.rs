@@ -19,7 +19,7 @@ mod support;
 use std::path::Path;
 use urldiff_oracles::Oracle;
 use urldiff_triage::findings::{Findings, Group};
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::Request;
 

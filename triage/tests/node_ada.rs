@@ -11,7 +11,7 @@ use urldiff_oracles::ada::AdaOracle;
 use urldiff_oracles::subprocess::node::node_url;
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::Request;

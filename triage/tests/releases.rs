@@ -13,7 +13,7 @@ use urldiff_oracles::subprocess::python::cpythons;
 use urldiff_oracles::subprocess::python_releases::{minor, python_urllib_release};
 use urldiff_oracles::{Availability, Oracle};
 use urldiff_triage::events::NoEvents;
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, TriageCase};
 use urldiff_triage::rootcause::FindingKind;
 use urldiff_triage::Request;

@@ -11,7 +11,7 @@ use urldiff_oracles::registry::split_available;
 use urldiff_oracles::{default_oracles, Oracle, RegistryConfig};
 use urldiff_triage::events::NoEvents;
 use urldiff_triage::findings::{Findings, Tool};
-use urldiff_triage::marks::Mark;
+use urldiff_triage::mark::Mark;
 use urldiff_triage::pipeline::{triage, Config, TriageCase};
 use urldiff_triage::{Budget, Request};
 

@@ -6,7 +6,6 @@
 
 use super::ParseArgs;
 use anyhow::bail;
-use urldiff_oracles::RfcField;
 use urldiff_reports::parse_rfc_answer::{RfcAnswer, RfcMode};
 
 /// What the RFC modes print, for `urldiff parse --help` (`cmd_parse.rs` puts it after the
@@ -38,26 +37,10 @@ pub fn run(args: &ParseArgs) -> anyhow::Result<u8> {
     if args.json {
         urldiff::outln!("{}", serde_json::to_string(&value)?);
     } else {
-        print_for_person(&value)?;
+        urldiff::out!("{}", value.for_person());
     }
     // 0 a URI-reference, 1 not one (a usage error is 2, from clap or the bail above).
     Ok(u8::from(!value.valid))
-}
-
-fn print_for_person(answer: &RfcAnswer) -> Result<(), urldiff::output::StdoutError> {
-    // Debug-quote strings so empty, spaces and control characters show.
-    let text = |value: Option<&str>, absent: &str| match value {
-        Some(s) => format!("{s:?}"),
-        None => absent.to_owned(),
-    };
-    for &field in RfcField::ALL {
-        let absent = if field == RfcField::Resolved { "(no base)" } else { "(undefined)" };
-        urldiff::outln!("{:>9}: {}", field.name(), text(answer.record.field(field), absent));
-    }
-    let valid = if answer.valid { "yes" } else { "no" };
-    urldiff::outln!("{:>9}: {valid}", "valid");
-    urldiff::outln!("{:>9}: {}", "violation", text(answer.violation.as_deref(), "(none)"));
-    Ok(())
 }
 
 #[cfg(test)]

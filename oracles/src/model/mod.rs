@@ -151,3 +151,39 @@ pub trait Oracle: Send + Sync {
     /// that cannot be restarted, an unavailable oracle): a harness error, not an answer.
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError>;
 }
+
+/// An oracle's answers to `cases` when it answers only the kinds in `kinds`: the cases of those
+/// kinds go to `answer` (each with its index in `cases`, in order), which gives one answer
+/// each; every other case gets [`Answer::NoOpinion`]. Every batching oracle answers through
+/// this one filter.
+///
+/// ```
+/// use urldiff_oracles::model::{answer_supported_kinds, Answer, Case, CaseKind, CaseKindTag};
+///
+/// let host = Case { kind: CaseKind::HostToAscii, ..Case::parse("example.com", None) };
+/// let cases = [Case::parse("a:b", None), host, Case::parse("c:d", None)];
+/// // An oracle answering parse cases only: it sees cases 0 and 2, with their indexes.
+/// let answers = answer_supported_kinds(&[CaseKindTag::Parse], &cases, |asked| {
+///     assert_eq!(asked.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [0, 2]);
+///     let failed = |(_, c): (u64, &Case)| Answer::Failure { reason: c.input.clone(), errors: vec![] };
+///     Ok::<_, ()>(asked.into_iter().map(failed).collect())
+/// });
+/// let outcomes: Vec<_> = answers.unwrap().iter().map(|a| a.outcome()).collect();
+/// assert_eq!(outcomes, ["failure", "no-opinion", "failure"]);
+/// ```
+pub fn answer_supported_kinds<'a, E>(
+    kinds: &[CaseKindTag],
+    cases: &'a [Case],
+    answer: impl FnOnce(Vec<(u64, &'a Case)>) -> Result<Vec<Answer>, E>,
+) -> Result<Vec<Answer>, E> {
+    let supported = |c: &Case| kinds.contains(&c.kind.tag());
+    let asked: Vec<(u64, &Case)> = (0..).zip(cases).filter(|(_, c)| supported(c)).collect();
+    let mut answered = answer(asked)?.into_iter();
+    Ok(cases
+        .iter()
+        .map(|c| match supported(c) {
+            true => answered.next().expect("one answer per supported case"),
+            false => Answer::NoOpinion,
+        })
+        .collect())
+}

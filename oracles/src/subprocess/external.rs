@@ -22,7 +22,8 @@ use super::http::{HttpOracle, HttpSettings};
 use super::pool::{Declared, Timeouts, WorkerOracle};
 use super::worker::WorkerCommand;
 use crate::model::{CaseKindTag, Oracle, OracleKind, RecordModel};
-use crate::registry::UnavailableOracle;
+use crate::oracle_name::check_name;
+use crate::unavailable::UnavailableOracle;
 
 /// The name of the config file looked for in the current folder and the workspace root.
 pub const CONFIG_FILE: &str = "urldiff-oracles.json";
@@ -126,35 +127,6 @@ pub fn load_config_with(path: &Path, timeouts: Timeouts) -> Vec<Box<dyn Oracle>>
         Err(reason) => Box::new(broken(&format!("external-{}", i + 1), &reason.to_string())),
     };
     config.oracles.into_iter().enumerate().map(entry_oracle).collect()
-}
-
-/// The longest oracle name.
-pub const MAX_NAME: usize = 64;
-
-/// Whether `name` is a valid oracle name: 1 to [`MAX_NAME`] ASCII letters, digits, `.`, `_`
-/// and `-`, beginning with a letter or digit (docs/oracle-protocol.md, section 5). Names reach
-/// terminals, file names and URLs, so nothing else is let through.
-pub fn check_name(name: &str) -> Result<(), InvalidOracleName> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
-    let valid = (1..=MAX_NAME).contains(&name.len())
-        && name.starts_with(|c: char| c.is_ascii_alphanumeric())
-        && name.chars().all(allowed);
-    if valid {
-        return Ok(());
-    }
-    let shown = name.chars().take(MAX_NAME + 1).collect::<String>().escape_default().to_string();
-    Err(InvalidOracleName { shown })
-}
-
-/// A name [`check_name`] refuses.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "\"{shown}\" is not a valid oracle name: use 1 to {MAX_NAME} ASCII letters, digits, `.`, \
-     `_` and `-`, beginning with a letter or digit"
-)]
-pub struct InvalidOracleName {
-    /// The name as refused: its first characters, escaped (it may hold anything).
-    pub shown: String,
 }
 
 /// The config file's folder as an absolute path: workers start in it, and a relative one (the

@@ -23,9 +23,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::launch::LaunchError;
 use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, write_out};
+use super::process::runtime::{find_on_path, write_out};
+use super::process::StartError;
 use super::worker::WorkerCommand;
 use crate::model::OracleKind;
 use crate::parsers::{Descriptor, ParserFolder, Runtime};
@@ -55,25 +55,25 @@ pub fn folder_oracle(folder: ParserFolder) -> WorkerOracle {
 }
 
 /// The command the folder's workers start with, the runtime found and prepared.
-pub fn launch(folder: &ParserFolder) -> Result<WorkerCommand, LaunchError> {
+pub fn launch(folder: &ParserFolder) -> Result<WorkerCommand, StartError> {
     let d = &folder.descriptor;
     let runtime = d.runtime;
     // The runtime first: a machine without it gets the one line that says what to install.
     let program = match runtime {
         Runtime::Python => super::python::newest_cpython()?.path,
-        Runtime::Java => match super::java::newest_jdk() {
+        Runtime::Java => match super::jdk::newest_jdk() {
             Some(jdk) => jdk.java.clone(),
             None => runtime_program(folder, program_name(runtime))?,
         },
         _ => runtime_program(folder, program_name(runtime))?,
     };
     let host =
-        crate::parsers::host(runtime).ok_or(LaunchError::NoHost { runtime: runtime.name() })?;
+        crate::parsers::host(runtime).ok_or(StartError::NoHost { runtime: runtime.name() })?;
     let host_file = host.files[0].0;
     let mut files: Vec<(&str, &str)> = host.files.to_vec();
     files.extend(folder.files.iter().map(|(n, t)| (n.as_str(), t.as_str())));
     let adapter_name = d.adapter.as_deref().unwrap_or_default();
-    let written = || -> Result<(String, String, PathBuf), LaunchError> {
+    let written = || -> Result<(String, String, PathBuf), StartError> {
         let dir = write_out(&files)?;
         Ok((path(&dir, host_file), path(&dir, adapter_name), dir))
     };
@@ -155,8 +155,8 @@ fn program_name(runtime: Runtime) -> &'static str {
 }
 
 /// `name` on PATH, or the one-line reason with the folder's install recipe.
-fn runtime_program(folder: &ParserFolder, name: &str) -> Result<PathBuf, LaunchError> {
-    find_on_path(name).ok_or_else(|| LaunchError::RuntimeMissing {
+fn runtime_program(folder: &ParserFolder, name: &str) -> Result<PathBuf, StartError> {
+    find_on_path(name).ok_or_else(|| StartError::RuntimeMissing {
         program: name.to_owned(),
         install: install_hint(folder),
     })
@@ -184,7 +184,7 @@ struct PythonChoice {
 }
 
 /// The newest CPython, or the python of the folder's virtual environment.
-fn python_for(folder: &ParserFolder) -> Result<PythonChoice, LaunchError> {
+fn python_for(folder: &ParserFolder) -> Result<PythonChoice, StartError> {
     let python = super::python::newest_cpython()?;
     let Some(requirements) = &folder.descriptor.install.pip else {
         return Ok(PythonChoice { path: python.path, venv: false });
@@ -203,10 +203,10 @@ fn node_command(
     files: &[(&str, &str)],
     host: &str,
     node: PathBuf,
-) -> Result<WorkerCommand, LaunchError> {
-    let node_dir = super::node::node_dir()?;
+) -> Result<WorkerCommand, StartError> {
+    let node_dir = super::npm::node_dir()?;
     for package in &folder.descriptor.install.npm {
-        super::node::ensure_packages(&node_dir, package)?;
+        super::npm::ensure_packages(&node_dir, package)?;
     }
     let dir = write_out(files)?;
     let adapter = path(&dir, folder.descriptor.adapter.as_deref().unwrap_or_default());
@@ -216,7 +216,7 @@ fn node_command(
     let modules = node_dir.join("node_modules").to_string_lossy().into_owned();
     command.env.push(("NODE_PATH".to_owned(), modules));
     command.cwd = Some(node_dir);
-    command.unset.push(super::node::NODE_EXTRA_CA_CERTS);
+    command.unset.push(super::npm::NODE_EXTRA_CA_CERTS);
     Ok(command)
 }
 
@@ -226,11 +226,11 @@ fn java_command(
     host: &str,
     adapter: &str,
     java: PathBuf,
-) -> Result<WorkerCommand, LaunchError> {
+) -> Result<WorkerCommand, StartError> {
     // The newest JDK's compiler, beside the `java` it runs on.
-    let javac = match super::java::newest_jdk() {
+    let javac = match super::jdk::newest_jdk() {
         Some(jdk) => jdk.javac.clone(),
-        None => find_on_path("javac").ok_or(LaunchError::NotOnPath {
+        None => find_on_path("javac").ok_or(StartError::NotOnPath {
             program: "javac",
             install: "install a JDK, not only a JRE",
         })?,
@@ -239,9 +239,9 @@ fn java_command(
     let cache = urldiff_corpus::project::cache_dir().join("java");
     let stem = |name: &str| name.trim_end_matches(".java").to_owned();
     let sources = [dir.join(host), dir.join(adapter)];
-    let classes = super::java::compile_sources_once(&javac, &sources, &stem(host), &cache)?;
+    let classes = super::jdk::compile_sources_once(&javac, &sources, &stem(host), &cache)?;
     let classpath = classes.to_string_lossy().into_owned();
-    let mut args = super::java::JVM_OPTIONS.to_vec();
+    let mut args = super::jdk::JVM_OPTIONS.to_vec();
     let (host_class, adapter_class) = (stem(host), stem(adapter));
     args.extend(["-cp", &classpath, &host_class, &adapter_class]);
     Ok(WorkerCommand::new(java, &args))

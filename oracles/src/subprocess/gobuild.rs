@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use super::launch::LaunchError;
-use super::runtime::run_probe_with;
+use super::process::runtime::run_probe_with;
+use super::process::StartError;
 use urldiff_corpus::project::content_hash;
 
 /// How long one build may take.
@@ -25,14 +25,14 @@ const WORKER: &str = "worker";
 /// `go version`'s answer, remembered in `<cache>/versions` until the `go` binary changes
 /// (`interpreter_cache`): asking it costs a process start on every warm run, which is most of
 /// what a warm `urldiff conform` would spend on the Go oracle.
-fn go_version(go: &Path, cache: &Path) -> Result<String, LaunchError> {
+fn go_version(go: &Path, cache: &Path) -> Result<String, StartError> {
     let remembered = cache.join("versions");
     let known = super::interpreter_cache::cached(&remembered, go);
     if let Some(version) = known.and_then(|lines| lines.get(1).cloned()) {
         return Ok(version);
     }
     let version = run_probe_with(go_command(go, cache).arg("version"), Duration::from_secs(30))
-        .map_err(|source| LaunchError::GoBuild { source })?
+        .map_err(|source| StartError::GoBuild { source: Box::new(source) })?
         .stdout
         .trim()
         .to_owned();
@@ -42,35 +42,36 @@ fn go_version(go: &Path, cache: &Path) -> Result<String, LaunchError> {
 
 /// The worker built from `sources` (paths, in order, in one folder) with `go`, under `cache`
 /// (`<cache>/go`); built now unless it exists.
-pub fn build_once(go: &Path, sources: &[PathBuf], cache: &Path) -> Result<PathBuf, LaunchError> {
+pub fn build_once(go: &Path, sources: &[PathBuf], cache: &Path) -> Result<PathBuf, StartError> {
     let version = go_version(go, cache)?;
     let mut texts = Vec::new();
     for source in sources {
         let text = std::fs::read(source)
-            .map_err(|e| LaunchError::Read { path: source.clone(), source: e })?;
+            .map_err(|e| StartError::Read { path: source.clone(), source: e })?;
         texts.push(text);
     }
     let hash = content_hash(texts.iter().map(Vec::as_slice).chain([version.as_bytes()]));
     let target = cache.join(&hash);
-    if super::runtime::is_executable(&target.join(WORKER)) {
+    if super::process::runtime::is_executable(&target.join(WORKER)) {
         return Ok(target.join(WORKER));
     }
     std::fs::create_dir_all(cache)
-        .map_err(|source| LaunchError::CreateDir { path: cache.to_owned(), source })?;
+        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
     let temp = tempfile::Builder::new()
         .prefix(&format!(".{hash}-"))
         .tempdir_in(cache)
-        .map_err(|source| LaunchError::CreateDir { path: cache.to_owned(), source })?;
+        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
     let mut build = go_command(go, cache);
     build.arg("build").arg("-o").arg(temp.path().join(WORKER)).args(sources);
-    run_probe_with(&mut build, BUILD_LIMIT).map_err(|source| LaunchError::GoBuild { source })?;
+    run_probe_with(&mut build, BUILD_LIMIT)
+        .map_err(|source| StartError::GoBuild { source: Box::new(source) })?;
     match std::fs::rename(temp.path(), &target) {
         Ok(()) => {
             let _ = temp.keep();
         }
         // Another run built the same worker meanwhile; `temp` is removed on drop.
-        Err(_) if super::runtime::is_executable(&target.join(WORKER)) => {}
-        Err(source) => return Err(LaunchError::MoveIntoPlace { path: target, source }),
+        Err(_) if super::process::runtime::is_executable(&target.join(WORKER)) => {}
+        Err(source) => return Err(StartError::MoveIntoPlace { path: target, source }),
     }
     Ok(target.join(WORKER))
 }
@@ -91,7 +92,7 @@ fn go_command(go: &Path, cache: &Path) -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subprocess::runtime::write_executable;
+    use crate::subprocess::process::runtime::write_executable;
 
     /// A fake `go` that logs each build and writes a worker (or fails on `FAIL` in a source).
     fn fake_go(dir: &Path, log: &Path) -> PathBuf {

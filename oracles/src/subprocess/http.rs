@@ -22,8 +22,8 @@ use serde_json::{json, Value};
 
 use super::protocol::{self, Hello, WireAnswer};
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
-    TimeOut,
+    answer_supported_kinds, Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError,
+    OracleInfo, OracleKind, TimeOut,
 };
 
 /// The largest reply read, as worker answer lines are capped
@@ -336,26 +336,14 @@ impl Oracle for HttpOracle {
             oracle: self.settings.name.clone(),
             reason: reason.to_string(),
         })?;
-        let kinds = &setup.info.case_kinds;
-        let supported: Vec<(u64, &Case)> =
-            (0..).zip(cases).filter(|(_, c)| kinds.contains(&c.kind.tag())).collect();
-        let chunk = self.settings.batch_size.max(1);
-        let stalled =
-            Stall { limit: stall_limit(chunk.min(supported.len())), in_a_row: Cell::new(0) };
-        let mut answered = supported
-            .chunks(chunk)
-            .flat_map(|chunk| self.answer_chunk(client, chunk, &stalled))
-            .collect::<Vec<_>>()
-            .into_iter();
-        Ok(cases
-            .iter()
-            .map(|c| {
-                if kinds.contains(&c.kind.tag()) {
-                    answered.next().expect("one answer per case")
-                } else {
-                    Answer::NoOpinion
-                }
-            })
-            .collect())
+        answer_supported_kinds(&setup.info.case_kinds, cases, |supported| {
+            let chunk = self.settings.batch_size.max(1);
+            let stalled =
+                Stall { limit: stall_limit(chunk.min(supported.len())), in_a_row: Cell::new(0) };
+            Ok(supported
+                .chunks(chunk)
+                .flat_map(|chunk| self.answer_chunk(client, chunk, &stalled))
+                .collect())
+        })
     }
 }

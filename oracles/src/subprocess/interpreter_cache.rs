@@ -29,7 +29,8 @@ pub fn cached(cache: &Path, launcher: &Path) -> Option<Vec<String>> {
     let text = std::fs::read_to_string(entry).ok()?;
     let lines: Vec<String> = text.lines().map(str::to_owned).collect();
     let interpreter = PathBuf::from(lines.first()?);
-    (interpreter.is_absolute() && super::runtime::is_executable(&interpreter)).then_some(lines)
+    (interpreter.is_absolute() && super::process::runtime::is_executable(&interpreter))
+        .then_some(lines)
 }
 
 /// Remember that `launcher` runs `interpreter`, with the other lines of its probe's answer.
@@ -89,7 +90,7 @@ mod tests {
     use super::*;
 
     fn executable(path: &Path) {
-        super::super::runtime::write_executable(path, "#!/bin/sh\n");
+        super::super::process::runtime::write_executable(path, "#!/bin/sh\n");
     }
 
     #[test]

@@ -14,15 +14,15 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::lanes;
-use super::launch::{LaunchError, SetupError};
+use super::process::StartError;
 use super::worker::{Batch, Stop, Worker, WorkerCommand, MAX_ANSWER_LINE};
 use crate::model::{
-    Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError, OracleInfo, OracleKind,
-    RecordModel, TimeOut,
+    answer_supported_kinds, Answer, Availability, Case, CaseKindTag, Crash, Oracle, OracleError,
+    OracleInfo, OracleKind, RecordModel, TimeOut,
 };
 
 /// Finds and prepares a runtime; `Err` is the reason the oracle is unavailable.
-pub type Launcher = Box<dyn Fn() -> Result<WorkerCommand, LaunchError> + Send + Sync>;
+pub type Launcher = Box<dyn Fn() -> Result<WorkerCommand, StartError> + Send + Sync>;
 
 /// Per-case and start-up time limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub struct Declared {
 struct Setup {
     info: OracleInfo,
     /// Whether the first worker started (the command is [`WorkerOracle::launched`]'s).
-    first_worker: Result<(), SetupError>,
+    first_worker: Result<(), StartError>,
 }
 
 impl Declared {
@@ -106,7 +106,7 @@ impl Declared {
             model: RecordModel::Rfc,
             fields: RecordModel::Rfc.field_names(),
             case_kinds: vec![CaseKindTag::Parse, CaseKindTag::Resolve],
-            claim: crate::standard::builtin_claim(name),
+            claim: crate::parsers::builtin_claim(name),
         }
     }
 }
@@ -119,7 +119,7 @@ pub struct WorkerOracle {
     /// The longest answer line accepted ([`MAX_ANSWER_LINE`] unless changed).
     max_line: usize,
     /// The launcher's command (the runtime found and prepared), made once.
-    launched: OnceLock<Result<WorkerCommand, SetupError>>,
+    launched: OnceLock<Result<WorkerCommand, StartError>>,
     setup: OnceLock<Setup>,
     idle: Mutex<Vec<Worker>>,
 }
@@ -160,17 +160,15 @@ impl WorkerOracle {
     }
 
     /// The command workers are started with, once set up.
-    pub fn command(&self) -> Result<&WorkerCommand, &SetupError> {
+    pub fn command(&self) -> Result<&WorkerCommand, &StartError> {
         let command = self.launched().as_ref()?;
         self.setup().first_worker.as_ref().map(|()| command)
     }
 
     /// The command, made by the launcher once; no worker is started.
-    fn launched(&self) -> &Result<WorkerCommand, SetupError> {
-        self.launched.get_or_init(|| {
-            (self.launcher)()
-                .map_err(|cause| SetupError::Launch { oracle: self.declared.name.clone(), cause })
-        })
+    fn launched(&self) -> &Result<WorkerCommand, StartError> {
+        self.launched
+            .get_or_init(|| (self.launcher)().map_err(|cause| cause.of_oracle(&self.declared.name)))
     }
 
     fn setup(&self) -> &Setup {
@@ -185,8 +183,7 @@ impl WorkerOracle {
                     Setup { info, first_worker: Ok(()) }
                 }
                 Err(failure) => {
-                    let oracle = self.declared.name.clone();
-                    let reason = SetupError::FirstWorker { oracle, failure };
+                    let reason = failure.of_oracle(&self.declared.name);
                     Setup { info: self.info_unavailable(), first_worker: Err(reason) }
                 }
             }
@@ -252,13 +249,19 @@ impl WorkerOracle {
 
     /// A new worker.
     fn start_worker(&self, command: &WorkerCommand) -> Result<Worker, OracleError> {
-        Worker::spawn(command, self.timeouts.startup).map_err(|failure| OracleError::WorkerLost {
-            oracle: self.declared.name.clone(),
-            reason: match failure.process {
-                Some(end) => format!("{} ({end})", failure.cause),
-                None => failure.cause,
+        let oracle = self.declared.name.clone();
+        Worker::spawn(command, self.timeouts.startup).map_err(|failure| match failure {
+            StartError::Worker { cause, process, stderr } => OracleError::WorkerLost {
+                oracle,
+                reason: match process {
+                    Some(end) => format!("{cause} ({end})"),
+                    None => cause,
+                },
+                stderr,
             },
-            stderr: failure.stderr,
+            other => {
+                OracleError::WorkerLost { oracle, reason: other.to_string(), stderr: "".into() }
+            }
         })
     }
 
@@ -373,19 +376,9 @@ impl Oracle for WorkerOracle {
             oracle: self.declared.name.clone(),
             reason: reason.to_string(),
         })?;
-        let kinds = &self.setup().info.case_kinds;
-        let supported: Vec<&Case> =
-            cases.iter().filter(|c| kinds.contains(&c.kind.tag())).collect();
-        let mut answered = self.answer_in_lanes(command, &supported)?.into_iter();
-        Ok(cases
-            .iter()
-            .map(|c| {
-                if kinds.contains(&c.kind.tag()) {
-                    answered.next().expect("one answer per supported case")
-                } else {
-                    Answer::NoOpinion
-                }
-            })
-            .collect())
+        answer_supported_kinds(&self.setup().info.case_kinds, cases, |supported| {
+            let supported: Vec<&Case> = supported.into_iter().map(|(_, c)| c).collect();
+            self.answer_in_lanes(command, &supported)
+        })
     }
 }

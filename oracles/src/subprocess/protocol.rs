@@ -142,7 +142,9 @@ enum RecordTag {
 
 /// Every key a wire record may have, in every model (`host` and `port` are in both URL models);
 /// the keys of the record's model are kept and the others ignored, as [`record_from_wire`]
-/// does.
+/// does. Its keys are the record structs' fields written for serde's one-pass reading; a test
+/// (`the_typed_reading_knows_every_record_field`) holds them to the models' own lists,
+/// [`Attribute::ALL`](urldiff_parser::Attribute) and [`RfcField::ALL`](crate::model::RfcField).
 #[derive(Deserialize)]
 struct FlatRecord {
     model: Option<RecordTag>,
@@ -355,6 +357,39 @@ mod tests {
     }
 
     /// The one-pass reading gives what the loose reading (through `serde_json::Value`) gives.
+    /// The one-pass reading (not the loose one) reads every field of both record models by the
+    /// name the models list ([`WHATWG_FIELDS`], the parser's attributes; [`RFC_FIELDS`]) into
+    /// that field: a field `FlatRecord` missed or put elsewhere would be lost or swapped.
+    #[test]
+    fn the_typed_reading_knows_every_record_field() {
+        use crate::model::{RfcField, RFC_FIELDS, WHATWG_FIELDS};
+        use urldiff_parser::Attribute;
+        let line = |model: &str, names: &[&str]| {
+            let record: serde_json::Map<String, Value> = names
+                .iter()
+                .map(|n| (n.to_string(), Value::String(format!("v-{n}"))))
+                .chain([("model".to_owned(), Value::String(model.to_owned()))])
+                .collect();
+            let answer = serde_json::json!({"id": 1, "outcome": "parsed", "record": record});
+            let typed: TypedAnswer = serde_json::from_value(answer).expect("typed reading");
+            typed.into_answer(RecordModel::Whatwg).expect("a parsed answer")
+        };
+        assert_eq!(WHATWG_FIELDS.len(), 11);
+        let Answer::Parsed { record: Record::Whatwg(url), .. } = line("whatwg", WHATWG_FIELDS)
+        else {
+            panic!("not a WHATWG record")
+        };
+        for &attribute in Attribute::ALL {
+            assert_eq!(url.field(attribute), Some(format!("v-{}", attribute.name()).as_str()));
+        }
+        let Answer::Parsed { record: Record::Rfc(uri), .. } = line("rfc", RFC_FIELDS) else {
+            panic!("not an RFC record")
+        };
+        for &field in RfcField::ALL {
+            assert_eq!(uri.field(field), Some(format!("v-{}", field.name()).as_str()));
+        }
+    }
+
     #[test]
     fn read_answer_agrees_with_the_loose_reading() {
         let lines = [

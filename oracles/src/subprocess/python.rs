@@ -21,9 +21,9 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::interpreter_cache;
-use super::launch::LaunchError;
 use super::pool::{Declared, WorkerOracle};
-use super::runtime::{find_on_path, run_probe, write_out, ProbeError};
+use super::process::runtime::{find_on_path, run_probe, write_out};
+use super::process::StartError;
 use super::worker::WorkerCommand;
 
 /// The worker script, embedded (written out to the cache when used).
@@ -34,7 +34,7 @@ pub fn python_urllib() -> WorkerOracle {
     WorkerOracle::new(Declared::rfc_subprocess("python-urllib"), Box::new(launch))
 }
 
-fn launch() -> Result<WorkerCommand, LaunchError> {
+fn launch() -> Result<WorkerCommand, StartError> {
     let python = newest_cpython()?.path;
     let script = write_out(&[("python_urllib.py", SCRIPT)])?.join("python_urllib.py");
     // -u: unbuffered stdio; -I: isolated (no user site-packages, no PYTHON* variables, no cwd
@@ -79,7 +79,7 @@ pub fn cpython_candidates() -> Vec<PathBuf> {
     if let Some(Ok(entries)) = root.map(|r| std::fs::read_dir(r.join("versions"))) {
         let mut pyenv: Vec<PathBuf> = entries
             .filter_map(|e| Some(e.ok()?.path().join("bin").join("python3")))
-            .filter(|p| super::runtime::is_executable(p))
+            .filter(|p| super::process::runtime::is_executable(p))
             .collect();
         pyenv.sort();
         candidates.extend(pyenv);
@@ -95,17 +95,17 @@ pub fn cpythons() -> &'static (Vec<CPython>, Vec<String>) {
 }
 
 /// The newest CPython 3 of the search (`$URLDIFF_PYTHON` when set).
-pub fn newest_cpython() -> Result<CPython, LaunchError> {
+pub fn newest_cpython() -> Result<CPython, StartError> {
     let (found, tried) = cpythons();
     match found.first() {
         Some(python) => Ok(python.clone()),
-        None if tried.is_empty() => Err(LaunchError::NoCPython {
+        None if tried.is_empty() => Err(StartError::NoCPython {
             tried: vec![format!(
                 "none of python3.20 … python3.8 or python3 is on PATH and there is no \
                  ~/.pyenv/versions/*/bin/python3 (install Python 3 or set {PYTHON_VAR})"
             )],
         }),
-        None => Err(LaunchError::NoCPython { tried: tried.clone() }),
+        None => Err(StartError::NoCPython { tried: tried.clone() }),
     }
 }
 
@@ -182,7 +182,7 @@ fn probe_now(candidate: &Path, cache: &Path) -> Result<Vec<String>, String> {
         |e: &dyn std::fmt::Display| e.to_string().lines().next().unwrap_or("").to_owned();
     let out = match run_probe(candidate, &["-c", PROBE], None, Duration::from_secs(20)) {
         Ok(out) => out,
-        Err(e @ ProbeError::Failed { .. }) => {
+        Err(e @ StartError::Failed { .. }) => {
             let why = first_line(&e);
             interpreter_cache::remember(
                 cache,
@@ -206,7 +206,7 @@ fn probe_now(candidate: &Path, cache: &Path) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subprocess::runtime::write_executable;
+    use crate::subprocess::process::runtime::write_executable;
 
     /// A fake interpreter answering the probe as `implementation` `version` would, its
     /// `sys.executable` being itself.

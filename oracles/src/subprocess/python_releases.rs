@@ -6,8 +6,8 @@
 //! interpreter is kept per minor release (the highest patch).
 
 use super::pool::{Declared, WorkerOracle};
+use super::process::runtime::write_out;
 use super::python::CPython;
-use super::runtime::write_out;
 use super::worker::WorkerCommand;
 
 /// `3.11` of a CPython.
@@ -31,7 +31,7 @@ pub fn older_cpythons() -> Vec<CPython> {
 /// `python-urllib`.
 pub fn python_urllib_release(python: &CPython) -> WorkerOracle {
     let mut declared = Declared::rfc_subprocess(&format!("python-urllib@{}", minor(python)));
-    declared.claim = crate::standard::builtin_claim("python-urllib");
+    declared.claim = crate::parsers::builtin_claim("python-urllib");
     let interpreter = python.path.clone();
     WorkerOracle::new(
         declared,

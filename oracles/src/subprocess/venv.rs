@@ -13,8 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::launch::LaunchError;
-use super::runtime::run_probe;
+use super::process::runtime::run_probe;
+use super::process::StartError;
 use urldiff_corpus::project::content_hash;
 
 /// How long making one environment may take (pip downloads the wheels).
@@ -32,7 +32,7 @@ pub fn ensure(
     requirements: &str,
     label: &Path,
     cache: &Path,
-) -> Result<PathBuf, LaunchError> {
+) -> Result<PathBuf, StartError> {
     let key = content_hash([
         requirements.as_bytes(),
         python.as_os_str().as_encoded_bytes(),
@@ -44,11 +44,11 @@ pub fn ensure(
         return Ok(venv_python(&target));
     }
     std::fs::create_dir_all(cache)
-        .map_err(|source| LaunchError::CreateDir { path: cache.to_owned(), source })?;
+        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
     let temp = tempfile::Builder::new()
         .prefix(&format!(".{key}-"))
         .tempdir_in(cache)
-        .map_err(|source| LaunchError::CreateDir { path: cache.to_owned(), source })?;
+        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
     make(python, requirements, label, temp.path())?;
     match std::fs::rename(temp.path(), &target) {
         Ok(()) => {
@@ -56,19 +56,20 @@ pub fn ensure(
         }
         // Another run made the same environment meanwhile; `temp` is removed on drop.
         Err(_) if target.join(COMPLETE).is_file() => {}
-        Err(source) => return Err(LaunchError::MoveIntoPlace { path: target, source }),
+        Err(source) => return Err(StartError::MoveIntoPlace { path: target, source }),
     }
     Ok(venv_python(&target))
 }
 
 /// Make the environment in `dir` and install the requirements into it.
-fn make(python: &Path, requirements: &str, label: &Path, dir: &Path) -> Result<(), LaunchError> {
-    let failed = |source| LaunchError::Venv { requirements: label.to_owned(), source };
+fn make(python: &Path, requirements: &str, label: &Path, dir: &Path) -> Result<(), StartError> {
+    let failed =
+        |source| StartError::Venv { requirements: label.to_owned(), source: Box::new(source) };
     let dir_arg = dir.to_string_lossy();
     run_probe(python, &["-m", "venv", &dir_arg], None, MAKE_LIMIT).map_err(failed)?;
     let file = dir.join("requirements.txt");
     std::fs::write(&file, requirements)
-        .map_err(|source| LaunchError::CreateDir { path: file.clone(), source })?;
+        .map_err(|source| StartError::CreateDir { path: file.clone(), source })?;
     let args = [
         "-I",
         "-m",
@@ -84,13 +85,13 @@ fn make(python: &Path, requirements: &str, label: &Path, dir: &Path) -> Result<(
     ];
     run_probe(&dir.join("bin").join("python"), &args, None, MAKE_LIMIT).map_err(failed)?;
     std::fs::write(dir.join(COMPLETE), "")
-        .map_err(|source| LaunchError::CreateDir { path: dir.join(COMPLETE), source })
+        .map_err(|source| StartError::CreateDir { path: dir.join(COMPLETE), source })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subprocess::runtime::write_executable;
+    use crate::subprocess::process::runtime::write_executable;
 
     /// A fake `python` that logs each call and makes what `-m venv` would (a `bin/python`
     /// that logs too and accepts `-m pip install`, failing when the requirements say FAIL).

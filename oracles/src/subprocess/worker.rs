@@ -17,9 +17,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::parent_death;
-use super::pipes::{Hangup, HangupPipe, TimedReader};
-use super::process_group;
+use super::process::parent_death;
+use super::process::pipes::{Hangup, HangupPipe, TimedReader};
+use super::process::process_group;
+use super::process::StartError;
 use super::protocol::{self, Hello};
 use crate::model::{Answer, Case, Crash, ProcessEnd};
 
@@ -96,28 +97,6 @@ pub enum Stop {
     Crashed { cause: String, process: Option<ProcessEnd>, stderr: String },
 }
 
-/// Why a worker could not be started: the cause, how the process ended and its stderr.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StartFailure {
-    pub cause: String,
-    pub process: Option<ProcessEnd>,
-    pub stderr: String,
-}
-
-impl std::fmt::Display for StartFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.cause)?;
-        if let Some(end) = &self.process {
-            write!(f, " ({end})")?;
-        }
-        match self.stderr.trim_end() {
-            "" if self.process.is_some() => f.write_str("; stderr was empty"),
-            "" => Ok(()),
-            stderr => write!(f, "; stderr:\n{stderr}"),
-        }
-    }
-}
-
 /// A running worker.
 #[derive(Debug)]
 pub struct Worker {
@@ -158,7 +137,7 @@ pub struct Batch<'a> {
 
 impl Worker {
     /// Start `command` and wait up to `startup` for its handshake line.
-    pub fn spawn(command: &WorkerCommand, startup: Duration) -> Result<Worker, StartFailure> {
+    pub fn spawn(command: &WorkerCommand, startup: Duration) -> Result<Worker, StartError> {
         let mut cmd =
             parent_death::command(&command.program, &command.args, command.die_with_parent);
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -171,7 +150,7 @@ impl Worker {
         cmd.envs(command.env.iter().map(|(k, v)| (k, v)));
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = parent_death::spawn(cmd).map_err(|e| StartFailure {
+        let mut child = parent_death::spawn(cmd).map_err(|e| StartError::Worker {
             cause: format!("cannot start `{}`: {e}", command.display()),
             process: None,
             stderr: String::new(),
@@ -180,7 +159,7 @@ impl Worker {
             process_group::kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
-            return Err(StartFailure {
+            return Err(StartError::Worker {
                 cause: "urldiff is shutting down".into(),
                 process: Some(ProcessEnd::KilledByHarness),
                 stderr: String::new(),
@@ -202,7 +181,7 @@ impl Worker {
                 let _ = child.kill();
                 let _ = child.wait();
                 let cause = format!("cannot set up the pipes of `{}`: {e}", command.display());
-                return Err(StartFailure { cause, process: None, stderr: String::new() });
+                return Err(StartError::Worker { cause, process: None, stderr: String::new() });
             }
         };
         let stderr = Arc::new(Mutex::new(Vec::new()));
@@ -238,7 +217,7 @@ impl Worker {
             Line::Ended if timed_out => {
                 let cause = format!("no handshake within {} ms", startup.as_millis());
                 let stderr = worker.kill_for_time_out();
-                return Err(StartFailure {
+                return Err(StartError::Worker {
                     cause,
                     process: Some(ProcessEnd::KilledByHarness),
                     stderr,
@@ -247,7 +226,7 @@ impl Worker {
             Line::Ended => "the worker exited before its handshake".to_owned(),
         };
         let (process, stderr) = worker.kill_with_evidence();
-        Err(StartFailure { cause, process, stderr })
+        Err(StartError::Worker { cause, process, stderr })
     }
 
     /// Whether the worker can take another batch (it has not been killed).

@@ -85,7 +85,7 @@ pub fn model_differences(findings: &Findings) -> Table {
         let rc = &m.root_cause;
         let standards: Vec<&str> = rc.standards.iter().map(|s| s.name()).collect();
         let documented = m.marks.iter().find_map(|mark| match mark {
-            urldiff_triage::marks::Mark::Documented { rule, link, .. } => Some((rule, link)),
+            urldiff_triage::mark::Mark::Documented { rule, link, .. } => Some((rule, link)),
             _ => None,
         });
         let class = match documented {

@@ -190,7 +190,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
     // other standards read by their own rules (the findings report has them), and an older
     // release of this library is its "also in" line below.
     let same_standard = |oracle: &str| {
-        rc.standards.first() == Some(&urldiff_oracles::standard::builtin_claim(oracle).standard)
+        rc.standards.first() == Some(&urldiff_oracles::parsers::builtin_claim(oracle).standard)
     };
     let (same, others): (Vec<_>, Vec<_>) = g
         .answers
@@ -205,7 +205,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         // A splitter that does not validate (urldiff's lenient RFC 3986 mode, Appendix B,
         // urllib) answers where the standard's grammar fails: said, so that its "parsed" beside
         // an expected failure reads as what it is, not as a second opinion.
-        let lenient = urldiff_oracles::standard::builtin_claim(&a.oracle).lenient;
+        let lenient = urldiff_oracles::parsers::builtin_claim(&a.oracle).lenient;
         let _ = writeln!(
             out,
             "  - {} {}{}: {}",
@@ -227,7 +227,7 @@ fn conformance_draft(out: &mut String, findings: &Findings, n: usize, g: &Group,
         Some(_) => crate::findings::known_text(g),
     };
     let _ = writeln!(out, "- Known upstream: {}", text(&known));
-    for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::marks::Mark::AlsoIn { .. })) {
+    for also in g.marks.iter().filter(|m| matches!(m, urldiff_triage::mark::Mark::AlsoIn { .. })) {
         let _ = writeln!(out, "- {}", text(&also.text()));
     }
 }
@@ -251,7 +251,7 @@ fn install_line(out: &mut String, library: &str, version: &str) {
 /// before filing.
 fn current_release_line(out: &mut String, findings: &Findings, library: &str) {
     let lineage = library.split('@').next().unwrap_or(library);
-    let Some(profile) = urldiff_oracles::profile::of(lineage) else { return };
+    let Some(profile) = urldiff_oracles::parsers::profile_of(lineage) else { return };
     let Some(newest) = profile.newer_release_than(version_of(findings, library)) else { return };
     let link =
         crate::hostile::safe_link(&newest.link).map_or(String::new(), |l| format!(", <{l}>"));

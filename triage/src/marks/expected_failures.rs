@@ -6,8 +6,8 @@
 //! has the group's root cause; the mark names the line. Setter lines (`… set pathname to
 //! <…>`) are not parse cases and are skipped.
 
-use super::Mark;
 use crate::ask::{ask, compare_answers, AskError, Request};
+use crate::mark::Mark;
 use crate::rootcause::keys::{judged_pair, keys, pair, ToKey};
 use crate::rootcause::parts::{parts_of, Judged};
 use crate::rootcause::FindingKind;
@@ -122,7 +122,7 @@ pub fn mark(judged: &Judged, groups: &mut [crate::findings::Group]) -> Result<()
                 link: None,
                 line: Some(line.clone()),
             });
-            group.marks = super::with_new(std::mem::take(&mut group.marks));
+            group.marks = crate::mark::with_new(std::mem::take(&mut group.marks));
         }
     }
     Ok(())

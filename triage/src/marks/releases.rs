@@ -10,8 +10,8 @@
 //! newer one's group, marked `also-in`; one the newer release does not show is marked `fixed`
 //! in that release, and is no draft.
 
-use super::Mark;
 use crate::findings::Group;
+use crate::mark::Mark;
 use crate::rootcause::parts::Judged;
 use std::collections::BTreeMap;
 
@@ -115,7 +115,7 @@ pub fn mark(judged: &Judged, groups: Vec<Group>) -> Vec<Group> {
             if let Some(mark) = fixed.remove(&i) {
                 g.marks.push(mark);
             }
-            g.marks = super::with_new(std::mem::take(&mut g.marks));
+            g.marks = crate::mark::with_new(std::mem::take(&mut g.marks));
             g
         })
         .collect()

@@ -32,7 +32,7 @@
 //!
 //! The group kept is the one already settled (known, fixed, documented), else the largest,
 //! else the least id; each other one is marked `same-cause` with the kept group's id and
-//! example ([`super::Mark::SameCause`]) and is no draft.
+//! example ([`crate::mark::Mark::SameCause`]) and is no draft.
 //!
 //! The rule reads only the finished groups (their examples and answers), never the order they
 //! were found in, so it is applied to the whole set: at the end of a run, and again after
@@ -44,8 +44,8 @@
 //! to the same component are joined; one bug leaving values read from the input (a host `%11`
 //! where RFC 2396 reads none, a host `!`) is joined only as absent against present.
 
-use super::Mark;
 use crate::findings::Group;
+use crate::mark::Mark;
 use crate::rootcause::FindingKind;
 use std::collections::BTreeMap;
 use urldiff_oracles::Answer;
@@ -292,7 +292,7 @@ pub fn mark(groups: &mut [Group]) {
         }
     }
     for g in groups.iter_mut() {
-        g.marks = super::with_new(std::mem::take(&mut g.marks));
+        g.marks = crate::mark::with_new(std::mem::take(&mut g.marks));
     }
 }
 

@@ -303,7 +303,7 @@ pub(super) fn finish(
             libraries: b.libraries.iter().map(|&i| judged.oracles[i].name().to_owned()).collect(),
             severity_rule: b.severity.id.to_owned(),
             known: known.clone(),
-            marks: crate::marks::with_new(
+            marks: crate::mark::with_new(
                 crate::marks::of_known(known.as_ref())
                     .into_iter()
                     .chain(crate::marks::unicode_version(judged, &b.key))

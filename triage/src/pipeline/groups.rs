@@ -12,7 +12,7 @@
 use super::TriageCase;
 use crate::expected::KnownIssue;
 use crate::findings::{member_key, ModelDifference, Original};
-use crate::marks::Mark;
+use crate::mark::Mark;
 use crate::rootcause::keys::ToKey;
 use crate::rootcause::parts::{Judged, Part};
 use crate::rootcause::severity::SeverityRule;

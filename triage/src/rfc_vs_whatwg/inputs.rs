@@ -133,3 +133,17 @@ pub fn add_real_parsers(
     rvw::tally_parsers(report, corpus, &refs, &parser_refs, (tool, skipped))?;
     Ok(())
 }
+
+/// The whole report `urldiff report --rfc-vs-whatwg` writes: the deterministic part over this
+/// machine's WPT data and the corpus, then the real parsers that can run here, stamped with
+/// urldiff's version (none with `in_process_only`).
+pub fn report(in_process_only: bool) -> Result<RfcVsWhatwg, InputsError> {
+    let wpt = wpt_data()?;
+    let corpus = corpus(&wpt)?;
+    let mut report = deterministic(&wpt, &corpus)?;
+    if !in_process_only {
+        let tool = Tool { name: "urldiff".into(), version: crate::select::tool_version() };
+        add_real_parsers(&mut report, &wpt, &corpus, tool)?;
+    }
+    Ok(report)
+}

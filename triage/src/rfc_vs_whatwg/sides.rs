@@ -3,21 +3,10 @@
 //! side a real parser falls.
 
 use super::{Side, SideDifference, RFC_PRIMARY, WHATWG_PRIMARY};
+use crate::rootcause::parts::COMPONENTS;
 use urldiff_compare::grade::grade;
 use urldiff_compare::severity::severity;
 use urldiff_compare::{Comparison, Grade, Group, Projected, Severity, SharedField};
-
-/// The components compared between the sides (`outcome` aside): what a URL is made of.
-/// `href` repeats them; validation errors are the WHATWG side's alone.
-pub const COMPONENTS: [SharedField; 7] = [
-    SharedField::Scheme,
-    SharedField::Userinfo,
-    SharedField::Host,
-    SharedField::Port,
-    SharedField::Path,
-    SharedField::Query,
-    SharedField::Fragment,
-];
 
 fn holds(group: &Group, oracle: &str) -> bool {
     group.oracles.iter().any(|o| o == oracle)

@@ -132,7 +132,8 @@ impl Goal for ConformanceGoal {
         // documented model difference): the draft's example must stay undocumented.
         deviates(&judged, answers, &comparison, 0, &self.field)
             && self.key_read(oracles, request, &answers[0])
-            && crate::documented::covering(&judged, request, answers, &comparison, 0).is_empty()
+            && crate::rootcause::documented::covering(&judged, request, answers, &comparison, 0)
+                .is_empty()
     }
 
     fn readable(&self) -> bool {

@@ -325,7 +325,7 @@ pub fn class_of(judged: &Judged, request: &Request, answers: &[Answer], part: &P
 }
 
 fn between_key(judged: &Judged, p: &ToKey) -> RootCause {
-    if let Some(crate::marks::Mark::Documented { rule, .. }) = &p.part.documented {
+    if let Some(crate::mark::Mark::Documented { rule, .. }) = &p.part.documented {
         // A library's documented deviation: the library, its standard, the rule.
         return RootCause {
             kind: FindingKind::ModelDifference,

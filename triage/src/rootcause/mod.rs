@@ -16,9 +16,13 @@
 //! 3986 section), whatever the symptom field or the code point; for confusions and model
 //! differences, the pair of standards, the fields and the class. Inputs with one key are one
 //! group; findings files merge by it.
+//!
+//! A conformance part a library's documentation states ([`documented`], its profile's rules)
+//! is a model difference instead.
 
 pub mod deciding;
 pub mod departure;
+pub mod documented;
 pub mod goal;
 pub mod keys;
 pub mod parts;
@@ -106,7 +110,7 @@ pub struct RootCause {
     #[serde(default)]
     pub class: Option<String>,
     /// A documented model difference: the rule of its library's documentation
-    /// (`<oracle>/<rule>`, [`crate::documented`]).
+    /// (`<oracle>/<rule>`, [`crate::rootcause::documented`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documented: Option<String>,
 }

@@ -9,7 +9,6 @@
 use super::severity::{rule, SeverityRule};
 use super::FindingKind;
 use crate::expected::KnownIssue;
-use crate::rfc_vs_whatwg::sides::COMPONENTS;
 use crate::standards::StandardReference;
 use std::collections::{BTreeMap, BTreeSet};
 use urldiff_compare::grade::grade;
@@ -84,8 +83,8 @@ pub struct Part {
     pub severity: &'static SeverityRule,
     /// What a ledger entry says is known upstream (conformance parts; set by the pipeline).
     pub known: Option<KnownIssue>,
-    /// The library's documentation states it ([`crate::documented`]): a model difference.
-    pub documented: Option<crate::marks::Mark>,
+    /// The library's documentation states it ([`crate::rootcause::documented`]): a model difference.
+    pub documented: Option<crate::mark::Mark>,
 }
 
 /// The fields a difference is named by, most telling first: the outcome, then the components
@@ -96,6 +95,19 @@ fn field_order() -> impl Iterator<Item = SharedField> {
         .chain(COMPONENTS)
         .chain([SharedField::ValidationErrors, SharedField::Href])
 }
+
+/// The components compared between two readings, as between the RFC and WHATWG sides
+/// (`outcome` aside): what a URL is made of.
+/// `href` repeats them; validation errors are the WHATWG side's alone.
+pub const COMPONENTS: [SharedField; 7] = [
+    SharedField::Scheme,
+    SharedField::Userinfo,
+    SharedField::Host,
+    SharedField::Port,
+    SharedField::Path,
+    SharedField::Query,
+    SharedField::Fragment,
+];
 
 /// The authority's fields (scheme to port): a difference in one of them is a confusion.
 const AUTHORITY: &[SharedField] = COMPONENTS.split_at(4).0;

@@ -4,7 +4,7 @@
 //! unassigned code point). That is no bug of either, and wherever in the URL it shows (a host,
 //! a path read otherwise after the host failed), it is one cause: one group per library, keyed
 //! by the step [`step`] (`unicode-version`) instead of a state of the parser, and marked
-//! `unicode-version` ([`crate::marks::Mark::UnicodeVersion`]), never a draft.
+//! `unicode-version` ([`crate::mark::Mark::UnicodeVersion`]), never a draft.
 //!
 //! A part is such a skew when both facts hold:
 //! 1. **the data**: the input holds a code point that the reference's Unicode version assigns

@@ -2,7 +2,7 @@
 //! folders, one oracle per `DIR` — a folder laid out as `oracles/parsers/<name>/` is (see its
 //! README): `oracle.json`, the adapter it names and, for Python, its requirements file.
 //!
-//! They are checked as the registered ones are ([`crate::parsers::parse`]) and more: the folder
+//! They are checked as the registered ones are ([`super::parse`]) and more: the folder
 //! is named after the oracle, the name is a valid oracle name no other oracle has, the runtime
 //! runs an adapter. Any problem is an error naming the file (the binary exits 2); nothing is
 //! skipped silently.
@@ -11,7 +11,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::parsers::{DescriptorError, ParserFolder};
+use super::{DescriptorError, ParserFolder};
 
 /// The variable: folders separated as `PATH`'s are.
 pub const PARSERS_VAR: &str = "URLDIFF_PARSERS";
@@ -42,7 +42,7 @@ pub fn load(value: &OsStr) -> Result<Vec<ParserFolder>, UserParserError> {
     for dir in std::env::split_paths(value).filter(|d| !d.as_os_str().is_empty()) {
         let folder = read_folder(&dir)?;
         let name = &folder.descriptor.name;
-        let taken = crate::parsers::descriptors().iter().any(|d| &d.name == name)
+        let taken = super::descriptors().iter().any(|d| &d.name == name)
             || folders.iter().any(|f| &f.descriptor.name == name);
         if taken {
             let reason = format!("another oracle is already named {name:?}");
@@ -62,13 +62,12 @@ pub fn read_folder(dir: &Path) -> Result<ParserFolder, UserParserError> {
         .file_name()
         .and_then(OsStr::to_str)
         .ok_or_else(|| invalid("the folder's name is not UTF-8".into()))?;
-    crate::subprocess::external::check_name(folder_name).map_err(|e| invalid(e.to_string()))?;
+    crate::oracle_name::check_name(folder_name).map_err(|e| invalid(e.to_string()))?;
     // Only the files the descriptor names are read (the adapter, the requirements).
     let wanted: Vec<String> = peek_named_files(&text);
     let present: Vec<&str> =
         wanted.iter().map(String::as_str).filter(|f| is_plain_file(dir, f)).collect();
-    let descriptor =
-        crate::parsers::parse(&text, folder_name, &at.display().to_string(), &present)?;
+    let descriptor = super::parse(&text, folder_name, &at.display().to_string(), &present)?;
     if !descriptor.runtime.is_worker() || descriptor.adapter.is_none() {
         let runtime = descriptor.runtime.name();
         return Err(invalid(format!(

@@ -1,5 +1,5 @@
 //! Workers that die with urldiff. A worker whose command asks for it
-//! ([`WorkerCommand::die_with_parent`](super::WorkerCommand)) is started, on Linux with
+//! ([`WorkerCommand::die_with_parent`](crate::subprocess::WorkerCommand)) is started, on Linux with
 //! util-linux's `setpriv` on PATH, as `setpriv --pdeathsig KILL -- <command>`: the kernel then
 //! kills it when urldiff ends, even when urldiff is killed with SIGKILL while the worker is busy
 //! with a case and would never see its stdin close. The worker is told so by

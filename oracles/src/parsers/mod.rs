@@ -2,12 +2,17 @@
 //! every oracle, embedded at build time, and the typed reader of `oracle.json`.
 //!
 //! A folder is registered by one line of [`FOLDERS`]; [`descriptors`] reads them all (an
-//! invalid descriptor is a build-breaking bug, caught by this module's test).
+//! invalid descriptor is a build-breaking bug, caught by this module's test). [`user`] reads
+//! the folders of `URLDIFF_PARSERS`; [`descriptor`], [`profile_of`] and [`builtin_claim`] look
+//! an oracle up in both.
+
+pub mod user;
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::{CaseKindTag, RecordModel};
 use crate::profile::Profile;
+use crate::standard::Claim;
 
 /// How an oracle's library runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
@@ -115,8 +120,8 @@ macro_rules! folder {
     ($name:literal, [$($file:literal),* $(,)?]) => {
         Folder {
             name: $name,
-            descriptor: include_str!(concat!("../parsers/", $name, "/oracle.json")),
-            files: &[$(($file, include_str!(concat!("../parsers/", $name, "/", $file)))),*],
+            descriptor: include_str!(concat!("../../parsers/", $name, "/oracle.json")),
+            files: &[$(($file, include_str!(concat!("../../parsers/", $name, "/", $file)))),*],
         }
     };
 }
@@ -167,7 +172,7 @@ macro_rules! host {
     ($runtime:ident, $dir:literal, [$($file:literal),+ $(,)?]) => {
         RuntimeHost {
             runtime: Runtime::$runtime,
-            files: &[$(($file, include_str!(concat!("../runtimes/", $dir, "/", $file)))),+],
+            files: &[$(($file, include_str!(concat!("../../runtimes/", $dir, "/", $file)))),+],
         }
     };
 }
@@ -270,7 +275,7 @@ pub fn read(folder: &Folder) -> Result<Descriptor, DescriptorError> {
 }
 
 /// A parser folder as an oracle is built from it: its descriptor and its files, registered
-/// ([`FOLDERS`]) or read from a folder of `URLDIFF_PARSERS` ([`crate::user_parsers`]).
+/// ([`FOLDERS`]) or read from a folder of `URLDIFF_PARSERS` ([`user`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParserFolder {
     pub descriptor: Descriptor,
@@ -310,9 +315,20 @@ pub fn adapter_folders() -> Vec<ParserFolder> {
 /// `URLDIFF_PARSERS` (when those read).
 pub fn descriptor(oracle: &str) -> Option<&'static Descriptor> {
     descriptors().iter().find(|d| d.name == oracle).or_else(|| {
-        let user = crate::user_parsers::from_env().as_ref().ok()?;
+        let user = user::from_env().as_ref().ok()?;
         user.iter().map(|f| &f.descriptor).find(|d| d.name == oracle)
     })
+}
+
+/// The profile of `oracle`, from its folder (`None`: no folder, such as an external oracle).
+pub fn profile_of(oracle: &str) -> Option<&'static Profile> {
+    descriptor(oracle).map(|d| &d.profile)
+}
+
+/// The claim of an oracle with a folder: its profile's (`oracles/parsers/<oracle>/oracle.json`);
+/// `none` for a name without one.
+pub fn builtin_claim(oracle: &str) -> Claim {
+    profile_of(oracle).map(|p| p.claim()).unwrap_or_default()
 }
 
 #[cfg(test)]

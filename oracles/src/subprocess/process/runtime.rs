@@ -2,7 +2,7 @@
 //! and writing the worker scripts embedded in the binary out to the cache, so that workers
 //! run without the checkout urldiff was built from.
 
-use super::launch::LaunchError;
+use super::launch::StartError;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -10,9 +10,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// The embedded worker files (name, contents) written out to `<cache>/workers/<hash>/`.
-pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, LaunchError> {
+pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, StartError> {
     urldiff_corpus::project::write_out("workers", files)
-        .map_err(|source| LaunchError::WriteOut { source })
+        .map_err(|source| StartError::WriteOut { source })
 }
 
 /// The first `name` on `PATH` that is an executable file.
@@ -22,7 +22,7 @@ pub fn find_on_path(name: &str) -> Option<PathBuf> {
 }
 
 /// Whether `p` is a file this user may run.
-pub(super) fn is_executable(p: &Path) -> bool {
+pub(crate) fn is_executable(p: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -36,7 +36,7 @@ pub(super) fn is_executable(p: &Path) -> bool {
 
 /// Write `text` to `path` as a file this user may run (the unit tests' fake launchers).
 #[cfg(test)]
-pub(super) fn write_executable(path: &Path, text: &str) {
+pub(crate) fn write_executable(path: &Path, text: &str) {
     std::fs::write(path, text).unwrap();
     #[cfg(unix)]
     {
@@ -52,20 +52,6 @@ pub struct Probed {
     pub stderr: String,
 }
 
-/// Why a probe command gave no answer; `command` is the command line, shown in backquotes.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ProbeError {
-    #[error("cannot run {command}: {source}")]
-    CannotRun { command: String, source: std::io::Error },
-    #[error("{command} was not run: urldiff is shutting down")]
-    ShuttingDown { command: String },
-    #[error("{command} did not finish within {} s", limit.as_secs())]
-    TooSlow { command: String, limit: Duration },
-    #[error("{command} failed ({status}): {}", stderr.trim())]
-    Failed { command: String, status: std::process::ExitStatus, stderr: String },
-}
-
 /// Run `program args` in `cwd` with no stdin, for at most `limit`; `Err` says what went wrong
 /// (not found, non-zero exit with its stderr, too slow).
 pub fn run_probe(
@@ -73,7 +59,7 @@ pub fn run_probe(
     args: &[&str],
     cwd: Option<&Path>,
     limit: Duration,
-) -> Result<Probed, ProbeError> {
+) -> Result<Probed, StartError> {
     let mut cmd = Command::new(program);
     cmd.args(args);
     if let Some(dir) = cwd {
@@ -83,7 +69,7 @@ pub fn run_probe(
 }
 
 /// [`run_probe`] for a command already set up (its environment, its folder).
-pub fn run_probe_with(cmd: &mut Command, limit: Duration) -> Result<Probed, ProbeError> {
+pub fn run_probe_with(cmd: &mut Command, limit: Duration) -> Result<Probed, StartError> {
     let mut shown = format!("`{}", cmd.get_program().to_string_lossy());
     for arg in cmd.get_args() {
         shown.push(' ');
@@ -96,11 +82,11 @@ pub fn run_probe_with(cmd: &mut Command, limit: Duration) -> Result<Probed, Prob
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(cmd, 0);
     let mut child =
-        cmd.spawn().map_err(|source| ProbeError::CannotRun { command: shown.clone(), source })?;
+        cmd.spawn().map_err(|source| StartError::CannotRun { command: shown.clone(), source })?;
     if !super::process_group::register(child.id()) {
         super::process_group::kill_group(child.id());
         let _ = child.wait();
-        return Err(ProbeError::ShuttingDown { command: shown });
+        return Err(StartError::ShuttingDown { command: shown });
     }
     let mut out_pipe = child.stdout.take().expect("piped");
     let mut err_pipe = child.stderr.take().expect("piped");
@@ -123,7 +109,7 @@ pub fn run_probe_with(cmd: &mut Command, limit: Duration) -> Result<Probed, Prob
                 super::process_group::kill_group(child.id());
                 super::process_group::unregister(child.id());
                 let _ = child.wait();
-                return Err(ProbeError::TooSlow { command: shown, limit });
+                return Err(StartError::TooSlow { command: shown, limit });
             }
         }
     };
@@ -131,7 +117,7 @@ pub fn run_probe_with(cmd: &mut Command, limit: Duration) -> Result<Probed, Prob
     let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
     if !status.success() {
-        return Err(ProbeError::Failed { command: shown, status, stderr });
+        return Err(StartError::Failed { command: shown, status, stderr });
     }
     Ok(Probed { stdout, stderr })
 }

@@ -1,7 +1,7 @@
 //! What a library's documentation says it does otherwise than its standard
 //! ([`urldiff_oracles::profile::DocumentedRule`], in each oracle's `oracle.json`): a
 //! conformance part that a rule covers is a model difference, shown with the rule's name and
-//! link ([`crate::marks::Mark::Documented`]), never an upstream draft.
+//! link ([`crate::mark::Mark::Documented`]), never an upstream draft.
 //!
 //! A rule covers a part of a library when the input (and base) match its patterns (and the
 //! base does not match `base_not`), every
@@ -9,7 +9,7 @@
 //! `fields` (none listed: any), and the outcomes are the ones it names (`when`).
 
 use crate::ask::Request;
-use crate::marks::Mark;
+use crate::mark::Mark;
 use crate::rootcause::parts::{apart, Judged, Part};
 use crate::rootcause::FindingKind;
 use regex::Regex;
