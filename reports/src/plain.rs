@@ -71,7 +71,7 @@ pub use crate::hostile::visible as one_line;
 
 /// `s` cut to at most `max` columns, ending in `…` when cut.
 pub fn fit(s: &str, max: usize) -> String {
-    if width(s) <= max {
+    if max == usize::MAX || width(s) <= max {
         return s.to_owned();
     }
     let mut out = String::new();

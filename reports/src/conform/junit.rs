@@ -15,8 +15,6 @@ use std::collections::HashMap;
 use std::io;
 use urldiff_conform::report::{CaseStatus, ConformReport, Divergence, MatrixCell};
 
-type Xml<'w> = Writer<&'w mut dyn io::Write>;
-
 /// The JUnit XML document of a run.
 pub fn render(report: &ConformReport) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
@@ -24,8 +22,9 @@ pub fn render(report: &ConformReport) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// [`render`] into `out`, written as it is made (give a buffered writer).
-pub fn write(report: &ConformReport, out: &mut dyn io::Write) -> io::Result<()> {
+/// [`render`] into `out`, written as it is made (give a buffered writer: the XML is written a
+/// few bytes at a time).
+pub fn write<W: io::Write>(report: &ConformReport, out: W) -> io::Result<()> {
     let mut w = Writer::new_with_indent(out, b' ', 2);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     let failures: usize = report.cells.iter().map(|c| c.failed).sum();
@@ -51,11 +50,11 @@ pub fn write(report: &ConformReport, out: &mut dyn io::Write) -> io::Result<()> 
             }
             Ok(())
         })?;
-    io::Write::write_all(w.into_inner(), b"\n")
+    io::Write::write_all(&mut w.into_inner(), b"\n")
 }
 
-fn write_suite(
-    w: &mut Xml<'_>,
+fn write_suite<W: io::Write>(
+    w: &mut Writer<W>,
     report: &ConformReport,
     cell: &MatrixCell,
     safe_names: &[Vec<String>],
@@ -117,7 +116,7 @@ fn class_properties(d: &Divergence) -> [(String, String); 2] {
     ]
 }
 
-fn write_property(w: &mut Xml<'_>, name: &str, value: &str) -> io::Result<()> {
+fn write_property<W: io::Write>(w: &mut Writer<W>, name: &str, value: &str) -> io::Result<()> {
     let value = xml_safe(value);
     w.create_element("property")
         .with_attributes([("name", name), ("value", value.as_str())])
@@ -125,7 +124,7 @@ fn write_property(w: &mut Xml<'_>, name: &str, value: &str) -> io::Result<()> {
     Ok(())
 }
 
-fn write_failure(w: &mut Xml<'_>, d: &Divergence) -> io::Result<()> {
+fn write_failure<W: io::Write>(w: &mut Writer<W>, d: &Divergence) -> io::Result<()> {
     w.create_element("properties").write_inner_content(|w| {
         for (name, value) in class_properties(d) {
             write_property(w, &name, &value)?;
@@ -141,7 +140,7 @@ fn write_failure(w: &mut Xml<'_>, d: &Divergence) -> io::Result<()> {
 }
 
 /// A ledgered case: skipped with its reason, and the differing values it carries.
-fn write_ledgered(w: &mut Xml<'_>, d: &Divergence) -> io::Result<()> {
+fn write_ledgered<W: io::Write>(w: &mut Writer<W>, d: &Divergence) -> io::Result<()> {
     let reason = d.ledgered.as_deref().unwrap_or("");
     let message = xml_safe(&format!("ledgered ({}): {reason}", d.severity.name()));
     w.create_element("properties").write_inner_content(|w| {
