@@ -9,7 +9,8 @@
 use super::classes::classes_of;
 use super::text::divergence_text;
 use crate::hostile::xml_safe;
-use quick_xml::events::{BytesDecl, BytesText, Event};
+use quick_xml::escape::escape;
+use quick_xml::events::{BytesDecl, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 use std::collections::HashMap;
 use std::io;
@@ -34,9 +35,13 @@ pub fn write<W: io::Write>(report: &ConformReport, out: W) -> io::Result<()> {
         .iter()
         .map(|d| ((d.oracle.as_str(), d.suite.as_str(), d.case_index), d))
         .collect();
-    // Every oracle's suite has the same case names: made XML-safe once per suite.
-    let safe_names: Vec<Vec<String>> =
-        report.suites.iter().map(|s| s.case_names.iter().map(|c| xml_safe(c)).collect()).collect();
+    // Every oracle's suite has the same case names: made XML-safe and escaped as an attribute
+    // value once per suite.
+    let safe_names: Vec<Vec<String>> = report
+        .suites
+        .iter()
+        .map(|s| s.case_names.iter().map(|c| escape(xml_safe(c)).into_owned()).collect())
+        .collect();
     let (tests, failures) = (tests.to_string(), failures.to_string());
     w.create_element("testsuites")
         .with_attributes([
@@ -73,33 +78,37 @@ fn write_suite<W: io::Write>(
             ("skipped", skipped.as_str()),
         ])
         .write_inner_content(|w| {
+            // The start tag's text as quick-xml's `with_attributes` writes it (` key="value"`,
+            // the value escaped), from names escaped once: one buffer for every case.
+            let escaped_classname = escape(&classname);
+            let mut tag = String::new();
             for (index, (case, status)) in safe_names[at].iter().zip(&cell.statuses).enumerate() {
                 // Most cases passed: only the others are looked up.
                 let divergence = match status {
                     CaseStatus::Passed => None,
                     _ => by_case.get(&(cell.oracle.as_str(), cell.suite.as_str(), index)),
                 };
-                let testcase = w
-                    .create_element("testcase")
-                    .with_attributes([("classname", classname.as_str()), ("name", case.as_str())]);
+                tag.clear();
+                tag.extend(["testcase classname=\"", &escaped_classname, "\" name=\"", case, "\""]);
+                let testcase = BytesStart::from_content(tag.as_str(), "testcase".len());
+                let inner =
+                    |w: &mut Writer<W>, write: &dyn Fn(&mut Writer<W>) -> io::Result<()>| {
+                        w.write_event(Event::Start(testcase.borrow()))?;
+                        write(w)?;
+                        w.write_event(Event::End(testcase.to_end()))
+                    };
                 match (status, divergence) {
                     (CaseStatus::Passed, _) | (_, None) => {
-                        testcase.write_empty()?;
+                        w.write_event(Event::Empty(testcase.borrow()))?;
                     }
-                    (CaseStatus::NoOpinion, _) => {
-                        testcase.write_inner_content(|w| {
-                            w.create_element("skipped")
-                                .with_attribute(("message", "no opinion"))
-                                .write_empty()?;
-                            Ok(())
-                        })?;
-                    }
-                    (CaseStatus::Ledgered, Some(d)) => {
-                        testcase.write_inner_content(|w| write_ledgered(w, d))?;
-                    }
-                    (CaseStatus::Failed, Some(d)) => {
-                        testcase.write_inner_content(|w| write_failure(w, d))?;
-                    }
+                    (CaseStatus::NoOpinion, _) => inner(w, &|w| {
+                        w.create_element("skipped")
+                            .with_attribute(("message", "no opinion"))
+                            .write_empty()?;
+                        Ok(())
+                    })?,
+                    (CaseStatus::Ledgered, Some(d)) => inner(w, &|w| write_ledgered(w, d))?,
+                    (CaseStatus::Failed, Some(d)) => inner(w, &|w| write_failure(w, d))?,
                 }
             }
             Ok(())

@@ -222,7 +222,10 @@ impl Table {
 /// `s` padded with spaces to `w` columns (left-aligned). Private: column layout is this
 /// module's alone (`harness/tests/one_table_renderer.rs`).
 fn pad(s: &str, w: usize) -> String {
-    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+    let mut out = String::with_capacity(s.len() + w);
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(width(s))));
+    out
 }
 
 /// `s` padded with spaces to `w` columns (right-aligned).
