@@ -74,6 +74,18 @@ pub fn is_invisible(c: char) -> bool {
         || urldiff_triage::classify::version_sensitive(c).is_some()
 }
 
+/// A byte of printable ASCII (space to `~`): a character the policy never escapes, but for a
+/// space at an end.
+fn is_plain_ascii_byte(b: u8) -> bool {
+    (b' '..=b'~').contains(&b)
+}
+
+/// Whether `s` is printable ASCII alone: then it is shown as is but for spaces at its ends
+/// (the shortcut of the common case; every other string goes through [`pieces`]).
+pub fn is_plain_ascii(s: &str) -> bool {
+    s.bytes().all(is_plain_ascii_byte)
+}
+
 /// `s` as pieces: runs shown as is, and each code point to escape (see the module docs).
 pub fn pieces(s: &str) -> Vec<Piece<'_>> {
     let lead = s.len() - s.trim_start_matches(' ').len();
@@ -107,6 +119,9 @@ pub fn pieces(s: &str) -> Vec<Piece<'_>> {
 /// assert_eq!(visible("http://exämple/"), "http://exämple/");
 /// ```
 pub fn visible(s: &str) -> String {
+    if is_plain_ascii(s) && !s.starts_with(' ') && !s.ends_with(' ') {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     for piece in pieces(s) {
         piece.push_to(&mut out);
@@ -142,6 +157,9 @@ pub fn escaped_ranges() -> Vec<(u32, u32)> {
 /// assert_eq!(visible_lines("cannot read a\u{202e}b\n  cause"), "cannot read a\\u{202e}b\n  cause");
 /// ```
 pub fn visible_lines(s: &str) -> String {
+    if s.bytes().all(|b| b == b'\n' || is_plain_ascii_byte(b)) {
+        return s.to_owned();
+    }
     let mut out = String::with_capacity(s.len());
     for (n, line) in s.split('\n').enumerate() {
         if n > 0 {
@@ -305,5 +323,60 @@ mod tests {
             pieces("ab\u{0}cd"),
             [Piece::Plain("ab"), Piece::Escaped('\0'), Piece::Plain("cd")]
         );
+    }
+
+    /// `& < > " '` as HTML references.
+    fn html_escape(s: &str) -> String {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#39;")
+    }
+
+    /// The printable-ASCII shortcuts of `visible`, `visible_lines` and HTML's text give what
+    /// the policy's pieces give, on every string of up to two ASCII characters and those
+    /// between spaces, tabs and newlines.
+    #[test]
+    fn ascii_shortcuts_are_the_policy() {
+        let by_pieces = |s: &str| {
+            let mut out = String::new();
+            pieces(s).iter().for_each(|p| p.push_to(&mut out));
+            out
+        };
+        // Without spaces no edge space is escaped: each line as the pieces give it.
+        let lines_by_pieces = |s: &str| s.split('\n').map(by_pieces).collect::<Vec<_>>().join("\n");
+        let ascii = (0u8..0x80).map(char::from);
+        let mut strings: Vec<String> = Vec::new();
+        for a in ascii.clone() {
+            for b in ascii.clone() {
+                strings.push(format!("{a}{b}"));
+            }
+        }
+        for edge in [" ", "\t", "\n"] {
+            let more: Vec<String> = strings.iter().map(|s| format!("{edge}{s}{edge}")).collect();
+            strings.extend(more);
+        }
+        let html_by_pieces = |s: &str| {
+            let mut out = String::new();
+            for piece in pieces(s) {
+                match piece {
+                    Piece::Plain(p) => out.push_str(&html_escape(p)),
+                    escaped => {
+                        out.push_str("<span class=\"ctl\">");
+                        escaped.push_to(&mut out);
+                        out.push_str("</span>");
+                    }
+                }
+            }
+            out
+        };
+        for s in &strings {
+            assert_eq!(visible(s), by_pieces(s), "{s:?}");
+            assert_eq!(crate::html_text::text(s), html_by_pieces(s), "{s:?}");
+            if !s.contains(' ') {
+                assert_eq!(visible_lines(s), lines_by_pieces(s), "{s:?}");
+            }
+        }
     }
 }

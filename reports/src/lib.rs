@@ -88,8 +88,12 @@ pub fn render(report: &ConformReport, format: Format) -> anyhow::Result<Vec<u8>>
 }
 
 /// Render `report` in `format` into `out`, the same bytes as [`render`]: JSON and JUnit are
-/// written as they are made (give a buffered writer), the others as one text.
+/// written as they are made, the others as one text.
 pub fn render_to(report: &ConformReport, format: Format, out: &mut dyn Write) -> io::Result<()> {
+    // JSON and JUnit are written in pieces of a few bytes: into a buffer of this type, not
+    // each through `dyn Write`.
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
+    let out = &mut buffered;
     match format {
         Format::Terminal => out.write_all(conform::terminal::render(report).as_bytes()),
         Format::Matrix => out.write_all(conform::matrix::render(report).as_bytes()),
@@ -100,5 +104,6 @@ pub fn render_to(report: &ConformReport, format: Format, out: &mut dyn Write) ->
             out.write_all(b"\n")
         }
         Format::Junit => conform::junit::write(report, out),
-    }
+    }?;
+    buffered.flush()
 }

@@ -18,6 +18,10 @@ pub fn model_name(model: urldiff_oracles::RecordModel) -> &'static str {
 
 /// Columns a string takes on a terminal.
 pub fn width(s: &str) -> usize {
+    // Printable ASCII takes a column a character.
+    if crate::hostile::is_plain_ascii(s) {
+        return s.len();
+    }
     s.width()
 }
 
@@ -71,7 +75,7 @@ pub use crate::hostile::visible as one_line;
 
 /// `s` cut to at most `max` columns, ending in `…` when cut.
 pub fn fit(s: &str, max: usize) -> String {
-    if width(s) <= max {
+    if max == usize::MAX || width(s) <= max {
         return s.to_owned();
     }
     let mut out = String::new();
@@ -145,6 +149,16 @@ pub fn with_edge_spaces(s: &str, render: impl Fn(&str) -> String) -> String {
 #[cfg(test)]
 mod tests {
     use super::code_spans;
+
+    #[test]
+    fn printable_ascii_is_as_wide_as_unicode_width_says() {
+        use unicode_width::UnicodeWidthStr as _;
+        let printable: String = (b' '..=b'~').map(char::from).collect();
+        for (i, _) in printable.char_indices() {
+            let s = &printable[i..];
+            assert_eq!(super::width(s), s.width(), "{s:?}");
+        }
+    }
 
     fn spans(s: &str) -> Vec<(bool, String)> {
         code_spans(s).into_iter().map(|(c, p)| (c, p.into_owned())).collect()

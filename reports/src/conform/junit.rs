@@ -9,13 +9,12 @@
 use super::classes::classes_of;
 use super::text::divergence_text;
 use crate::hostile::xml_safe;
-use quick_xml::events::{BytesDecl, BytesText, Event};
+use quick_xml::escape::escape;
+use quick_xml::events::{BytesDecl, BytesStart, BytesText, Event};
 use quick_xml::Writer;
 use std::collections::HashMap;
 use std::io;
 use urldiff_conform::report::{CaseStatus, ConformReport, Divergence, MatrixCell};
-
-type Xml<'w> = Writer<&'w mut dyn io::Write>;
 
 /// The JUnit XML document of a run.
 pub fn render(report: &ConformReport) -> io::Result<Vec<u8>> {
@@ -24,8 +23,9 @@ pub fn render(report: &ConformReport) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// [`render`] into `out`, written as it is made (give a buffered writer).
-pub fn write(report: &ConformReport, out: &mut dyn io::Write) -> io::Result<()> {
+/// [`render`] into `out`, written as it is made (give a buffered writer: the XML is written a
+/// few bytes at a time).
+pub fn write<W: io::Write>(report: &ConformReport, out: W) -> io::Result<()> {
     let mut w = Writer::new_with_indent(out, b' ', 2);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     let failures: usize = report.cells.iter().map(|c| c.failed).sum();
@@ -35,9 +35,13 @@ pub fn write(report: &ConformReport, out: &mut dyn io::Write) -> io::Result<()> 
         .iter()
         .map(|d| ((d.oracle.as_str(), d.suite.as_str(), d.case_index), d))
         .collect();
-    // Every oracle's suite has the same case names: made XML-safe once per suite.
-    let safe_names: Vec<Vec<String>> =
-        report.suites.iter().map(|s| s.case_names.iter().map(|c| xml_safe(c)).collect()).collect();
+    // Every oracle's suite has the same case names: made XML-safe and escaped as an attribute
+    // value once per suite.
+    let safe_names: Vec<Vec<String>> = report
+        .suites
+        .iter()
+        .map(|s| s.case_names.iter().map(|c| escape(xml_safe(c)).into_owned()).collect())
+        .collect();
     let (tests, failures) = (tests.to_string(), failures.to_string());
     w.create_element("testsuites")
         .with_attributes([
@@ -51,11 +55,11 @@ pub fn write(report: &ConformReport, out: &mut dyn io::Write) -> io::Result<()> 
             }
             Ok(())
         })?;
-    io::Write::write_all(w.into_inner(), b"\n")
+    io::Write::write_all(&mut w.into_inner(), b"\n")
 }
 
-fn write_suite(
-    w: &mut Xml<'_>,
+fn write_suite<W: io::Write>(
+    w: &mut Writer<W>,
     report: &ConformReport,
     cell: &MatrixCell,
     safe_names: &[Vec<String>],
@@ -74,33 +78,37 @@ fn write_suite(
             ("skipped", skipped.as_str()),
         ])
         .write_inner_content(|w| {
+            // The start tag's text as quick-xml's `with_attributes` writes it (` key="value"`,
+            // the value escaped), from names escaped once: one buffer for every case.
+            let escaped_classname = escape(&classname);
+            let mut tag = String::new();
             for (index, (case, status)) in safe_names[at].iter().zip(&cell.statuses).enumerate() {
                 // Most cases passed: only the others are looked up.
                 let divergence = match status {
                     CaseStatus::Passed => None,
                     _ => by_case.get(&(cell.oracle.as_str(), cell.suite.as_str(), index)),
                 };
-                let testcase = w
-                    .create_element("testcase")
-                    .with_attributes([("classname", classname.as_str()), ("name", case.as_str())]);
+                tag.clear();
+                tag.extend(["testcase classname=\"", &escaped_classname, "\" name=\"", case, "\""]);
+                let testcase = BytesStart::from_content(tag.as_str(), "testcase".len());
+                let inner =
+                    |w: &mut Writer<W>, write: &dyn Fn(&mut Writer<W>) -> io::Result<()>| {
+                        w.write_event(Event::Start(testcase.borrow()))?;
+                        write(w)?;
+                        w.write_event(Event::End(testcase.to_end()))
+                    };
                 match (status, divergence) {
                     (CaseStatus::Passed, _) | (_, None) => {
-                        testcase.write_empty()?;
+                        w.write_event(Event::Empty(testcase.borrow()))?;
                     }
-                    (CaseStatus::NoOpinion, _) => {
-                        testcase.write_inner_content(|w| {
-                            w.create_element("skipped")
-                                .with_attribute(("message", "no opinion"))
-                                .write_empty()?;
-                            Ok(())
-                        })?;
-                    }
-                    (CaseStatus::Ledgered, Some(d)) => {
-                        testcase.write_inner_content(|w| write_ledgered(w, d))?;
-                    }
-                    (CaseStatus::Failed, Some(d)) => {
-                        testcase.write_inner_content(|w| write_failure(w, d))?;
-                    }
+                    (CaseStatus::NoOpinion, _) => inner(w, &|w| {
+                        w.create_element("skipped")
+                            .with_attribute(("message", "no opinion"))
+                            .write_empty()?;
+                        Ok(())
+                    })?,
+                    (CaseStatus::Ledgered, Some(d)) => inner(w, &|w| write_ledgered(w, d))?,
+                    (CaseStatus::Failed, Some(d)) => inner(w, &|w| write_failure(w, d))?,
                 }
             }
             Ok(())
@@ -117,7 +125,7 @@ fn class_properties(d: &Divergence) -> [(String, String); 2] {
     ]
 }
 
-fn write_property(w: &mut Xml<'_>, name: &str, value: &str) -> io::Result<()> {
+fn write_property<W: io::Write>(w: &mut Writer<W>, name: &str, value: &str) -> io::Result<()> {
     let value = xml_safe(value);
     w.create_element("property")
         .with_attributes([("name", name), ("value", value.as_str())])
@@ -125,7 +133,7 @@ fn write_property(w: &mut Xml<'_>, name: &str, value: &str) -> io::Result<()> {
     Ok(())
 }
 
-fn write_failure(w: &mut Xml<'_>, d: &Divergence) -> io::Result<()> {
+fn write_failure<W: io::Write>(w: &mut Writer<W>, d: &Divergence) -> io::Result<()> {
     w.create_element("properties").write_inner_content(|w| {
         for (name, value) in class_properties(d) {
             write_property(w, &name, &value)?;
@@ -141,7 +149,7 @@ fn write_failure(w: &mut Xml<'_>, d: &Divergence) -> io::Result<()> {
 }
 
 /// A ledgered case: skipped with its reason, and the differing values it carries.
-fn write_ledgered(w: &mut Xml<'_>, d: &Divergence) -> io::Result<()> {
+fn write_ledgered<W: io::Write>(w: &mut Writer<W>, d: &Divergence) -> io::Result<()> {
     let reason = d.ledgered.as_deref().unwrap_or("");
     let message = xml_safe(&format!("ledgered ({}): {reason}", d.severity.name()));
     w.create_element("properties").write_inner_content(|w| {

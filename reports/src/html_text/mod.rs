@@ -15,22 +15,28 @@
 
 pub mod diff;
 
-use crate::hostile::{pieces, Piece};
+use crate::hostile::{is_plain_ascii, pieces, Piece};
 use crate::plain::with_edge_spaces;
 use maud::{html, Markup, PreEscaped, Render};
 use urldiff_compare::Severity;
 
+/// `s` with `& < > " '` escaped, pushed onto `out` a run at a time.
 fn push_escaped(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+    let mut from = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[from..i]);
+        out.push_str(escape);
+        from = i + 1;
     }
+    out.push_str(&s[from..]);
 }
 
 /// Hostile text in a maud template: escaped, with the escaped code points marked.
@@ -39,24 +45,33 @@ pub struct Visible<'a>(pub &'a str);
 
 impl Render for Visible<'_> {
     fn render_to(&self, buffer: &mut String) {
-        buffer.push_str(&text(self.0));
+        push_text(buffer, self.0);
     }
 }
 
 /// `s` as HTML text content.
 pub fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
+    push_text(&mut out, s);
+    out
+}
+
+/// [`text`] pushed onto `out`.
+fn push_text(out: &mut String, s: &str) {
+    if is_plain_ascii(s) && !s.starts_with(' ') && !s.ends_with(' ') {
+        // Nothing the policy escapes: only the markup characters.
+        return push_escaped(out, s);
+    }
     for piece in pieces(s) {
         match piece {
-            Piece::Plain(p) => push_escaped(&mut out, p),
+            Piece::Plain(p) => push_escaped(out, p),
             escaped => {
                 out.push_str("<span class=\"ctl\">");
-                escaped.push_to(&mut out);
+                escaped.push_to(out);
                 out.push_str("</span>");
             }
         }
     }
-    out
 }
 
 /// Prose with code spans (a class's explanation: "a `\\`, which …"): the spans as

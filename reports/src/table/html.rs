@@ -7,7 +7,7 @@ use super::{safe_href, text_span, Align, Cell, Row, Span, Table};
 use crate::hostile::visible;
 use crate::html_text::diff;
 use crate::html_text::{prose_markup, Visible};
-use maud::{html, Markup, PreEscaped};
+use maud::{html, Markup, Render};
 
 impl Table {
     /// The table as HTML (`class` on the `<table>`, when given).
@@ -45,14 +45,21 @@ fn td_class(cell: &Cell, align: Align) -> Option<String> {
     (!classes.is_empty()).then(|| classes.join(" "))
 }
 
-fn html_cell(cell: &Cell) -> Markup {
-    let n = cell.spans.len();
-    html! {
-        @for (i, span) in cell.spans.iter().enumerate() {
-            @if let Span::Text(s) = span {
-                (PreEscaped(text_span(s, i, n, crate::html_text::text)))
-            } @else {
-                (html_span(span))
+/// A cell's spans, written straight into the page (a table of thousands of rows would copy
+/// each cell once more through a markup value of its own).
+fn html_cell(cell: &Cell) -> HtmlCell<'_> {
+    HtmlCell(cell)
+}
+
+struct HtmlCell<'a>(&'a Cell);
+
+impl Render for HtmlCell<'_> {
+    fn render_to(&self, page: &mut String) {
+        let n = self.0.spans.len();
+        for (i, span) in self.0.spans.iter().enumerate() {
+            match span {
+                Span::Text(s) => page.push_str(&text_span(s, i, n, crate::html_text::text)),
+                span => html_span(span).render_to(page),
             }
         }
     }

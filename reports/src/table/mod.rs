@@ -193,6 +193,9 @@ fn safe_href(href: &str) -> Option<&str> {
 fn text_span(s: &str, i: usize, n: usize, render: impl Fn(&str) -> String) -> String {
     let keep_lead = i > 0;
     let keep_trail = i + 1 < n;
+    if !keep_lead && !keep_trail {
+        return render(s);
+    }
     let inner_start = if keep_lead { s.len() - s.trim_start_matches(' ').len() } else { 0 };
     let inner_end = if keep_trail { s.trim_end_matches(' ').len() } else { s.len() };
     if inner_start >= inner_end {

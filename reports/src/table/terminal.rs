@@ -142,21 +142,24 @@ impl Table {
                 .collect();
             push_line(&mut out, &line.join(&" ".repeat(GAP)));
         }
+        let mut line = String::new();
         for (n, row) in self.rows.iter().enumerate() {
-            let line: Vec<String> = (self.columns.iter().zip(widths).zip(&row.cells))
-                .zip(&cells[n])
-                .map(|(((column, w), cell), text)| {
-                    let slot = usize::from(column.marks);
-                    let text = fit(text, w.saturating_sub(slot));
-                    let padding = " ".repeat(w.saturating_sub(width(&text) + slot));
-                    let shown = marked(column, cell.differs, &text, layout.highlight);
-                    match column.align {
-                        Align::Left => format!("{shown}{padding}"),
-                        Align::Right => format!("{padding}{shown}"),
-                    }
-                })
-                .collect();
-            push_line(&mut out, &line.join(&" ".repeat(GAP)));
+            line.clear();
+            let columns = self.columns.iter().zip(widths).zip(&row.cells).zip(&cells[n]);
+            for (k, (((column, w), cell), text)) in columns.enumerate() {
+                if k > 0 {
+                    line.push_str(&" ".repeat(GAP));
+                }
+                let slot = usize::from(column.marks);
+                let text = fit(text, w.saturating_sub(slot));
+                let padding = " ".repeat(w.saturating_sub(width(&text) + slot));
+                let shown = marked(column, cell.differs, &text, layout.highlight);
+                match column.align {
+                    Align::Left => line.extend([shown, padding]),
+                    Align::Right => line.extend([padding, shown]),
+                }
+            }
+            push_line(&mut out, &line);
             if let Some(note) = &plain.notes[n] {
                 push_line(&mut out, &fit(&format!("{NOTE_INDENT}{note}"), layout.width));
             }
@@ -219,7 +222,10 @@ impl Table {
 /// `s` padded with spaces to `w` columns (left-aligned). Private: column layout is this
 /// module's alone (`harness/tests/one_table_renderer.rs`).
 fn pad(s: &str, w: usize) -> String {
-    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+    let mut out = String::with_capacity(s.len() + w);
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(width(s))));
+    out
 }
 
 /// `s` padded with spaces to `w` columns (right-aligned).
@@ -246,6 +252,9 @@ fn marked(column: &Column, differs: bool, text: &str, highlight: Highlight) -> S
 
 /// A title's lines: its text split at each [`Span::Break`].
 fn title_lines(title: &Cell) -> Vec<String> {
+    if !title.spans.contains(&Span::Break) {
+        return vec![plain_cell(title)];
+    }
     let mut lines = vec![Vec::new()];
     for span in &title.spans {
         match span {
