@@ -49,6 +49,15 @@ fn other_host(r: &mut RfcRecord) {
     r.host = Some("evil.example".into());
 }
 
+/// An [`OtherHost`] library named `name` with `claim` that (`splits`) splits what RFC 3986
+/// rejects.
+fn library_of_other_host(name: &str, claim: Claim, splits: bool) -> OtherHost {
+    let mut info = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new().info().clone();
+    info.name = name.into();
+    info.claim = claim;
+    OtherHost(info, splits)
+}
+
 fn case(input: &str) -> TriageCase {
     let request = Request::new(input, None);
     TriageCase { name: request.case().name(), request, suite: "confusions".into() }
@@ -58,10 +67,7 @@ fn case(input: &str) -> TriageCase {
 fn a_library_departing_from_its_own_standard_is_no_confusion_between_standards() {
     let reference = urldiff_oracles::reference::ReferenceOracle::new();
     let rfc = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
-    let mut info = rfc.info().clone();
-    info.name = "other-host".into();
-    info.claim = Claim::strict(Standard::Rfc3986);
-    let library = OtherHost(info, false);
+    let library = library_of_other_host("other-host", Claim::strict(Standard::Rfc3986), false);
     let oracles: Vec<&dyn Oracle> = vec![&reference, &rfc, &library];
     // Both standards read the host `example.com` in each: only the library reads another.
     let agreed = ["http://example.com/a", "https://user@example.com:8080/p?q", "ws://example.com"];
@@ -97,10 +103,7 @@ fn the_minimizer_keeps_a_confusion_only_where_the_standards_read_otherwise() {
     use urldiff_triage::rootcause::goal::{BetweenStandardsGoal, Shape};
     let reference = urldiff_oracles::reference::ReferenceOracle::new();
     let rfc = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
-    let mut info = rfc.info().clone();
-    info.name = "other-host".into();
-    info.claim = Claim::strict(Standard::Rfc3986);
-    let library = OtherHost(info, false);
+    let library = library_of_other_host("other-host", Claim::strict(Standard::Rfc3986), false);
     let oracles: Vec<&dyn Oracle> = vec![&reference, &library, &rfc];
     let goal = |input: &str| BetweenStandardsGoal {
         kind: FindingKind::Confusion,
@@ -128,21 +131,17 @@ fn the_minimizer_keeps_a_confusion_only_where_the_standards_read_otherwise() {
 /// split there: `http://example.com/a b` (a space RFC 3986's grammar rejects) splits with the
 /// host `example.com`, as the URL Standard reads it, so a lenient library reading another
 /// host departs from its standard, no confusion. On `http://a\\@b/` the split's host is `b`
-/// and the URL Standard's `a`: the standards part, so a lenient library reading any host there is a
+/// and the URL Standard's `a`: the standards part, so a library reading any host there is a
 /// confusion.
 #[test]
 fn a_lenient_library_is_read_against_its_standard_s_split_where_the_standard_rejects() {
     let reference = urldiff_oracles::reference::ReferenceOracle::new();
     let split = urldiff_oracles::reference_rfc::ReferenceRfc3986Oracle::new();
-    let mut info = split.info().clone();
-    info.name = "lenient-other-host".into();
-    info.claim = Claim::lenient(Standard::Rfc3986);
-    let library = OtherHost(info.clone(), true);
+    let library =
+        library_of_other_host("lenient-other-host", Claim::lenient(Standard::Rfc3986), true);
     // A library claiming RFC 3986 strictly that splits what it should reject anyway: the
     // standard's only reading of such an input is its split too.
-    info.name = "strict-other-host".into();
-    info.claim = Claim::strict(Standard::Rfc3986);
-    let strict = OtherHost(info, true);
+    let strict = library_of_other_host("strict-other-host", Claim::strict(Standard::Rfc3986), true);
     let oracles: Vec<&dyn Oracle> = vec![&reference, &split, &library, &strict];
     let departs = "http://example.com/a b";
     let confused = "http://a\\@b/";

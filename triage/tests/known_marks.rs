@@ -43,6 +43,20 @@ fn rust_url_group<'f>(findings: &'f Findings, input: &str) -> &'f Group {
         .unwrap_or_else(|| panic!("a rust-url group for {input:?}: {:#?}", findings.groups))
 }
 
+/// The ledger committed in `corpus/expected`.
+fn committed_ledger() -> urldiff_compare::ledger::Ledger {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
+    urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger")
+}
+
+/// The upstream link of the group's known mark, if it has one.
+fn known_link(group: &Group) -> Option<String> {
+    group.marks.iter().find_map(|m| match m {
+        Mark::Known { link, .. } => link.clone(),
+        _ => None,
+    })
+}
+
 #[test]
 fn a_host_dropped_with_the_base_s_drive_letter_is_known_to_rust_url() {
     let oracles = reference_and_rust_url();
@@ -83,8 +97,7 @@ fn a_host_dropped_with_the_base_s_drive_letter_is_known_to_rust_url() {
 fn behaviours_the_ledger_links_to_rust_url_s_tracker_are_known() {
     let oracles = reference_and_rust_url();
     let oracles = support::refs(&oracles);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
-    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let ledger = committed_ledger();
     let mut config = support::test_config(&oracles, 1);
     config.known = Some(&ledger);
     const ISSUE_1123: &str = "https://github.com/servo/rust-url/issues/1123";
@@ -99,10 +112,7 @@ fn behaviours_the_ledger_links_to_rust_url_s_tracker_are_known() {
     let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
     for (input, _, expected) in known {
         let group = rust_url_group(&findings, input);
-        let link = group.marks.iter().find_map(|m| match m {
-            Mark::Known { link, .. } => link.clone(),
-            _ => None,
-        });
+        let link = known_link(group);
         assert_eq!(
             link.as_deref(),
             Some(expected),
@@ -120,8 +130,7 @@ fn behaviours_the_ledger_links_to_rust_url_s_tracker_are_known() {
 fn a_class_hidden_by_noise_in_every_member_is_known_by_the_minimized_example() {
     let oracles = reference_and_rust_url();
     let oracles = support::refs(&oracles);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
-    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let ledger = committed_ledger();
     let mut config = support::test_config(&oracles, 1);
     config.known = Some(&ledger);
     let inputs = ["\u{1f}////\u{fc}:\u{df}@a.b.c:443/x?'#a", " ///h/p", "\t///1/"];
@@ -132,10 +141,7 @@ fn a_class_hidden_by_noise_in_every_member_is_known_by_the_minimized_example() {
     let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
     for input in inputs {
         let group = rust_url_group(&findings, input);
-        let link = group.marks.iter().find_map(|m| match m {
-            Mark::Known { link, .. } => link.clone(),
-            _ => None,
-        });
+        let link = known_link(group);
         assert_eq!(
             link.as_deref(),
             Some("https://github.com/servo/rust-url/pull/1134"),

@@ -55,12 +55,7 @@ pub fn build_once(go: &Path, sources: &[PathBuf], cache: &Path) -> Result<PathBu
     if super::process::runtime::is_executable(&target.join(WORKER)) {
         return Ok(target.join(WORKER));
     }
-    std::fs::create_dir_all(cache)
-        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{hash}-"))
-        .tempdir_in(cache)
-        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
+    let temp = super::process::runtime::staging_dir(cache, &hash)?;
     let mut build = go_command(go, cache);
     build.arg("build").arg("-o").arg(temp.path().join(WORKER)).args(sources);
     run_probe_with(&mut build, BUILD_LIMIT)

@@ -104,12 +104,7 @@ pub fn compile_sources_once(
     if target.join(&main).is_file() {
         return Ok(target);
     }
-    std::fs::create_dir_all(cache)
-        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{hash}-"))
-        .tempdir_in(cache)
-        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
+    let temp = super::process::runtime::staging_dir(cache, &hash)?;
     let mut args = vec!["-encoding".to_owned(), "UTF-8".to_owned(), "-d".to_owned()];
     args.push(temp.path().to_string_lossy().into_owned());
     args.extend(sources.iter().map(|s| s.to_string_lossy().into_owned()));

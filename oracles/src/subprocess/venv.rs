@@ -43,12 +43,7 @@ pub fn ensure(
     if target.join(COMPLETE).is_file() {
         return Ok(venv_python(&target));
     }
-    std::fs::create_dir_all(cache)
-        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{key}-"))
-        .tempdir_in(cache)
-        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
+    let temp = super::process::runtime::staging_dir(cache, &key)?;
     make(python, requirements, label, temp.path())?;
     match std::fs::rename(temp.path(), &target) {
         Ok(()) => {

@@ -15,6 +15,17 @@ pub fn write_out(files: &[(&str, &str)]) -> Result<PathBuf, StartError> {
         .map_err(|source| StartError::WriteOut { source })
 }
 
+/// A new folder inside `cache` (created when missing) to build the entry `key` in: it is
+/// renamed into place once complete, so a half-built entry is never found.
+pub fn staging_dir(cache: &Path, key: &str) -> Result<tempfile::TempDir, StartError> {
+    std::fs::create_dir_all(cache)
+        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })?;
+    tempfile::Builder::new()
+        .prefix(&format!(".{key}-"))
+        .tempdir_in(cache)
+        .map_err(|source| StartError::CreateDir { path: cache.to_owned(), source })
+}
+
 /// The first `name` on `PATH` that is an executable file.
 pub fn find_on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
