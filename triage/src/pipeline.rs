@@ -369,7 +369,7 @@ fn annotate(
     for part in parts.iter_mut().filter(|p| p.kind == FindingKind::Conformance) {
         let Some(i) = part.library else { continue };
         let info = judged.oracles[i].info();
-        let fields = comparison.disagreeing_fields(TRUTH, &info.name);
+        let fields = comparison.disagreeing_fields(truth_for(judged, i), &info.name);
         let known = ledger.known(&info.name, &case.suite, &case.name, &answers[i], &fields);
         part.known = known.map(|mut k| {
             k.case = Some(case.original());
@@ -380,6 +380,14 @@ fn annotate(
             k
         });
     }
+}
+
+/// The oracle a library's ledger entries are read against for what is known upstream: the
+/// reference of the standard it claims (an RFC library's entries name its departures from
+/// RFC 3986, not its differences from the URL Standard: `fIle:///y:/` keeps its scheme's case
+/// there), else [`TRUTH`].
+pub(crate) fn truth_for<'j>(judged: &'j Judged, library: usize) -> &'j str {
+    judged.reference_for(library).map_or(TRUTH, |r| judged.oracles[r].name())
 }
 
 /// `parts` less each implementation whose ledger covers its difference from the reference on

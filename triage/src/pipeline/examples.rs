@@ -243,9 +243,9 @@ fn known_of_example(
     if b.key.kind != FindingKind::Conformance || !judged.oracles.iter().any(|o| o.name() == TRUTH) {
         return None;
     }
-    let comparison = compare_answers(config.oracles, request, &answers[..judged.implementations]);
+    let comparison = compare_answers(&judged.oracles, request, answers);
     let info = judged.oracles[library].info();
-    let fields = comparison.disagreeing_fields(TRUTH, &info.name);
+    let fields = comparison.disagreeing_fields(super::truth_for(judged, library), &info.name);
     let name = Case::parse(request.input.clone(), request.base.as_deref()).name();
     let suite = &first.case.suite;
     let mut known = ledger.known(&info.name, suite, &name, &answers[library], &fields)?;
