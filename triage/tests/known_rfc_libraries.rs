@@ -2,7 +2,8 @@
 //! (the committed ledger's `upstream:` links; each thread is quoted in `ledger_links.rs`).
 //! The readings were checked on the libraries themselves: CPython 3.13
 //! `urljoin('ws://w/', 'h//ttpoo.0x')` is `ws://w/h/ttpoo.0x` and `urljoin('ws:', 'a/')` is
-//! `ws:///a/`; OpenJDK 17 `new URI("ws://example.com/a/b").resolve("a//")` is
+//! `ws:///a/`, and `urljoin('file:#a', '')` is `file:#a` (issue 83980: "Never return base's
+//! fragment from urljoin", open); OpenJDK 17 `new URI("ws://example.com/a/b").resolve("a//")` is
 //! `ws://example.com/a/a/`; libcurl 8.22 rejects `http://ho%10t/` and `http://ho%40`
 //! (CURLUE_BAD_HOSTNAME), which RFC 3986's reg-name allows; rfc3986 2.0.0 resolves "" against
 //! `file:///` to `file:/` (issue 78: "Empty (but present) authority component lost"), `a`
@@ -86,7 +87,15 @@ fn cpython_s_known_urljoin_issues_are_marked() {
         "python",
         &[
             ("h//ttpoo.0x", Some("ws://w/"), "https://github.com/python/cpython/issues/84774"),
+            // The empty segment after a colon that ends no scheme (`f..` has a `/` after it).
+            (
+                "f../oo://(",
+                Some("http://example.org/foo/bar"),
+                "https://github.com/python/cpython/issues/84774",
+            ),
             ("a/", Some("ws:"), "https://github.com/python/cpython/issues/99901"),
+            // `if not url: return base`: the base's fragment stays.
+            ("", Some("file:#a"), "https://github.com/python/cpython/issues/83980"),
         ],
     );
 }

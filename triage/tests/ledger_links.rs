@@ -18,6 +18,8 @@
 //! python/cpython#99901: "Wrong formatting of url in urlunsplit() ... to change scheme",
 //! urlunsplit writes "//" and "/" before a path of a uses_netloc scheme without a netloc, so
 //! urljoin's merged path (RFC 3986 section 5.2.3) comes back as `ws:///a/`;
+//! python/cpython#83980: "Never return base's fragment from urljoin (urllib.parse)", "According
+//! to RFC3986 5.2.2., target fragment is always reference fragment";
 //! openjdk/jdk#31150: "8382928: Add documentation to java.net.URI.normalize about empty
 //! segments", whose tests normalize `/1//2//` to `/1/2/`, the normalization resolve runs
 //! (RFC 2396 section 5.2 step 6); curl/curl#2092 "url: reject ASCII control characters and

@@ -91,9 +91,24 @@ fn rule_section(rule: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// The step of a grammar violation: its rule's section, else the component at its position.
+/// A "scheme" before a colon that no scheme can be (`[:`, `$:`, `a[:`) is the first segment
+/// of a relative-path reference holding a colon, which section 3.3's path-noscheme (RFC
+/// 2396's rel_segment) forbids: a library accepting it reads a path, not a scheme.
 fn rule_step(standard: Standard, input: &str, rule: &str, position: usize) -> StandardStep {
+    let rule = if rule == "scheme" && !is_scheme(input.split(':').next().unwrap_or("")) {
+        "path-noscheme"
+    } else {
+        rule
+    };
     let (id, title) = rule_section(rule).unwrap_or_else(|| component_at(input, position));
     rfc_section_step(standard, id, title)
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section 3.1, RFC 2396's).
+fn is_scheme(text: &str) -> bool {
+    let mut bytes = text.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
 }
 
 /// The component (section) holding byte `p` of `input`.
@@ -444,6 +459,17 @@ mod tests {
         assert_eq!(step("foo://::@", None, encoded).as_deref(), Some("3.2.1"));
         let upper = record("http://h/%2E%2Ei");
         assert_eq!(step("http://h/%2e%2ei", None, upper).as_deref(), Some("2.1"));
+    }
+
+    /// Section 3.3: `[:` and `$:` cannot start with a scheme (section 3.1: `scheme = ALPHA
+    /// *( ALPHA / DIGIT / "+" / "-" / "." )`), so they are relative-path references whose
+    /// first segment holds a colon, which path-noscheme forbids; `a:b` has a scheme.
+    #[test]
+    fn a_colon_after_no_scheme_is_the_path_section() {
+        for input in ["[:", "$:", "a[:x"] {
+            assert_eq!(step(input, None, record(&format!("./{input}"))).as_deref(), Some("3.3"));
+        }
+        assert!(is_scheme("a+b.c-1") && !is_scheme("1a") && !is_scheme(""));
     }
 
     #[test]
