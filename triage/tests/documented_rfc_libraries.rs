@@ -22,7 +22,9 @@
 //!   String, so the cases resolve against a base);
 //! - libcurl 8.22 reads `a:/a` against an http base as `a://a/` (URL-SYNTAX.md: "curl allows
 //!   one, two or three slashes after the colon"), so host and href differ from RFC 3986's
-//!   `a:/a`.
+//!   `a:/a`; and it rejects a file URL whose host is not blank, localhost or 127.0.0.1
+//!   (URL-SYNTAX.md: "Anything else makes curl fail to parse the URL"), so every reference
+//!   against the base `file://host/share/x` fails (CURLUE_BAD_FILE_URL), whatever it is.
 
 mod support;
 
@@ -127,5 +129,17 @@ fn curl_reads_one_slash_as_two_in_the_href_too() {
     documented(
         curl.as_ref(),
         &[("a:/a", Some("http://example.com/a/b"), "curl/one-to-three-slashes")],
+    );
+}
+
+#[test]
+fn curl_rejects_every_reference_against_a_file_base_with_another_host() {
+    let Some(curl) = oracle("curl", "curl") else { return };
+    documented(
+        curl.as_ref(),
+        &[
+            ("home-distiller://x:0", Some("file://host/share/x"), "curl/file-host-base"),
+            ("http://example.com/p", Some("FILE://example.com/x"), "curl/file-host-base"),
+        ],
     );
 }
