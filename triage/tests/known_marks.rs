@@ -107,6 +107,8 @@ fn behaviours_the_ledger_links_to_rust_url_s_tracker_are_known() {
         ("sc:x y z ?q", None, ISSUE_1123),
         ("///a", Some("http://example.com/a/b"), PULL_1134),
         ("///h/p?q", Some("wss://example.org/"), PULL_1134),
+        // Deleting `]` ends the difference too (both fail), so it is keyed at the host state.
+        ("///[::]", Some("https://example.com/a/b"), PULL_1134),
     ];
     let cases: Vec<TriageCase> = known.iter().map(|(i, b, _)| case(i, *b)).collect();
     let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");

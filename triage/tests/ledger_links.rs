@@ -14,7 +14,8 @@
 //! doesn't...)", the opaque path state; servo/rust-url#1134: `///test` against
 //! `http://example.org/` fails with `EmptyHost` where the special authority ignore slashes
 //! state skips every slash; WPT's cases of it are keyed by deletion, which lands at the path
-//! start state or the path state too, so the entry names those steps as well;
+//! start state, the path state or (a bracketed host) the host state too, so the entry names
+//! those steps as well;
 //! python/cpython#99901: "Wrong formatting of url in urlunsplit() ... to change scheme",
 //! urlunsplit writes "//" and "/" before a path of a uses_netloc scheme without a netloc, so
 //! urljoin's merged path (RFC 3986 section 5.2.3) comes back as `ws:///a/`;
