@@ -344,43 +344,43 @@ fn comparable(judged: &Judged, a: usize, b: usize) -> bool {
     facing(a, b) && facing(b, a)
 }
 
-/// Whether the standards of `a` and `b` read `field` alike on this input: both references
-/// parsed it and agree on the field, or both rejected it. Then an implementation that reads
-/// the field otherwise departs from its own standard (its conformance finding), and the pair
-/// shows no confusion between the standards: yarl's empty resolution against
-/// `sc://example.com/a/b` is yarl's, not RFC 3986's against the URL Standard. Without a
-/// reference on either side (a library claiming no standard) it cannot be told: `false`.
-fn standards_agree(
+/// The authority fields the two standards read alike on this input: both standards' readings
+/// parsed it and agree on the field, or both rejected it (every field). There an implementation
+/// that reads the field otherwise departs from its own standard (its conformance finding), and
+/// a pair of implementations shows no confusion between the standards: yarl's empty
+/// resolution against `sc://example.com/a/b` is yarl's, not RFC 3986's against the URL
+/// Standard. Without a reference on either side (a library claiming no standard) it cannot be
+/// told: no field.
+fn read_alike(
     judged: &Judged,
     answers: &[Answer],
     comparison: &Comparison,
-    (a, b): (usize, usize),
-    field: SharedField,
-) -> bool {
-    let (Some(ra), Some(rb)) = (reading_of(judged, answers, a), reading_of(judged, answers, b))
+    (s1, s2): (Standard, Standard),
+) -> BTreeSet<SharedField> {
+    let (Some(r1), Some(r2)) = (reading_of(judged, answers, s1), reading_of(judged, answers, s2))
     else {
-        return false;
+        return BTreeSet::new();
     };
-    match (&answers[ra], &answers[rb]) {
+    match (&answers[r1], &answers[r2]) {
         (Answer::Parsed { .. }, Answer::Parsed { .. }) => {
-            !apart(comparison, name(judged, ra), name(judged, rb), None).contains(&field)
+            let apart = apart(comparison, name(judged, r1), name(judged, r2), None);
+            AUTHORITY.iter().copied().filter(|f| !apart.contains(f)).collect()
         }
-        (Answer::Failure { .. }, Answer::Failure { .. }) => true,
-        _ => false,
+        (Answer::Failure { .. }, Answer::Failure { .. }) => AUTHORITY.iter().copied().collect(),
+        _ => BTreeSet::new(),
     }
 }
 
-/// The oracle whose answer is `oracle`'s standard's reading of this input: its standard's
-/// reference; where the reference rejects, the standard's own split without validation
+/// The oracle whose answer is `standard`'s reading of this input: its reference; where the
+/// reference rejects, the standard's own split without validation
 /// ([`crate::standards::LENIENT_SPLITS`]): what a lenient library is held to, and the only
 /// reading the standard gives of what a strict library accepts though it should not (curl's
 /// host `é` for an empty reference against `sc:/é` is curl's, the split reads no host).
-fn reading_of(judged: &Judged, answers: &[Answer], oracle: usize) -> Option<usize> {
-    let reference = judged.standard_reference(oracle)?;
+fn reading_of(judged: &Judged, answers: &[Answer], standard: Standard) -> Option<usize> {
+    let reference = *judged.reference_of.get(&standard)?;
     if !matches!(answers[reference], Answer::Failure { .. }) {
         return Some(reference);
     }
-    let standard = judged.oracles[oracle].info().claim.standard;
     lenient_split(judged, standard).or(Some(reference))
 }
 
@@ -411,6 +411,7 @@ pub fn between_standards(
             let mut model: BTreeSet<SharedField> = BTreeSet::new();
             let mut libraries: BTreeSet<usize> = BTreeSet::new();
             let mut confused: BTreeSet<usize> = BTreeSet::new();
+            let alike = read_alike(judged, answers, comparison, (s1, s2));
             for &a in answering.iter().filter(|&&i| standard(i) == s1) {
                 for &b in answering.iter().filter(|&&i| standard(i) == s2) {
                     if !comparable(judged, a, b) {
@@ -427,10 +428,8 @@ pub fn between_standards(
                     let apart = apart(comparison, name(judged, a), name(judged, b), None);
                     let both_parsed = matches!(answers[a], Answer::Parsed { .. })
                         && matches!(answers[b], Answer::Parsed { .. });
-                    for field in AUTHORITY
-                        .iter()
-                        .filter(|f| apart.contains(f))
-                        .filter(|f| !standards_agree(judged, answers, comparison, (a, b), **f))
+                    for field in
+                        AUTHORITY.iter().filter(|f| apart.contains(f) && !alike.contains(f))
                     {
                         let read = |i| {
                             matches!(value(comparison, *field, name(judged, i)),
