@@ -29,7 +29,9 @@
 //! #10711 "urlapi: '%' is illegal in host names" and #21744 "Pipe character allowed in
 //! host.", each a character libcurl's host name check rejects where RFC 3986's reg-name
 //! (section 3.2.2) allows it; golang/go#66084 "net/url: ResolveReference ignores Opaque value",
-//! an opaque base resolved against a reference with no path (RFC 3986 section 5.2.2);
+//! an opaque base resolved against a reference with no path (RFC 3986 section 5.2.2), and
+//! #46277 "net/url: Parse thinks /// does not start an authority" (open), a reference
+//! starting with `///` read as a path;
 //! python-hyper/rfc3986#78 "Empty (but present) authority component lost", #81 (a relative
 //! path against `example:` merged as `/john.smith`, "Released!"), #84 "Resolution result is
 //! not consistent with RFC 3986 when the base has 'rootless' path" and #30 "Incorrect result
