@@ -15,7 +15,8 @@
 //!   `new URI("sc:/p/q").resolve("//#X")` is `sc:/p/q#X` (an empty authority is undefined, so
 //!   `//#X` is a standalone fragment); `new URI("a://")` fails, "Expected authority" (an
 //!   empty authority must be "followed by a non-empty path, a query component, or a fragment
-//!   component"), so nothing resolves against it;
+//!   component"), so nothing resolves against it; `new URI("a:]").isOpaque()` is true, with
+//!   the scheme-specific part `]` (an opaque part is whatever does not begin with a slash);
 //! - Go 1.19 `url.Parse("http://::@").String()` is `http://:%3A@` and
 //!   `url.Parse("http://a:b:c@h/").String()` is `http://a:b%3Ac@h/`: Userinfo.String
 //!   "returns the encoded userinfo information" (the worker's href is the resolved URL's
@@ -107,6 +108,7 @@ fn java_uri_resolves_as_its_javadoc_says() {
             ("", Some("file:/a?q"), "java-uri/resolve-empty-reference"),
             ("//#X", Some("sc:/p/q"), "java-uri/empty-authority-no-path"),
             ("a", Some("a://"), "java-uri/empty-authority-in-base"),
+            ("a:]", None, "java-uri/opaque-part-any-first-character"),
         ],
     );
 }
