@@ -1,6 +1,8 @@
 //! Domain parser ToASCII without UTS #46's mapping and normalization, for domains whose
-//! non-ASCII code points are all "simple" ([`is_simple`]): letters of the common alphabets and
-//! ideographs that UTS #46 keeps valid as they are and that need no check across code points.
+//! non-ASCII code points are all "simple" ([`is_simple`]): code points UTS #46 keeps valid as
+//! they are and that need no check across code points (161,331 of them: most letters,
+//! ideographs and symbols of left-to-right scripts that are not combining marks; the table is
+//! derived from the Unicode data UTS #46 runs on by `tests/idna_simple_table.rs`).
 //!
 //! For such a domain UTS #46's steps come down to Punycode and byte tests:
 //! - Map: every simple code point is valid (its status in the IDNA mapping table), so mapping
@@ -27,21 +29,7 @@ use smallvec::SmallVec;
 /// A label's code points: a valid one has at most 59 after `xn--`, so no allocation.
 type Label = SmallVec<[char; 64]>;
 
-/// The simple code points' ranges, sorted: Latin-1's lowercase letters, Greek's and
-/// Cyrillic's basic lowercase letters, Thai's consonants, Hiragana and Katakana letters,
-/// CJK Extension A, CJK Unified Ideographs and Hangul syllables.
-pub const SIMPLE: [(char, char); 10] = [
-    ('\u{DF}', '\u{F6}'),
-    ('\u{F8}', '\u{FF}'),
-    ('\u{3AC}', '\u{3CE}'),
-    ('\u{430}', '\u{45F}'),
-    ('\u{E01}', '\u{E2E}'),
-    ('\u{3041}', '\u{3096}'),
-    ('\u{30A1}', '\u{30FA}'),
-    ('\u{3400}', '\u{4DBF}'),
-    ('\u{4E00}', '\u{9FFF}'),
-    ('\u{AC00}', '\u{D7A3}'),
-];
+pub use super::simple_table::SIMPLE;
 
 /// Ranges of code points UTS #46 maps (to something else: upper-case letters, fullwidth
 /// ASCII, halfwidth Katakana, circled numbers and letters), sorted. In a Punycode label such a
@@ -63,11 +51,32 @@ fn is_not_valid(c: char) -> bool {
     in_ranges(&NOT_VALID, c)
 }
 
-/// Whether `c` is one of [`SIMPLE`]'s code points.
+/// Whether `c` is one of [`SIMPLE`]'s code points: a bit of [`SIMPLE_BMP`] below U+10000
+/// (where most domains' code points are), else a search of the ranges.
 #[inline]
 pub(crate) fn is_simple(c: char) -> bool {
-    in_ranges(&SIMPLE, c)
+    let c32 = c as u32;
+    match SIMPLE_BMP.get((c32 >> 6) as usize) {
+        Some(word) => word >> (c32 & 63) & 1 != 0,
+        None => in_ranges(&SIMPLE, c),
+    }
 }
+
+/// [`SIMPLE`] below U+10000 as a bit set (8 KiB), made at compile time.
+static SIMPLE_BMP: [u64; 1024] = {
+    let mut bits = [0u64; 1024];
+    let mut r = 0;
+    while r < SIMPLE.len() {
+        let (first, last) = (SIMPLE[r].0 as u32, SIMPLE[r].1 as u32);
+        let mut c = first;
+        while c <= last && c < 0x1_0000 {
+            bits[(c >> 6) as usize] |= 1 << (c & 63);
+            c += 1;
+        }
+        r += 1;
+    }
+    bits
+};
 
 /// Whether `c` is in one of `ranges` (sorted and apart): a binary search, since the last range
 /// starting at or before `c` is the only one that can hold it.

@@ -18,6 +18,7 @@
 //! `roundtrip` target compare the whole algorithm both ways on every input.
 
 mod idna_simple;
+mod simple_table;
 mod strict_verdict;
 
 pub use idna_simple::{NOT_VALID, SIMPLE};
