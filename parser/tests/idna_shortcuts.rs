@@ -13,7 +13,8 @@
 
 use std::borrow::Cow;
 use urldiff_parser::host::{
-    domain_to_ascii, domain_to_ascii_by_uts46, HostParseFailure, IDNA_NOT_VALID, IDNA_SIMPLE,
+    domain_to_ascii, domain_to_ascii_by_uts46, HostParseFailure, IDNA_NOT_VALID, IDNA_RTL_LETTERS,
+    IDNA_SIMPLE,
 };
 use urldiff_parser::Errors;
 
@@ -234,11 +235,68 @@ fn every_simple_code_point_answers_alike() {
         domains.push(format!("{c}"));
         domains.push(format!("a-{c}{o}.com"));
         if let Some(puny) = idna::punycode::encode_str(&format!("{o}{c}")) {
+            // Alone, and beside a label written in Unicode (a mixed domain).
             domains.push(format!("xn--{puny}"));
+            domains.push(format!("{o}.xn--{puny}"));
         }
     }
     let checked = assert_same("simple code points", domains.iter().map(String::as_str));
-    assert!(checked > 200_000, "only {checked} answers compared");
+    assert!(checked > 600_000, "only {checked} answers compared");
+}
+
+/// Every right-to-left letter the shortcut knows, in labels of its own and in Punycode, in bidi
+/// domains whose other labels pass the Bidi Rule or not (a leading digit, a trailing hyphen,
+/// a label of simple code points, an empty label, a letter of either direction mixed in), and
+/// beside U+200C ZERO WIDTH NON-JOINER (each letter before it and after it).
+#[test]
+fn every_rtl_letter_answers_alike() {
+    let all: Vec<char> = IDNA_RTL_LETTERS.iter().flat_map(|&(a, b)| a..=b).collect();
+    let mut domains = Vec::new();
+    for (i, &c) in all.iter().enumerate() {
+        let o = all[(i * 7919 + 13) % all.len()];
+        let label = format!("{c}{o}");
+        domains.extend([
+            label.clone(),
+            format!("{label}.com"),
+            format!("www.{label}.a1"),
+            format!("1a.{label}"),
+            format!("{label}.a-"),
+            format!("{label}.\u{fc}"),
+            format!("{label}..com"),
+            format!("{c}a.com"),
+            format!("{c}\u{fc}"),
+            format!("{label}.xn--n3h"),
+        ]);
+        // U+200C beside the letter, with U+0628 (beh, dual-joining) on its other side, and
+        // where CheckJoiners never lets it stand.
+        let beh = '\u{628}';
+        for joined in [
+            format!("{c}\u{200C}{beh}"),
+            format!("{beh}\u{200C}{c}"),
+            format!("\u{200C}{c}"),
+            format!("{c}\u{200C}"),
+            format!("{c}\u{200C}\u{200C}{beh}"),
+            format!("{c}\u{200C}{o}"),
+        ] {
+            domains.push(format!("{joined}.com"));
+            if let Some(puny) = idna::punycode::encode_str(&joined) {
+                domains.push(format!("xn--{puny}.com"));
+            }
+        }
+        if let Some(puny) = idna::punycode::encode_str(&label) {
+            domains.extend([
+                format!("xn--{puny}"),
+                format!("xn--{puny}.example"),
+                format!("www.xn--{puny}.com."),
+                format!("1.xn--{puny}"),
+                format!("xn--{puny}.{o}"),
+                format!("xn--{puny}.xn--n3h"),
+                format!("xn--{puny}.m\u{fc}nchen"),
+            ]);
+        }
+    }
+    let checked = assert_same("right-to-left letters", domains.iter().map(String::as_str));
+    assert!(checked > 40_000, "only {checked} answers compared");
 }
 
 /// Every code point the shortcut knows UTS #46 maps, in Punycode labels.

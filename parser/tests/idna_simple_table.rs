@@ -13,15 +13,22 @@
 //!   the domain a bidi domain, whose labels CheckBidi then checks);
 //! - not ASCII (ASCII is tested byte by byte).
 //!
+//! The right-to-left letters (`IDNA_RTL_LETTERS`) are the code points that meet all of these
+//! but the bidi one, being of Bidi_Class R or AL (not AN, Arabic digits); of them, those of
+//! Joining_Type L or D may stand before U+200C ZERO WIDTH NON-JOINER, those of R or D after
+//! it (`IDNA_JOINS_BEFORE_ZWNJ`, `IDNA_JOINS_AFTER_ZWNJ`: CheckJoiners' context rule).
+//!
 //! A mismatch fails; `URLDIFF_REGENERATE=1` writes the table from the data instead.
 //! `tests/idna_shortcuts.rs` then checks every code point of the table through the shortcut
 //! against UTS #46 itself.
 
 use icu_normalizer::properties::{CanonicalCombiningClassMap, CanonicalDecomposition, Decomposed};
 use icu_normalizer::uts46::Uts46Mapper;
-use icu_properties::props::{BidiClass, GeneralCategory, GeneralCategoryGroup};
+use icu_properties::props::{BidiClass, GeneralCategory, GeneralCategoryGroup, JoiningType};
 use icu_properties::CodePointMapData;
-use urldiff_parser::host::IDNA_SIMPLE;
+use urldiff_parser::host::{
+    IDNA_JOINS_AFTER_ZWNJ, IDNA_JOINS_BEFORE_ZWNJ, IDNA_RTL_LETTERS, IDNA_SIMPLE,
+};
 
 const TABLE: &str = "src/host/domain/simple_table.rs";
 
@@ -38,27 +45,64 @@ fn second_of_pairs() -> Vec<bool> {
     second
 }
 
-/// The simple code points' ranges, from the data.
-fn simple_ranges() -> Vec<(char, char)> {
+/// What a code point is to the shortcut, from the data.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Simple: not right-to-left.
+    Simple,
+    /// A right-to-left letter (Bidi_Class R or AL) that is otherwise simple.
+    RtlLetter,
+    Other,
+}
+
+/// Every code point's [`Kind`].
+fn kinds() -> Vec<Kind> {
     let mapper = Uts46Mapper::new();
     let ccc = CanonicalCombiningClassMap::new();
     let gc = CodePointMapData::<GeneralCategory>::new();
     let bidi = CodePointMapData::<BidiClass>::new();
     let second = second_of_pairs();
-    let rtl = [BidiClass::RightToLeft, BidiClass::ArabicLetter, BidiClass::ArabicNumber];
-    let simple = |c: char| {
-        !c.is_ascii()
+    let kind = |c: char| {
+        let kept = !c.is_ascii()
             && !matches!(c, '\u{200C}' | '\u{200D}')
             && ccc.get32_u8(c as u32) == 0
             && !second[c as usize]
             && !GeneralCategoryGroup::Mark.contains(gc.get(c))
-            && !rtl.contains(&bidi.get(c))
             // (A disallowed code point comes back as U+FFFD, which is disallowed too.)
             && c != '\u{FFFD}'
-            && mapper.normalize_validate([c].into_iter()).eq([c])
+            && mapper.normalize_validate([c].into_iter()).eq([c]);
+        match bidi.get(c) {
+            _ if !kept => Kind::Other,
+            BidiClass::RightToLeft | BidiClass::ArabicLetter => Kind::RtlLetter,
+            BidiClass::ArabicNumber => Kind::Other,
+            _ => Kind::Simple,
+        }
     };
+    (0..=0x10_FFFFu32).map(|c| char::from_u32(c).map_or(Kind::Other, kind)).collect()
+}
+
+/// The right-to-left letters whose Joining_Type is one of `types` (what CheckJoiners asks of
+/// the code points about U+200C: L or D before it, R or D after it).
+fn rtl_letters_joining(kinds: &[Kind], types: [JoiningType; 2]) -> Vec<(char, char)> {
+    let joining = CodePointMapData::<JoiningType>::new();
+    let kinds: Vec<Kind> = (0..=0x10_FFFFu32)
+        .map(|c| match char::from_u32(c) {
+            Some(ch)
+                if kinds[c as usize] == Kind::RtlLetter && types.contains(&joining.get(ch)) =>
+            {
+                Kind::RtlLetter
+            }
+            _ => Kind::Other,
+        })
+        .collect();
+    ranges_of(&kinds, Kind::RtlLetter)
+}
+
+/// The ranges of the code points of one kind.
+fn ranges_of(kinds: &[Kind], wanted: Kind) -> Vec<(char, char)> {
     let mut ranges: Vec<(char, char)> = Vec::new();
-    for c in (0..=0x10_FFFFu32).filter_map(char::from_u32).filter(|&c| simple(c)) {
+    let chars = (0..=0x10_FFFFu32).filter_map(char::from_u32);
+    for c in chars.filter(|&c| kinds[c as usize] == wanted) {
         match ranges.last_mut() {
             Some((_, last)) if *last as u32 + 1 == c as u32 => *last = c,
             // (Across the surrogates' gap a range goes on: no scalar value lies between.)
@@ -69,19 +113,10 @@ fn simple_ranges() -> Vec<(char, char)> {
     ranges
 }
 
-/// The table's source, four ranges a line.
-fn table_source(ranges: &[(char, char)]) -> String {
-    let mut out = String::from(
-        "//! The simple code points' ranges (see `idna_simple`), sorted and apart: generated from\n\
-         //! the Unicode data UTS #46 runs on by `tests/idna_simple_table.rs`\n\
-         //! (`URLDIFF_REGENERATE=1`), which checks it against that data on every run.\n\n",
-    );
-    out.push_str(
-        "/// The code points UTS #46 keeps as they are and that need no check across code points \
-         (see\n/// `tests/idna_simple_table.rs` for what that is in Unicode properties).\n\
-         #[rustfmt::skip]\n",
-    );
-    out.push_str(&format!("pub const SIMPLE: [(char, char); {}] = [\n", ranges.len()));
+/// One table's source, four ranges a line.
+fn table(name: &str, doc: &str, ranges: &[(char, char)]) -> String {
+    let mut out =
+        format!("{doc}#[rustfmt::skip]\npub const {name}: [(char, char); {}] = [\n", ranges.len());
     for line in ranges.chunks(4) {
         let items: Vec<String> = line
             .iter()
@@ -93,29 +128,71 @@ fn table_source(ranges: &[(char, char)]) -> String {
     out
 }
 
+/// The tables' source.
+fn tables_source(tables: [&[(char, char)]; 4]) -> String {
+    let [simple, rtl, before_zwnj, after_zwnj] = tables;
+    let mut out = String::from(
+        "//! The ranges of the IDNA shortcut's simple code points and right-to-left letters (see\n\
+         //! `idna_simple`), sorted and apart: generated from the Unicode data UTS #46 runs on by\n\
+         //! `tests/idna_simple_table.rs` (`URLDIFF_REGENERATE=1`), which checks them against that\n\
+         //! data on every run.\n\n",
+    );
+    let simple_doc =
+        "/// The code points UTS #46 keeps as they are and that need no check across code points, \
+                      none\n/// right-to-left (`tests/idna_simple_table.rs` says what that is in \
+                      Unicode properties).\n";
+    let rtl_doc =
+        "/// The right-to-left letters (Bidi_Class R or AL) that are otherwise as simple.\n";
+    out.push_str(&table("SIMPLE", simple_doc, simple));
+    out.push('\n');
+    out.push_str(&table("RTL_LETTERS", rtl_doc, rtl));
+    out.push('\n');
+    let before_doc = "/// The right-to-left letters of Joining_Type L or D: CheckJoiners lets U+200C follow them.\n";
+    out.push_str(&table("JOINS_BEFORE_ZWNJ", before_doc, before_zwnj));
+    out.push('\n');
+    let after_doc = "/// The right-to-left letters of Joining_Type R or D: CheckJoiners lets U+200C precede them.\n";
+    out.push_str(&table("JOINS_AFTER_ZWNJ", after_doc, after_zwnj));
+    out
+}
+
 #[test]
-fn the_simple_table_is_what_the_unicode_data_says() {
-    let ranges = simple_ranges();
+fn the_tables_are_what_the_unicode_data_says() {
+    let kinds = kinds();
+    let simple = ranges_of(&kinds, Kind::Simple);
+    let rtl = ranges_of(&kinds, Kind::RtlLetter);
+    let (left, right, dual) =
+        (JoiningType::LeftJoining, JoiningType::RightJoining, JoiningType::DualJoining);
+    let before_zwnj = rtl_letters_joining(&kinds, [left, dual]);
+    let after_zwnj = rtl_letters_joining(&kinds, [right, dual]);
     if std::env::var_os("URLDIFF_REGENERATE").is_some() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TABLE);
-        std::fs::write(&path, table_source(&ranges)).expect("the table written");
+        let source = tables_source([&simple, &rtl, &before_zwnj, &after_zwnj]);
+        std::fs::write(&path, source).expect("the tables written");
         return;
     }
-    let first_difference = ranges.iter().zip(IDNA_SIMPLE.iter()).find(|(a, b)| a != b);
-    assert!(
-        ranges.len() == IDNA_SIMPLE.len() && first_difference.is_none(),
-        "{TABLE} is not the data's ({} ranges against {}; first difference {first_difference:?}): \
-         run this test with URLDIFF_REGENERATE=1",
-        ranges.len(),
-        IDNA_SIMPLE.len(),
-    );
+    for (name, ranges, table) in [
+        ("SIMPLE", &simple, &IDNA_SIMPLE[..]),
+        ("RTL_LETTERS", &rtl, &IDNA_RTL_LETTERS[..]),
+        ("JOINS_BEFORE_ZWNJ", &before_zwnj, &IDNA_JOINS_BEFORE_ZWNJ[..]),
+        ("JOINS_AFTER_ZWNJ", &after_zwnj, &IDNA_JOINS_AFTER_ZWNJ[..]),
+    ] {
+        let first_difference = ranges.iter().zip(table.iter()).find(|(a, b)| a != b);
+        assert!(
+            ranges.len() == table.len() && first_difference.is_none(),
+            "{TABLE}'s {name} is not the data's ({} ranges against {}; first difference \
+             {first_difference:?}): run this test with URLDIFF_REGENERATE=1",
+            ranges.len(),
+            table.len(),
+        );
+    }
 }
 
 /// What the derivation gives for code points whose properties are known from the standards.
 #[test]
 fn the_derivation_classifies_known_code_points() {
-    let ranges = simple_ranges();
-    let simple = |c: char| ranges.iter().any(|&(a, b)| a <= c && c <= b);
+    let kinds = kinds();
+    let simple = |c: char| kinds[c as usize] == Kind::Simple;
+    let rtl_letter = |c: char| kinds[c as usize] == Kind::RtlLetter;
     // Valid letters and symbols: ü, ß (deviation, valid without transitional processing),
     // Greek ά, Cyrillic а, Thai ก, hiragana あ, 一, 가, ☃ (xn--n3h), ☕.
     for c in ['\u{FC}', '\u{DF}', '\u{3AC}', '\u{430}', '\u{E01}', '\u{3042}', '\u{4E00}'] {
@@ -132,5 +209,13 @@ fn the_derivation_classifies_known_code_points() {
     }
     for c in ['\u{200D}', '\u{627}', '\u{5D0}', '\u{661}', '\u{1161}', 'a', '-'] {
         assert!(!simple(c), "U+{:04X}", c as u32);
+    }
+    // Right-to-left letters: Arabic alef, beh, Hebrew alef; not: Arabic-Indic digit one (AN),
+    // an Arabic combining mark (fatha), the Arabic presentation form of alef (mapped).
+    for c in ['\u{627}', '\u{628}', '\u{5D0}'] {
+        assert!(rtl_letter(c), "U+{:04X}", c as u32);
+    }
+    for c in ['\u{661}', '\u{64E}', '\u{FE8D}', '\u{FC}', 'a'] {
+        assert!(!rtl_letter(c), "U+{:04X}", c as u32);
     }
 }

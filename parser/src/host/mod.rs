@@ -21,7 +21,10 @@ pub use domain::{
 use domain::{domain_to_ascii_of, ldh_domain_to_ascii, ldh_strict_verdict, DomainBytes};
 /// The code point ranges domain to ASCII's shortcuts know (for the tests that check them).
 #[doc(hidden)]
-pub use domain::{NOT_VALID as IDNA_NOT_VALID, SIMPLE as IDNA_SIMPLE};
+pub use domain::{
+    JOINS_AFTER_ZWNJ as IDNA_JOINS_AFTER_ZWNJ, JOINS_BEFORE_ZWNJ as IDNA_JOINS_BEFORE_ZWNJ,
+    NOT_VALID as IDNA_NOT_VALID, RTL_LETTERS as IDNA_RTL_LETTERS, SIMPLE as IDNA_SIMPLE,
+};
 use ipv4::{dotted_decimal_ipv4, parse_ipv4_located};
 pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4};
 pub use ipv6::{parse_ipv6, serialize_ipv6};

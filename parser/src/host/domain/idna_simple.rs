@@ -18,18 +18,26 @@
 //!   right-to-left one (bidi classes R, AL, AN: CheckBidi then has no bidi domain to check);
 //!   CheckHyphens and UseSTD3ASCIIRules are tests of the label's ASCII; VerifyDnsLength of the
 //!   output.
+//! - Right-to-left letters ([`RTL_LETTERS`], Bidi_Class R or AL, otherwise as simple) make a
+//!   bidi domain: CheckBidi (RFC 5893's Bidi Rule on every label) is known to pass for labels
+//!   of such letters only and ASCII labels that start with a letter and end with a letter or
+//!   digit; a bidi domain with any other label is UTS #46's.
+//! - Labels written as `xn--` Punycode are decoded and taken, as written, when they decode to
+//!   simple code points (with ASCII) or to right-to-left letters only, in ASCII domains and
+//!   beside labels written in Unicode alike.
 //!
 //! Every other domain gets `None`, and UTS #46 answers. Property tests compare both answers on
 //! every simple code point alone and beside others, on code points of every Unicode block, on
 //! WPT's IdnaTestV2 inputs and on edge cases (`tests/idna_shortcuts.rs` and the tests here).
 
 use super::is_strict_ascii_label;
+use super::punycode::{decode, encode, Decoded};
 use smallvec::SmallVec;
 
 /// A label's code points: a valid one has at most 59 after `xn--`, so no allocation.
-type Label = SmallVec<[char; 64]>;
+pub(super) type Label = SmallVec<[char; 64]>;
 
-pub use super::simple_table::SIMPLE;
+pub use super::simple_table::{JOINS_AFTER_ZWNJ, JOINS_BEFORE_ZWNJ, RTL_LETTERS, SIMPLE};
 
 /// Ranges of code points UTS #46 maps (to something else: upper-case letters, fullwidth
 /// ASCII, halfwidth Katakana, circled numbers and letters), sorted. In a Punycode label such a
@@ -47,7 +55,7 @@ pub const NOT_VALID: [(char, char); 8] = [
 ];
 
 /// Whether `c` is one of [`NOT_VALID`]'s code points.
-fn is_not_valid(c: char) -> bool {
+pub(super) fn is_not_valid(c: char) -> bool {
     in_ranges(&NOT_VALID, c)
 }
 
@@ -55,28 +63,104 @@ fn is_not_valid(c: char) -> bool {
 /// (where most domains' code points are), else a search of the ranges.
 #[inline]
 pub(crate) fn is_simple(c: char) -> bool {
-    let c32 = c as u32;
-    match SIMPLE_BMP.get((c32 >> 6) as usize) {
-        Some(word) => word >> (c32 & 63) & 1 != 0,
-        None => in_ranges(&SIMPLE, c),
+    SIMPLE_BMP.contains(c).unwrap_or_else(|| in_ranges(&SIMPLE, c))
+}
+
+/// Whether `c` is one of [`RTL_LETTERS`]' code points: a bit of [`RTL_WINDOW`] from Hebrew's
+/// block to Arabic's extensions, a search of the ranges in the blocks of presentation forms
+/// and the right-to-left scripts of planes 1 (none is elsewhere: the test
+/// `membership_is_being_in_one_of_the_ranges` checks every code point).
+#[inline]
+pub(super) fn is_rtl_letter(c: char) -> bool {
+    match c {
+        '\u{580}'..='\u{97F}' => RTL_WINDOW.contains(c) == Some(true),
+        '\u{FB00}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}' => {
+            in_ranges(&RTL_LETTERS, c)
+        }
+        _ => false,
     }
 }
 
-/// [`SIMPLE`] below U+10000 as a bit set (8 KiB), made at compile time.
-static SIMPLE_BMP: [u64; 1024] = {
-    let mut bits = [0u64; 1024];
-    let mut r = 0;
-    while r < SIMPLE.len() {
-        let (first, last) = (SIMPLE[r].0 as u32, SIMPLE[r].1 as u32);
-        let mut c = first;
-        while c <= last && c < 0x1_0000 {
-            bits[(c >> 6) as usize] |= 1 << (c & 63);
-            c += 1;
+/// A set of code points from `first` on, 64 a word, made at compile time from sorted ranges:
+/// one load and a shift where a search of the ranges takes several steps.
+struct Window<const WORDS: usize> {
+    first: u32,
+    words: [u64; WORDS],
+}
+
+impl<const WORDS: usize> Window<WORDS> {
+    const fn of(ranges: &[(char, char)], first: u32) -> Self {
+        let mut words = [0u64; WORDS];
+        let end = first + 64 * WORDS as u32;
+        let mut r = 0;
+        while r < ranges.len() {
+            let mut c = ranges[r].0 as u32;
+            while c <= ranges[r].1 as u32 {
+                if c >= first && c < end {
+                    let i = c - first;
+                    words[(i >> 6) as usize] |= 1 << (i & 63);
+                }
+                c += 1;
+            }
+            r += 1;
         }
-        r += 1;
+        Window { first, words }
     }
-    bits
-};
+
+    /// Whether `c` is in the set, `None` outside the window.
+    #[inline]
+    fn contains(&self, c: char) -> Option<bool> {
+        let i = (c as u32).wrapping_sub(self.first);
+        self.words.get((i >> 6) as usize).map(|word| word >> (i & 63) & 1 != 0)
+    }
+}
+
+/// [`SIMPLE`] below U+10000 (8 KiB).
+static SIMPLE_BMP: Window<1024> = Window::of(&SIMPLE, 0);
+/// [`RTL_LETTERS`], [`JOINS_BEFORE_ZWNJ`] and [`JOINS_AFTER_ZWNJ`] in U+0580 to U+097F
+/// (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and Arabic's extensions).
+static RTL_WINDOW: Window<16> = Window::of(&RTL_LETTERS, 0x580);
+static BEFORE_ZWNJ_WINDOW: Window<16> = Window::of(&JOINS_BEFORE_ZWNJ, 0x580);
+static AFTER_ZWNJ_WINDOW: Window<16> = Window::of(&JOINS_AFTER_ZWNJ, 0x580);
+
+/// Whether `c` may stand before U+200C ([`JOINS_BEFORE_ZWNJ`]).
+fn joins_before_zwnj(c: char) -> bool {
+    BEFORE_ZWNJ_WINDOW.contains(c).unwrap_or_else(|| in_ranges(&JOINS_BEFORE_ZWNJ, c))
+}
+
+/// Whether `c` may stand after U+200C ([`JOINS_AFTER_ZWNJ`]).
+fn joins_after_zwnj(c: char) -> bool {
+    AFTER_ZWNJ_WINDOW.contains(c).unwrap_or_else(|| in_ranges(&JOINS_AFTER_ZWNJ, c))
+}
+
+/// U+200C ZERO WIDTH NON-JOINER, which CheckJoiners allows between letters that join.
+const ZWNJ: char = '\u{200C}';
+
+/// A label's direction, for a label whose code points are each ASCII, simple, a right-to-left
+/// letter or U+200C: `Some(false)` for one with no right-to-left letter and no U+200C,
+/// `Some(true)` for right-to-left letters only, with U+200C between a letter of
+/// [`JOINS_BEFORE_ZWNJ`] and one of [`JOINS_AFTER_ZWNJ`] (CheckJoiners' context rule, RFC 5892
+/// A.1, where no transparent code point can stand: none is a letter); `None` for any other.
+pub(super) fn label_direction(label: &[char]) -> Option<bool> {
+    let (mut rtl, mut zwnj) = (0, 0);
+    for (i, &c) in label.iter().enumerate() {
+        if c == ZWNJ {
+            let before = i.checked_sub(1).is_some_and(|b| joins_before_zwnj(label[b]));
+            let after = label.get(i + 1).is_some_and(|&a| joins_after_zwnj(a));
+            if !(before && after) {
+                return None;
+            }
+            zwnj += 1;
+        } else if !c.is_ascii() && !is_simple(c) {
+            rtl += 1;
+        }
+    }
+    match (rtl, zwnj) {
+        (0, 0) => Some(false),
+        _ if rtl + zwnj == label.len() => Some(true),
+        _ => None,
+    }
+}
 
 /// Whether `c` is in one of `ranges` (sorted and apart): a binary search, since the last range
 /// starting at or before `c` is the only one that can hold it.
@@ -100,62 +184,124 @@ fn hyphens_placed_well(label: &[char]) -> bool {
         || (hyphen_at(2) && hyphen_at(3)))
 }
 
+/// What a domain's labels mean for CheckBidi, gathered label by label. A domain with a
+/// right-to-left code point is a bidi domain, whose every label must then pass RFC 5893's
+/// Bidi Rule; the shortcut knows it passes for a label of right-to-left letters only (rules
+/// 1 to 4: it starts and ends with one, and has no number) and for an ASCII label that starts
+/// with a letter and ends with a letter or digit (rules 1, 5 and 6: L first, L or EN last,
+/// and `-` is ES), and leaves every other label of a bidi domain to UTS #46.
+#[derive(Default)]
+struct BidiLabels {
+    /// A label of right-to-left letters was met: the domain is a bidi domain.
+    rtl: bool,
+    /// A label was met for which the Bidi Rule is not known to pass.
+    unknown: bool,
+}
+
+impl BidiLabels {
+    /// An ASCII label, not an `xn--` one.
+    fn ascii(&mut self, label: &[u8]) {
+        let letter_or_digit = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
+        let ltr =
+            label.first().is_some_and(u8::is_ascii_alphabetic) && letter_or_digit(label.last());
+        self.unknown |= !ltr;
+    }
+
+    /// Whether the shortcut's answer stands: not a bidi domain, or one whose every label
+    /// passes the Bidi Rule.
+    fn known(&self) -> bool {
+        !(self.rtl && self.unknown)
+    }
+}
+
 /// Strict ToASCII's verdict on a domain of lowercase ASCII letters, digits, `-` and `.` some of
-/// whose labels start with `xn--`, where each such label decodes to simple code points; `None`
-/// otherwise. (Its result on success is the domain itself: UTS #46 keeps valid Punycode labels
-/// as written.) The caller tells the domain's bytes apart; any other domain is UTS #46's.
+/// whose labels start with `xn--`, where each such label decodes to simple code points or to
+/// a right-to-left label ([`label_direction`]; when the Bidi Rule is known to pass); `None` otherwise. (Its
+/// result on success is the domain itself: UTS #46 keeps valid Punycode labels as written.)
+/// The caller tells the domain's bytes apart; any other domain is UTS #46's.
 pub(crate) fn punycode_domain_verdict(domain: &[u8]) -> Option<bool> {
     debug_assert!(domain.iter().all(|&b| b == b'.' || is_lower_ldh(b)));
     let mut valid = domain.len() <= 253;
     let mut decoded = Label::new();
+    let mut bidi = BidiLabels::default();
     for label in domain.split(|&b| b == b'.') {
         let Some(encoded) = label.strip_prefix(b"xn--") else {
             valid &= is_strict_ascii_label(label);
+            bidi.ascii(label);
             continue;
         };
         match decode(encoded, &mut decoded) {
-            Decoded::Simple if label.len() <= 63 => valid &= hyphens_placed_well(&decoded),
-            Decoded::NotValid => valid = false,
+            Decoded::Simple if label.len() <= 63 => bidi.unknown = true,
+            Decoded::Rtl if label.len() <= 63 => bidi.rtl = true,
+            Decoded::NotValid => return Some(false),
             _ => return None,
         }
+        valid &= hyphens_placed_well(&decoded);
     }
-    Some(valid)
+    bidi.known().then_some(valid)
 }
 
-/// Relaxed ToASCII's result on a domain of simple code points and lowercase ASCII letters,
-/// digits, `-` and `.`, with no label starting with `xn--` and no label over 63 code points, and strict
-/// ToASCII's verdict (a strict success is that same result); `None` for any other domain.
+/// Relaxed ToASCII's result on a domain of simple code points, right-to-left letters, U+200C
+/// and lowercase ASCII letters, digits, `-` and `.`, with no label over 63 code points, each
+/// label of simple code points and ASCII or right-to-left ([`label_direction`]), or an `xn--`
+/// label that decodes to either (when the Bidi Rule is known to pass), and strict ToASCII's verdict (a
+/// strict success is that same result); `None` for any other domain.
 pub(crate) fn simple_domain_to_ascii(domain: &str) -> Option<(String, bool)> {
     // Most other domains are told apart by their first code points, before any allocation.
-    if !domain.chars().all(|c| {
-        if c.is_ascii() {
-            c == '.' || is_lower_ldh(c as u8)
-        } else {
-            is_simple(c)
+    // (Whether any is a right-to-left letter or U+200C: only then are directions asked.)
+    let mut right_to_left = false;
+    for c in domain.chars() {
+        let known = match c {
+            '.' => true,
+            _ if c.is_ascii() => is_lower_ldh(c as u8),
+            _ if is_simple(c) => true,
+            _ => {
+                right_to_left = true;
+                is_rtl_letter(c) || c == ZWNJ
+            }
+        };
+        if !known {
+            return None;
         }
-    }) {
-        return None;
     }
     let mut out = String::with_capacity(domain.len() + 16);
     let mut valid = true;
     let mut label = Label::new();
+    let mut bidi = BidiLabels::default();
     for (i, text) in domain.split('.').enumerate() {
         if i > 0 {
             out.push('.');
         }
-        // A label written with the Punycode prefix is UTS #46's to decode or refuse.
-        if text.starts_with("xn--") {
-            return None;
-        }
         if text.is_ascii() {
-            valid &= is_strict_ascii_label(text.as_bytes());
+            let written = text.as_bytes();
+            match written.strip_prefix(b"xn--").map(|encoded| decode(encoded, &mut label)) {
+                None => {
+                    valid &= is_strict_ascii_label(written);
+                    bidi.ascii(written);
+                }
+                // UTS #46 keeps a valid Punycode label as it is written.
+                Some(Decoded::Simple) if text.len() <= 63 => bidi.unknown = true,
+                Some(Decoded::Rtl) if text.len() <= 63 => bidi.rtl = true,
+                Some(_) => return None,
+            }
+            if written.starts_with(b"xn--") {
+                valid &= hyphens_placed_well(&label);
+            }
             out.push_str(text);
             continue;
+        }
+        // A label written with the Punycode prefix and more is UTS #46's to refuse.
+        if text.starts_with("xn--") {
+            return None;
         }
         label.clear();
         label.extend(text.chars());
         if label.len() > 63 {
             return None;
+        }
+        match right_to_left && label_direction(&label)? {
+            false => bidi.unknown = true,
+            true => bidi.rtl = true,
         }
         let start = out.len();
         out.push_str("xn--");
@@ -163,141 +309,7 @@ pub(crate) fn simple_domain_to_ascii(domain: &str) -> Option<(String, bool)> {
         valid &= hyphens_placed_well(&label) && out.len() - start <= 63;
     }
     valid &= out.len() <= 253;
-    Some((out, valid))
-}
-
-// Punycode, RFC 3492 section 5's parameters and section 6's algorithms.
-const BASE: u32 = 36;
-const T_MIN: u32 = 1;
-const T_MAX: u32 = 26;
-const SKEW: u32 = 38;
-const DAMP: u32 = 700;
-const INITIAL_BIAS: u32 = 72;
-const INITIAL_N: u32 = 0x80;
-
-/// RFC 3492 6.1, bias adaptation.
-fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
-    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
-    delta += delta / num_points;
-    let mut k = 0;
-    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
-        delta /= BASE - T_MIN;
-        k += BASE;
-    }
-    k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
-}
-
-fn threshold(k: u32, bias: u32) -> u32 {
-    k.saturating_sub(bias).clamp(T_MIN, T_MAX)
-}
-
-/// What a Punycode label decodes to, as far as this module can tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Decoded {
-    /// At least one non-basic code point, every one of them simple.
-    Simple,
-    /// A code point UTS #46 does not keep as it is ([`NOT_VALID`]), whatever else the label
-    /// holds: strict ToASCII fails (a later decoding failure fails it too).
-    NotValid,
-    /// Anything else: UTS #46 decides.
-    Unknown,
-}
-
-/// RFC 3492 6.2, decoding lowercase `input` into `output`.
-fn decode(input: &[u8], output: &mut Label) -> Decoded {
-    output.clear();
-    // The basic code points are those before the last delimiter (none without one, and a
-    // leading delimiter is left to UTS #46).
-    let rest = match input.iter().rposition(|&b| b == b'-') {
-        Some(0) => return Decoded::Unknown,
-        Some(d) => {
-            output.extend(input[..d].iter().map(|&b| char::from(b)));
-            &input[d + 1..]
-        }
-        None => input,
-    };
-    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
-    let mut digits = rest.iter();
-    let basic = output.len();
-    while digits.len() > 0 {
-        let old_i = i;
-        let (mut w, mut k) = (1u32, BASE);
-        loop {
-            let digit = match digits.next() {
-                Some(&b @ b'a'..=b'z') => u32::from(b - b'a'),
-                Some(&b @ b'0'..=b'9') => u32::from(b - b'0') + 26,
-                _ => return Decoded::Unknown,
-            };
-            let Some(next) = digit.checked_mul(w).and_then(|d| i.checked_add(d)) else {
-                return Decoded::Unknown;
-            };
-            i = next;
-            let t = threshold(k, bias);
-            if digit < t {
-                break;
-            }
-            let Some(next_w) = w.checked_mul(BASE - t) else { return Decoded::Unknown };
-            w = next_w;
-            k += BASE;
-        }
-        let len = output.len() as u32 + 1;
-        bias = adapt(i - old_i, len, old_i == 0);
-        let Some(next_n) = n.checked_add(i / len) else { return Decoded::Unknown };
-        n = next_n;
-        i %= len;
-        match char::from_u32(n) {
-            Some(c) if is_simple(c) => output.insert(i as usize, c),
-            Some(c) if is_not_valid(c) => return Decoded::NotValid,
-            _ => return Decoded::Unknown,
-        }
-        i += 1;
-    }
-    if output.len() > basic {
-        Decoded::Simple
-    } else {
-        Decoded::Unknown
-    }
-}
-
-/// RFC 3492 6.3, encoding `input` (at most 63 code points, so no overflow) onto `out`.
-fn encode(input: &[char], out: &mut String) {
-    let digit = |d: u32| char::from(if d < 26 { b'a' + d as u8 } else { b'0' + (d - 26) as u8 });
-    let basic = input.iter().filter(|c| c.is_ascii()).count() as u32;
-    out.extend(input.iter().filter(|c| c.is_ascii()));
-    if basic > 0 {
-        out.push('-');
-    }
-    let (mut n, mut delta, mut bias, mut handled) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
-    while (handled as usize) < input.len() {
-        let m = input.iter().map(|&c| c as u32).filter(|&c| c >= n).min().unwrap_or(n);
-        delta += (m - n) * (handled + 1);
-        n = m;
-        for &c in input {
-            let c = c as u32;
-            if c < n {
-                delta += 1;
-            }
-            if c == n {
-                let mut q = delta;
-                let mut k = BASE;
-                loop {
-                    let t = threshold(k, bias);
-                    if q < t {
-                        break;
-                    }
-                    out.push(digit(t + (q - t) % (BASE - t)));
-                    q = (q - t) / (BASE - t);
-                    k += BASE;
-                }
-                out.push(digit(q));
-                bias = adapt(delta, handled + 1, handled == basic);
-                delta = 0;
-                handled += 1;
-            }
-        }
-        delta += 1;
-        n += 1;
-    }
+    bidi.known().then_some((out, valid))
 }
 
 #[cfg(test)]
@@ -305,27 +317,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rfc_3492_samples() {
-        // RFC 3492 7.1: (B) Chinese (simplified), and (A) Arabic, which is not simple.
-        let chinese = "\u{4ED6}\u{4EEC}\u{4E3A}\u{4EC0}\u{4E48}\u{4E0D}\u{8BF4}\u{4E2D}\u{6587}";
-        let chars: Vec<char> = chinese.chars().collect();
-        let mut out = String::new();
-        encode(&chars, &mut out);
-        assert_eq!(out, "ihqwcrb4cv8a8dqg056pqjye");
-        let mut decoded = Label::new();
-        assert_eq!(decode(out.as_bytes(), &mut decoded), Decoded::Simple);
-        assert_eq!(decoded.as_slice(), chars.as_slice());
-        let arabic = decode(b"egbpdaj6bu4bxfgehfvwxn", &mut decoded);
-        assert_eq!(arabic, Decoded::Unknown, "Arabic is not simple");
-    }
-
-    #[test]
     fn membership_is_being_in_one_of_the_ranges() {
-        // Every scalar value: the binary search against a scan of the ranges.
+        // Every scalar value: the bit sets and binary searches against a scan of the ranges.
         let scan = |ranges: &[(char, char)], c| ranges.iter().any(|&(a, b)| a <= c && c <= b);
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             assert_eq!(is_simple(c), scan(&SIMPLE, c), "U+{:04X}", c as u32);
             assert_eq!(is_not_valid(c), scan(&NOT_VALID, c), "U+{:04X}", c as u32);
+            assert_eq!(is_rtl_letter(c), scan(&RTL_LETTERS, c), "U+{:04X}", c as u32);
+            assert_eq!(joins_before_zwnj(c), scan(&JOINS_BEFORE_ZWNJ, c), "U+{:04X}", c as u32);
+            assert_eq!(joins_after_zwnj(c), scan(&JOINS_AFTER_ZWNJ, c), "U+{:04X}", c as u32);
         }
     }
 
@@ -333,6 +333,9 @@ mod tests {
     fn ranges_are_sorted_and_apart() {
         assert!(SIMPLE.windows(2).all(|w| w[0].1 < w[1].0));
         assert!(NOT_VALID.windows(2).all(|w| w[0].1 < w[1].0));
+        for table in [&RTL_LETTERS[..], &JOINS_BEFORE_ZWNJ, &JOINS_AFTER_ZWNJ] {
+            assert!(table.windows(2).all(|w| w[0].1 < w[1].0));
+        }
         assert!(NOT_VALID.iter().all(|&(a, b)| !is_simple(a) && !is_simple(b)));
     }
 }
