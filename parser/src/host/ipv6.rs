@@ -145,14 +145,30 @@ pub fn parse_ipv6(
 /// "Let value and length be 0." "While length is less than 4 and c is an ASCII hex digit,
 /// set value to value × 0x10 + c interpreted as hexadecimal number, and increase pointer and
 /// length by 1."
+/// Each byte's value as an ASCII hex digit (either case), 16 for any other byte.
+const HEX_DIGIT: [u8; 256] = {
+    let mut table = [16u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            d @ b'0'..=b'9' => d - b'0',
+            d @ b'a'..=b'f' => d - b'a' + 10,
+            d @ b'A'..=b'F' => d - b'A' + 10,
+            _ => 16,
+        };
+        b += 1;
+    }
+    table
+};
+
 fn read_hex_piece(p: &mut Pointer<'_>) -> (u16, usize) {
     let mut value: u16 = 0;
     let mut length = 0;
     while length < 4 {
-        let Some(digit) = p.c().and_then(|c| char::from(c).to_digit(16)) else {
+        let Some(digit) = p.c().map(|c| HEX_DIGIT[usize::from(c)]).filter(|&d| d < 16) else {
             break;
         };
-        value = value * 0x10 + digit as u16;
+        value = value * 0x10 + u16::from(digit);
         p.pointer += 1;
         length += 1;
     }
@@ -315,14 +331,18 @@ fn first_longest_zero_run(address: &[u16; 8]) -> Option<usize> {
 
 fn push_lower_hex(out: &mut String, piece: u16) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut started = false;
-    for shift in [12, 8, 4, 0] {
-        let digit = (piece >> shift) & 0xF;
-        if digit != 0 || started || shift == 0 {
-            out.push(HEX[digit as usize] as char);
-            started = true;
-        }
+    let hex = |shift: u16| char::from(HEX[usize::from((piece >> shift) & 0xF)]);
+    // The shortest form: a digit for each nibble from the highest that is not 0, one for 0.
+    if piece >= 0x1000 {
+        out.push(hex(12));
     }
+    if piece >= 0x100 {
+        out.push(hex(8));
+    }
+    if piece >= 0x10 {
+        out.push(hex(4));
+    }
+    out.push(hex(0));
 }
 
 #[cfg(test)]
@@ -438,5 +458,20 @@ mod tests {
         assert_eq!(roundtrip("0:0:0:0:0:0:13.1.68.3"), "::d01:4403");
         assert_eq!(roundtrip("2001:0DB8:0000:0000:0000:FF00:0042:8329"), "2001:db8::ff00:42:8329");
         assert_eq!(roundtrip("::ffff:192.168.0.1"), "::ffff:c0a8:1");
+    }
+
+    #[test]
+    fn pieces_of_every_width_and_either_case() {
+        // The shortest lowercase hex of each piece: one to four digits, 0 as "0" (the
+        // serializer's "shortest possible lowercase hexadecimal number").
+        assert_eq!(roundtrip("f:10:fff:1000:FFFF:aBc:0:9"), "f:10:fff:1000:ffff:abc:0:9");
+        assert_eq!(
+            ipv6("AbCd:EF01:2345:6789:a:B:c:D"),
+            Ok([0xabcd, 0xef01, 0x2345, 0x6789, 10, 11, 12, 13])
+        );
+        // Not hex digits: `g` (after a piece, where `:` or `.` is wanted) and a byte of a
+        // non-ASCII code point.
+        assert_eq!(ipv6("1:g::"), Err(Ipv6InvalidCodePoint));
+        assert_eq!(ipv6("1:\u{FF11}::"), Err(Ipv6InvalidCodePoint));
     }
 }
