@@ -15,6 +15,7 @@
 mod ascii_run;
 mod path;
 mod preprocess;
+mod simple;
 mod state;
 mod states;
 #[cfg(feature = "trace")]
@@ -94,6 +95,11 @@ fn is_ascii_tab_or_newline(c: char) -> bool {
 impl Url {
     /// <https://url.spec.whatwg.org/#concept-basic-url-parser> without a state override.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        // Shortcut: the commonest absolute URL, written straight into its record (see
+        // `simple`; property test `simple_urls_are_the_full_path`).
+        if let Some(parsed) = simple::simple_special_url(input) {
+            return parsed;
+        }
         // The URL is moved out of the parser once; the errors, unread, are not even kept.
         Self::run_parser(input, base, (true, Errors::discarding()), |ran, mut parser| {
             ran.map(|()| {

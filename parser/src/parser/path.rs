@@ -11,7 +11,7 @@ use crate::percent;
 
 /// Code points each state appends unchanged (no encoding, no validation error, not ending
 /// the state's collecting): see `Parser::take_run`.
-const PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::PATH, b"/?");
+pub(super) const PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::PATH, b"/?");
 const OPAQUE_PATH_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::C0_CONTROL, b"?#");
 pub(super) const QUERY_RUN: AsciiRun = AsciiRun::appended_unchanged(percent::QUERY, b"#");
 pub(super) const SPECIAL_QUERY_RUN: AsciiRun =
