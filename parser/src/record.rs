@@ -336,7 +336,7 @@ impl Url {
 
 /// A port in decimal, "the shortest possible" as the URL serializer writes it (no leading
 /// zero), without the formatting machinery `write!` would bring in.
-fn push_port(out: &mut String, port: u16) {
+pub(crate) fn push_port(out: &mut String, port: u16) {
     let mut divisor = 10_000;
     while divisor > 1 && port < divisor {
         divisor /= 10;

@@ -4,16 +4,18 @@
 //!
 //! For such an input the basic URL parser's run comes down to copying: the scheme state sets
 //! the scheme (lowercase already, special); the special authority slashes and ignore slashes
-//! states skip `//`; the authority state finds no `@`, the host state no `:` and hands the
-//! host to the host parser (whose answer is taken as it is: a domain or an IPv4 address, or
-//! failure, which the host state returns); the path start and path states append each
-//! segment unchanged (no segment is `.` or `..`, no `%` can spell one) or, for a URL ending
-//! after the host or going on to its query or fragment, make the path the one empty segment
-//! the serializer writes as `/`; the query and fragment states append their code points
-//! unchanged. A base URL changes nothing: after a special scheme and `//`, the special
-//! relative or authority state goes to the authority as the special authority slashes state
-//! does. Validation errors are not kept (only [`Url::parse`] takes this path), and the code
-//! points taken are URL code points, so none would be reported.
+//! states skip `//`; the authority state finds no `@` and the host state hands the host to
+//! the host parser (whose answer is taken as it is: a domain or an IPv4 address, or failure,
+//! which the host state returns); after a `:`, the port state reads digits (a number over
+//! 65535 is failure, the scheme's default port is no port, no digits set nothing); the path
+//! start and path states append each segment unchanged (no segment is `.` or `..`, no `%` can
+//! spell one) or, for a URL ending after the authority or going on to its query or fragment,
+//! make the path the one empty segment the serializer writes as `/`; the query and fragment
+//! states append their code points unchanged. A base URL changes nothing: after a special
+//! scheme and `//`, the special relative or authority state goes to the authority as the
+//! special authority slashes state does. Validation errors are not kept (only [`Url::parse`]
+//! takes this path), and the code points taken are URL code points, so none would be
+//! reported.
 //!
 //! The property test `simple_urls_are_the_full_path` (tests of this module) compares this
 //! with the parser without shortcuts on generated URLs that take it and that just miss it.
@@ -21,7 +23,8 @@
 use super::path::{FRAGMENT_RUN, PATH_RUN, SPECIAL_QUERY_RUN};
 use crate::errors::{Errors, ParseError};
 use crate::host::{parse_host, Host};
-use crate::url::{HostKind, Url};
+use crate::record::push_port;
+use crate::url::{default_port, HostKind, Url};
 
 /// The special schemes (but `file`) with the `://` after them.
 const SCHEMES: [&[u8]; 5] = [b"https://", b"http://", b"wss://", b"ws://", b"ftp://"];
@@ -45,11 +48,12 @@ fn after_scheme(input: &str, host_start: usize) -> Option<Result<Url, ParseError
     let rest = &bytes[host_start..];
     let is_ldh = |b: &u8| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'.';
     let host_len = rest.iter().position(|b| !is_ldh(b)).unwrap_or(rest.len());
-    if host_len == 0 || !matches!(rest.get(host_len), None | Some(b'/' | b'?' | b'#')) {
+    let (port_digits, authority_len) = port_after_host(rest, host_len);
+    if host_len == 0 || !matches!(rest.get(authority_len), None | Some(b'/' | b'?' | b'#')) {
         return None;
     }
     let host_text = &input[host_start..host_start + host_len];
-    let (path, query, fragment) = split_after_host(&input[host_start + host_len..])?;
+    let (path, query, fragment) = split_after_host(&input[host_start + authority_len..])?;
     // The host state: "If host is failure, then return failure."
     let Ok(host) = parse_host(host_text, false, &mut Errors::discarding(), host_start) else {
         return Some(Err(ParseError::InvalidHost));
@@ -59,10 +63,28 @@ fn after_scheme(input: &str, host_start: usize) -> Option<Result<Url, ParseError
         Host::Ipv4(_) => HostKind::Ipv4,
         _ => return None,
     };
+    // The port state at the end of the authority: "If port is greater than 2^16 − 1,
+    // port-out-of-range validation error, return failure." "Set url's port to null, if port
+    // is url's scheme's default port; otherwise to port." (An empty buffer sets nothing.)
+    let port = match port_digits {
+        [] => None,
+        digits => {
+            let value = digits
+                .iter()
+                .try_fold(0u16, |n, &d| n.checked_mul(10)?.checked_add(u16::from(d - b'0')));
+            let Some(value) = value else { return Some(Err(ParseError::InvalidPort)) };
+            (default_port(&input[..scheme_end]) != Some(value)).then_some(value)
+        }
+    };
     let mut serialization = String::with_capacity(input.len() + 16);
     serialization.push_str(&input[..host_start]);
     host.serialize_into(&mut serialization);
     let host_end = serialization.len();
+    if let Some(port) = port {
+        serialization.push(':');
+        push_port(&mut serialization, port);
+    }
+    let path_start = serialization.len();
     serialization.push_str(if path.is_empty() { "/" } else { path });
     let query_start = query.map(|query| {
         let start = serialization.len();
@@ -80,13 +102,25 @@ fn after_scheme(input: &str, host_start: usize) -> Option<Result<Url, ParseError
         username_end: host_start,
         host_start,
         host_end,
-        port: None,
-        path_start: host_end,
+        port,
+        path_start,
         query_start,
         fragment_start,
         host_kind,
         opaque_path: false,
     }))
+}
+
+/// The port's digits after the host (`rest[..host_len]`) and a `:` (the port state appends
+/// digits to its buffer), none without a `:`; and where the authority ends.
+fn port_after_host(rest: &[u8], host_len: usize) -> (&[u8], usize) {
+    match rest.get(host_len..) {
+        Some([b':', after @ ..]) => {
+            let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+            (&after[..digits], host_len + 1 + digits)
+        }
+        _ => (&[], host_len),
+    }
 }
 
 /// What follows the host: the path (empty, or `/` and segments), the query with its `?` and
@@ -153,6 +187,7 @@ mod tests {
             1 => "(0x7f|127|0|1|255|256|0x100000000)(\\.[0-9]{1,3}){0,3}",
             1 => "(xn--n3h|xn--a|XN--N3H|a..b|a\\.)",
             1 => "[a-z]{1,4}(:[0-9]{0,3}|@[a-z]{1,3}|%41|\u{fc}|_|\\[::1\\])",
+            2 => "[a-z0-9.]{1,6}:(|0|21|80|443|0080|00443|65535|65536|99999999999|8080|8a|:)",
         ];
         let segment = prop_oneof![
             6 => "[a-zA-Z0-9_~!$&'()*+,;=:@-]{0,6}",
@@ -208,20 +243,18 @@ mod tests {
             "wss://1.2.3.4/",
             "ftp://0x7f.1/x.y/z?",
             "ws://a/b/#",
+            "http://a:8080/x",
+            "https://a:443?q",
+            "ftp://a:",
         ] {
-            let url = simple_special_url(input);
-            assert_eq!(
-                url.is_some(),
-                !input.contains(':') || input.matches(':').count() == 1,
-                "{input}"
-            );
+            assert!(matches!(simple_special_url(input), Some(Ok(_))), "{input}");
         }
         for input in [
             "http://a/./b",
             "http://a/%2e",
             "http://a/b/..",
             "http://a\\b",
-            "http://a:80/",
+            "http://a:80x/",
             "http://u@a/",
             "HTTP://a/",
             "file://a/",
@@ -240,5 +273,11 @@ mod tests {
         for input in ["http://1.2.3.999/", "https://256.0.0.1/x?y#z", "http://a.0x100000000"] {
             assert_eq!(simple_special_url(input), Some(Err(ParseError::InvalidHost)), "{input}");
         }
+        assert_eq!(simple_special_url("http://a:65536/"), Some(Err(ParseError::InvalidPort)));
+        // The default port is no port; leading zeros are the number's.
+        let url = simple_special_url("https://a:00443/x").and_then(Result::ok).expect("taken");
+        assert_eq!((url.href(), url.port()), ("https://a/x", ""));
+        let url = simple_special_url("http://a:0080/").and_then(Result::ok).expect("taken");
+        assert_eq!(url.href(), "http://a/");
     }
 }
