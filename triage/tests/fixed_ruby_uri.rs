@@ -1,0 +1,153 @@
+//! What a later uri gem than the one run here already changed is marked `known`, with the
+//! ruby/uri commit or pull request and the release that fixed it (the committed ledger's
+//! `upstream:` and `fixed-in: uri <version>`), never drafted. Debian 12's Ruby 3.1.2 bundles
+//! uri 0.11.0; each reading below was checked on the runtime and on the ruby/uri tags
+//! (`ruby -I <tag>/lib`, the adapters' own calls):
+//!
+//! - `URI.join("http://example.com/a/b", "http://a@")` is `http:a@` on uri 0.11.0 (an empty
+//!   host read as none) and `http://a@` from uri 0.12.0 (ruby/uri 81263c9, "URI.parse should
+//!   set empty string in host instead of nil"; ruby/uri#47 calls it intentional).
+//! - `URI.join("http://user@example.org/smth", "//some/pate/path")` keeps `user@` on uri 0.11.0
+//!   and drops it from uri 1.0.3 (ruby/uri#154, CVE-2025-27221; also 0.11.3, 0.12.4, 0.13.2),
+//!   with both parsers (their `#merge` is `URI::Generic#merge`).
+//! - `URI.join("file:", "//localhost")` is `file://` on uri 0.11.0 (`URI::File#set_host` writes
+//!   "localhost" as "") and `file://localhost` from uri 1.0.4 (ruby/uri 6c6449e, "Add authority
+//!   accessor", the CVE-2025-61594 fix; also 0.12.5, 0.13.3).
+//!
+//! The version compared is the uri gem's, not Ruby's: `Ruby 3.1.2p20 uri 0.11.0` is before
+//! `uri 0.12.0`, so the finding is known, not a regression. A runtime whose uri is at or past
+//! the fix no longer shows it: the case is skipped there with one line.
+
+mod support;
+
+use std::path::Path;
+use urldiff_oracles::registry::split_available;
+use urldiff_oracles::{default_oracles, Oracle, RegistryConfig};
+use urldiff_triage::marks::Mark;
+use urldiff_triage::pipeline::{triage, TriageCase};
+use urldiff_triage::rootcause::FindingKind;
+use urldiff_triage::Request;
+
+const TEST: &str = "fixed_ruby_uri";
+
+/// One case a ledger entry marks: input, base, the entry's link and its `fixed-in:`.
+struct Fixed<'a> {
+    input: &'a str,
+    base: &'a str,
+    link: &'a str,
+    fixed_in: &'a str,
+}
+
+/// The URL Standard's reference and the RFC references (in process) and `name`, or `None`
+/// (skipped with one line) when Ruby is missing.
+fn with_references(name: &str) -> Option<Vec<Box<dyn Oracle>>> {
+    let config = RegistryConfig::from_env().expect("the environment's time limits");
+    let wanted = default_oracles(&config).into_iter().filter(|o| o.name() == name);
+    let (available, unavailable) = split_available(wanted.collect());
+    if let Some((_, reason)) = unavailable.first() {
+        urldiff_corpus::required::skip("ruby", TEST, reason.lines().next().unwrap_or(""));
+        return None;
+    }
+    let mut oracles: Vec<Box<dyn Oracle>> =
+        support::in_process().into_iter().filter(|o| o.name() == "reference").collect();
+    oracles.extend(available);
+    Some(oracles)
+}
+
+/// Triage each case with the committed ledger, read for what is known (as `urldiff triage`
+/// reads it without `--ledger`), and check `library`'s conformance group of it is marked
+/// known with the entry's link and fixing release, and is no draft.
+fn marked_fixed(library: &str, cases: &[Fixed]) {
+    let Some(oracles) = with_references(library) else { return };
+    let version = oracles.last().expect("the library").info().version;
+    let oracles = support::refs(&oracles);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
+    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let mut config = support::test_config(&oracles, 1);
+    config.known = Some(&ledger);
+    for Fixed { input, base, link, fixed_in } in cases {
+        if urldiff_corpus::ledger::at_or_past(&version, fixed_in) {
+            let why = format!("{library} runs {version}, at or past {fixed_in}");
+            urldiff_corpus::required::skip("ruby", TEST, &why);
+            continue;
+        }
+        let request = Request::new(input, Some(base));
+        let case = TriageCase { name: request.case().name(), request, suite: "jsonl/test".into() };
+        let findings = triage(&[case], &config, &urldiff_triage::events::NoEvents).expect("runs");
+        let group = findings
+            .groups
+            .iter()
+            .find(|g| {
+                g.kind == FindingKind::Conformance && g.libraries.iter().any(|l| l == library)
+            })
+            .unwrap_or_else(|| panic!("a {library} group for {input:?}: {:#?}", findings.groups));
+        let known = group.marks.iter().find_map(|m| match m {
+            Mark::Known { link, line, .. } => Some((link.as_deref(), line.as_deref())),
+            _ => None,
+        });
+        let fixed_line = format!("fixed-in: {fixed_in}");
+        assert_eq!(
+            known,
+            Some((Some(*link), Some(fixed_line.as_str()))),
+            "{input:?} against {base:?} on {version}: {:?} at {}",
+            group.marks,
+            group.root_cause.line()
+        );
+        assert!(!group.is_draft(), "{input:?}: {:?}", group.marks);
+    }
+}
+
+#[test]
+fn ruby_uri_s_later_fixes_are_marked() {
+    marked_fixed(
+        "ruby-uri",
+        &[
+            Fixed {
+                input: "http://a@",
+                base: "http://example.com/a/b",
+                link: "https://github.com/ruby/uri/commit/81263c9e94bd67ca01deee238842a88c2c8885f3",
+                fixed_in: "uri 0.12.0",
+            },
+            // The base's empty host: "" against sc:///pa/pa is sc:/pa/pa on uri 0.11.0.
+            Fixed {
+                input: "",
+                base: "sc:///pa/pa",
+                link: "https://github.com/ruby/uri/commit/81263c9e94bd67ca01deee238842a88c2c8885f3",
+                fixed_in: "uri 0.12.0",
+            },
+            Fixed {
+                input: "//some/pate/path",
+                base: "http://user@example.org/smth",
+                link: "https://github.com/ruby/uri/pull/154",
+                fixed_in: "uri 1.0.3",
+            },
+            Fixed {
+                input: "//localhost",
+                base: "file:",
+                link: "https://github.com/ruby/uri/commit/6c6449e15ffae7027bfe83134f0419f682e0b1ad",
+                fixed_in: "uri 1.0.4",
+            },
+        ],
+    );
+}
+
+#[test]
+fn ruby_uri_rfc2396_s_later_fixes_are_marked() {
+    marked_fixed(
+        "ruby-uri-rfc2396",
+        &[
+            Fixed {
+                input: "//some/pate/path",
+                base: "http://user@example.org/smth",
+                link: "https://github.com/ruby/uri/pull/154",
+                fixed_in: "uri 1.0.3",
+            },
+            Fixed {
+                input: "//localhost//p",
+                base: "file:///",
+                link: "https://github.com/ruby/uri/commit/6c6449e15ffae7027bfe83134f0419f682e0b1ad",
+                fixed_in: "uri 1.0.4",
+            },
+        ],
+    );
+}
