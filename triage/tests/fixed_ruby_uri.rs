@@ -59,7 +59,7 @@ fn with_references(name: &str) -> Option<Vec<Box<dyn Oracle>>> {
 /// known with the entry's link and fixing release, and is no draft.
 fn marked_fixed(library: &str, cases: &[Fixed]) {
     let Some(oracles) = with_references(library) else { return };
-    let version = oracles.last().expect("the library").info().version;
+    let version = oracles.last().expect("the library").info().version.clone();
     let oracles = support::refs(&oracles);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
     let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
@@ -71,7 +71,7 @@ fn marked_fixed(library: &str, cases: &[Fixed]) {
             urldiff_corpus::required::skip("ruby", TEST, &why);
             continue;
         }
-        let request = Request::new(input, Some(base));
+        let request = Request::new(*input, Some(base));
         let case = TriageCase { name: request.case().name(), request, suite: "jsonl/test".into() };
         let findings = triage(&[case], &config, &urldiff_triage::events::NoEvents).expect("runs");
         let group = findings
