@@ -1,18 +1,12 @@
 //! What a later uri gem than the one run here already changed is marked `known`, with the
-//! ruby/uri commit or pull request and the release that fixed it (the committed ledger's
-//! `upstream:` and `fixed-in: uri <version>`), never drafted. Debian 12's Ruby 3.1.2 bundles
-//! uri 0.11.0; each reading below was checked on the runtime and on the ruby/uri tags
-//! (`ruby -I <tag>/lib`, the adapters' own calls):
-//!
-//! - `URI.join("http://example.com/a/b", "http://a@")` is `http:a@` on uri 0.11.0 (an empty
-//!   host read as none) and `http://a@` from uri 0.12.0 (ruby/uri 81263c9, "URI.parse should
-//!   set empty string in host instead of nil"; ruby/uri#47 calls it intentional).
-//! - `URI.join("http://user@example.org/smth", "//some/pate/path")` keeps `user@` on uri 0.11.0
-//!   and drops it from uri 1.0.3 (ruby/uri#154, CVE-2025-27221; also 0.11.3, 0.12.4, 0.13.2),
-//!   with both parsers (their `#merge` is `URI::Generic#merge`).
-//! - `URI.join("file:", "//localhost")` is `file://` on uri 0.11.0 (`URI::File#set_host` writes
-//!   "localhost" as "") and `file://localhost` from uri 1.0.4 (ruby/uri 6c6449e, "Add authority
-//!   accessor", the CVE-2025-61594 fix; also 0.12.5, 0.13.3).
+//! ruby/uri commit and the release that fixed it (the committed ledger's `upstream:` and
+//! `fixed-in: uri <version>`), never drafted. Debian 12's Ruby 3.1.2 bundles uri 0.11.0; the
+//! readings were checked on the runtime and on the ruby/uri tags (`ruby -I <tag>/lib`, the
+//! adapter's own calls): `URI.join("http://example.com/a/b", "http://a@")` is `http:a@` on uri
+//! 0.11.0 (an empty host read as none) and `http://a@` from uri 0.12.0 (ruby/uri 81263c9,
+//! "URI.parse should set empty string in host instead of nil"; ruby/uri#47 calls it
+//! intentional), and `URI.join("http://example.com/a/b", "http://:1")` is `http::1`, then
+//! `http://:1`.
 //!
 //! The version compared is the uri gem's, not Ruby's: `Ruby 3.1.2p20 uri 0.11.0` is before
 //! `uri 0.12.0`, so the finding is known, not a regression. A runtime whose uri is at or past
@@ -98,55 +92,25 @@ fn marked_fixed(library: &str, cases: &[Fixed]) {
 }
 
 #[test]
-fn ruby_uri_s_later_fixes_are_marked() {
+fn ruby_uri_s_empty_host_fixed_in_0_12_is_marked() {
+    const LINK: &str =
+        "https://github.com/ruby/uri/commit/81263c9e94bd67ca01deee238842a88c2c8885f3";
     marked_fixed(
         "ruby-uri",
         &[
+            // The userinfo of an empty host (RFC 3986 section 3.2.1): http:a@ on uri 0.11.0.
             Fixed {
                 input: "http://a@",
                 base: "http://example.com/a/b",
-                link: "https://github.com/ruby/uri/commit/81263c9e94bd67ca01deee238842a88c2c8885f3",
+                link: LINK,
                 fixed_in: "uri 0.12.0",
             },
-            // The base's empty host: "" against sc:///pa/pa is sc:/pa/pa on uri 0.11.0.
+            // The port of an empty host (section 3.2.3): http::1 on uri 0.11.0.
             Fixed {
-                input: "",
-                base: "sc:///pa/pa",
-                link: "https://github.com/ruby/uri/commit/81263c9e94bd67ca01deee238842a88c2c8885f3",
+                input: "http://:1",
+                base: "http://example.com/a/b",
+                link: LINK,
                 fixed_in: "uri 0.12.0",
-            },
-            Fixed {
-                input: "//some/pate/path",
-                base: "http://user@example.org/smth",
-                link: "https://github.com/ruby/uri/pull/154",
-                fixed_in: "uri 1.0.3",
-            },
-            Fixed {
-                input: "//localhost",
-                base: "file:",
-                link: "https://github.com/ruby/uri/commit/6c6449e15ffae7027bfe83134f0419f682e0b1ad",
-                fixed_in: "uri 1.0.4",
-            },
-        ],
-    );
-}
-
-#[test]
-fn ruby_uri_rfc2396_s_later_fixes_are_marked() {
-    marked_fixed(
-        "ruby-uri-rfc2396",
-        &[
-            Fixed {
-                input: "//some/pate/path",
-                base: "http://user@example.org/smth",
-                link: "https://github.com/ruby/uri/pull/154",
-                fixed_in: "uri 1.0.3",
-            },
-            Fixed {
-                input: "//localhost//p",
-                base: "file:///",
-                link: "https://github.com/ruby/uri/commit/6c6449e15ffae7027bfe83134f0419f682e0b1ad",
-                fixed_in: "uri 1.0.4",
             },
         ],
     );

@@ -38,10 +38,7 @@
 //! returned by is_valid_uri()" (`is_valid_uri("Hi Super Nintendo Chalmers")` is True);
 //! ruby/uri 81263c9 "URI.parse should set empty string in host instead of nil" (ruby/uri#47,
 //! "Regression of `URI.parse` in 0.12.0": "It's intentional changes"), an empty host, at the
-//! authority's steps (section 3.2) and against a base with one (5.2.2); ruby/uri#154 "Truncate
-//! userinfo with URI#join, URI#merge and URI#+" (CVE-2025-27221) and 6c6449e "Add authority
-//! accessor" (CVE-2025-61594), what URI#merge takes from the reference's authority (RFC 3986
-//! section 5.2.2, RFC 2396 section 5.2 steps 2 to 5, and the host it sets, 3.2.2).
+//! userinfo's and the port's steps (RFC 3986 sections 3.2.1 and 3.2.3).
 
 mod support;
 
