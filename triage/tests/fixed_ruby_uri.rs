@@ -115,3 +115,46 @@ fn ruby_uri_s_empty_host_fixed_in_0_12_is_marked() {
         ],
     );
 }
+
+/// A group known as fixed keeps no other group from its draft: the same-cause rule joins
+/// `//example.com` against `mailto:a@a` (uri 0.11.0 and 1.1.1 both resolve it to the base,
+/// `mailto:a@a`; RFC 3986 section 5.2.2 gives `mailto://example.com`) with the empty host of
+/// `http://a@` ("authority left out" in both), but only the second is fixed in uri 0.12.0.
+#[test]
+fn a_group_fixed_later_keeps_no_other_group_from_its_draft() {
+    let Some(oracles) = with_references("ruby-uri") else { return };
+    let version = oracles.last().expect("the library").info().version.clone();
+    if urldiff_corpus::ledger::at_or_past(&version, "uri 0.12.0") {
+        let why = format!("ruby-uri runs {version}, at or past uri 0.12.0");
+        return urldiff_corpus::required::skip("ruby", TEST, &why);
+    }
+    let oracles = support::refs(&oracles);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/expected");
+    let ledger = urldiff_compare::ledger::Ledger::load(&dir).expect("the committed ledger");
+    let mut config = support::test_config(&oracles, 1);
+    config.known = Some(&ledger);
+    let cases: Vec<TriageCase> =
+        [("http://a@", "http://example.com/a/b"), ("//example.com", "mailto:a@a")]
+            .into_iter()
+            .map(|(input, base)| {
+                let request = Request::new(input, Some(base));
+                TriageCase { name: request.case().name(), request, suite: "jsonl/test".into() }
+            })
+            .collect();
+    let findings = triage(&cases, &config, &urldiff_triage::events::NoEvents).expect("runs");
+    let group_of = |input: &str| {
+        findings
+            .groups
+            .iter()
+            .find(|g| {
+                g.kind == FindingKind::Conformance
+                    && g.libraries.iter().any(|l| l == "ruby-uri")
+                    && g.members.iter().any(|m| m.input == input)
+            })
+            .unwrap_or_else(|| panic!("a ruby-uri group for {input:?}: {:#?}", findings.groups))
+    };
+    let fixed = group_of("http://a@");
+    assert!(!fixed.is_draft(), "{:?}", fixed.marks);
+    let other = group_of("//example.com");
+    assert!(other.is_draft(), "{:?} at {}", other.marks, other.root_cause.line());
+}
