@@ -158,3 +158,19 @@ fn a_group_fixed_later_keeps_no_other_group_from_its_draft() {
     let other = group_of("//example.com");
     assert!(other.is_draft(), "{:?} at {}", other.marks, other.root_cause.line());
 }
+
+/// `URI.join("file:", "//localhost")` is `file://` on uri 0.11.0 (`URI::File#set_host` writes
+/// "localhost" as "") and `file://localhost` from uri 1.0.4 (ruby/uri 6c6449e, "Add authority
+/// accessor", the CVE-2025-61594 fix; also in 0.12.5 and 0.13.3, not in 0.13.0 or 1.0.0).
+#[test]
+fn ruby_uri_s_localhost_reference_fixed_in_1_0_4_is_marked() {
+    marked_fixed(
+        "ruby-uri",
+        &[Fixed {
+            input: "//localhost",
+            base: "file:",
+            link: "https://github.com/ruby/uri/commit/6c6449e15ffae7027bfe83134f0419f682e0b1ad",
+            fixed_in: "uri 1.0.4",
+        }],
+    );
+}

@@ -38,7 +38,9 @@
 //! returned by is_valid_uri()" (`is_valid_uri("Hi Super Nintendo Chalmers")` is True);
 //! ruby/uri 81263c9 "URI.parse should set empty string in host instead of nil" (ruby/uri#47,
 //! "Regression of `URI.parse` in 0.12.0": "It's intentional changes"), an empty host, at the
-//! userinfo's and the port's steps (RFC 3986 sections 3.2.1 and 3.2.3).
+//! userinfo's and the port's steps (RFC 3986 sections 3.2.1 and 3.2.3); ruby/uri 6c6449e "Add
+//! authority accessor" (the CVE-2025-61594 fix), the host URI#merge takes from a reference
+//! (3.2.2: "localhost" was set through URI::File#set_host, which writes it as "").
 
 mod support;
 
