@@ -12,8 +12,10 @@
 //! and either may end with ` | upstream: <https address>` (the issue or pull request that
 //! knows it), ` | step: <standard>#<id>[,…]` (the standard's steps that issue is about, as
 //! triage names steps: `whatwg#path-state`, `rfc3986#5.2.3`) and ` | fixed-in: <version>` (the
-//! release that fixes it): reports then call what it covers, at that step, *known*, with the
-//! link, and a finding in a version at or past `fixed-in` a regression.
+//! release that fixes it; `<component> <version>`, e.g. `uri 0.12.0`, when the oracle's version
+//! names that component after its runtime: `Ruby 3.1.2p20 uri 0.11.0`): reports then call what
+//! it covers, at that step, *known*, with the link, and a finding in a version at or past
+//! `fixed-in` a regression.
 //!
 //! The case name is `Case::name()` (`<input> against <base>`, control characters escaped).
 //! Fields are shared-field names separated by commas (`host,path`), or `*` for any. An
@@ -104,7 +106,8 @@ pub enum EntryError {
     Upstream { address: String },
     #[error(
         "`fixed-in:` takes one version (numbers between dots, e.g. 2.5.9 or v20.1, \
-         then -<pre-release> if any), not {version:?}"
+         then -<pre-release> if any), optionally after the component's name (uri 0.12.0), \
+         not {version:?}"
     )]
     FixedIn { version: String },
     #[error("`step:` takes `<standard>#<id>` (comma-separated), not {step:?}")]
@@ -143,7 +146,7 @@ pub struct Entry<F> {
     pub reason: String,
     /// The upstream issue or pull request (`upstream: <address>`).
     pub upstream: Option<String>,
-    /// The version that fixes it (`fixed-in: <version>`).
+    /// The version that fixes it (`fixed-in: <version>`, or `<component> <version>`).
     pub fixed_in: Option<String>,
     /// The standard's steps the upstream issue is about, comma-separated (`step:
     /// whatwg#path-state`).
@@ -425,8 +428,14 @@ fn split_annotations(reason: &str) -> Result<Annotated<'_>, EntryError> {
 }
 
 /// Whether `text` is a release version [`at_or_past`] can compare: an optional `v`, numbers
-/// (each within u64) between dots, then an optional `-<pre-release>` of letters, digits and dots.
+/// (each within u64) between dots, then an optional `-<pre-release>` of letters, digits and
+/// dots; optionally after a component's name and one space (`uri 0.12.0`).
 fn is_version(text: &str) -> bool {
+    let (component, text) = component_and_version(text);
+    let name_ok = component.is_none_or(|name| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    });
     let text = text.strip_prefix('v').unwrap_or(text);
     let (core, pre) = match text.split_once('-') {
         Some((core, pre)) => (core, Some(pre)),
@@ -437,7 +446,16 @@ fn is_version(text: &str) -> bool {
     });
     let pre_ok = pre
         .is_none_or(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'));
-    numbers_ok && pre_ok
+    name_ok && numbers_ok && pre_ok
+}
+
+/// A `fixed-in:` value's component name, if it has one, and its version: `uri 0.12.0` is
+/// `(Some("uri"), "0.12.0")`, `2.5.9` is `(None, "2.5.9")`.
+fn component_and_version(fixed_in: &str) -> (Option<&str>, &str) {
+    match fixed_in.split_once(' ') {
+        Some((name, version)) => (Some(name), version),
+        None => (None, fixed_in),
+    }
 }
 
 fn parse_entry<F: LedgerField>(line: &str, number: usize) -> Result<Entry<F>, EntryError> {
@@ -550,8 +568,10 @@ impl<'a, F: LedgerField> Index<'a, F> {
 }
 
 /// Whether `version` (an oracle's version text: `url 2.5.8`, `CPython 3.11.7`, `node v20.2.0`)
-/// is at or past `fixed_in` (`2.5.9`): their first dotted numbers compared part by part.
-/// `false` when either has no number.
+/// is at or past `fixed_in` (`2.5.9`): their first dotted numbers compared part by part. A
+/// `fixed_in` naming a component (`uri 0.12.0`) is compared with the word after that
+/// component's name in `version` (`Ruby 3.1.2p20 uri 0.11.0` is uri 0.11.0, not Ruby 3.1.2).
+/// `false` when either has no number, or `version` does not name the component.
 pub fn at_or_past(version: &str, fixed_in: &str) -> bool {
     fn numbers(text: &str) -> Option<Vec<u64>> {
         let start = text.find(|c: char| c.is_ascii_digit())?;
@@ -560,6 +580,18 @@ pub fn at_or_past(version: &str, fixed_in: &str) -> bool {
             run.split('.').filter(|p| !p.is_empty()).filter_map(|p| p.parse().ok()).collect();
         (!parts.is_empty()).then_some(parts)
     }
+    let (component, fixed_in) = component_and_version(fixed_in);
+    let version = match component {
+        None => version,
+        Some(name) => {
+            let mut words = version.split_whitespace();
+            let named = |w: &&str| w.trim_start_matches(|c: char| !c.is_alphanumeric()) == name;
+            match words.by_ref().position(|w| named(&w)).and(words.next()) {
+                Some(word) => word,
+                None => return false,
+            }
+        }
+    };
     match (numbers(version), numbers(fixed_in)) {
         (Some(have), Some(fixed)) => {
             let width = have.len().max(fixed.len());

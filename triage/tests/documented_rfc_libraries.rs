@@ -25,7 +25,9 @@
 //!   one, two or three slashes after the colon"), so host and href differ from RFC 3986's
 //!   `a:/a`; and it rejects a file URL whose host is not blank, localhost or 127.0.0.1
 //!   (URL-SYNTAX.md: "Anything else makes curl fail to parse the URL"), so every reference
-//!   against the base `file://host/share/x` fails (CURLUE_BAD_FILE_URL), whatever it is.
+//!   against the base `file://host/share/x` fails (CURLUE_BAD_FILE_URL), whatever it is;
+//! - Ruby 3.1 (uri 0.11.0; uri 1.1.1 too) rejects `URI.parse("ftp:a")`: URI::FTP "FTP URI
+//!   syntax is defined by RFC1738 section 3.2", an ftp URL with "//" and a host.
 
 mod support;
 
@@ -144,4 +146,16 @@ fn curl_rejects_every_reference_against_a_file_base_with_another_host() {
             ("http://example.com/p", Some("FILE://example.com/x"), "curl/file-host-base"),
         ],
     );
+}
+
+/// Ruby 3.1 (uri 0.11.0, and uri 1.1.1 alike) raises URI::InvalidURIError for
+/// `URI.parse("ftp:a")` and `URI::RFC2396_Parser.new.parse("ftp:a")`: URI::FTP's
+/// documentation says "FTP URI syntax is defined by RFC1738 section 3.2" (ftp://host/path).
+#[test]
+fn ruby_s_ftp_class_follows_rfc_1738() {
+    for name in ["ruby-uri", "ruby-uri-rfc2396"] {
+        let Some(ruby) = oracle(name, "ruby") else { return };
+        let rule = format!("{name}/ftp-rfc1738");
+        documented(ruby.as_ref(), &[("ftp:a", None, &rule), ("Ftp:x?y", None, &rule)]);
+    }
 }

@@ -35,7 +35,12 @@
 //! python-hyper/rfc3986#78 "Empty (but present) authority component lost", #81 (a relative
 //! path against `example:` merged as `/john.smith`, "Released!"), #84 "Resolution result is
 //! not consistent with RFC 3986 when the base has 'rootless' path" and #30 "Incorrect result
-//! returned by is_valid_uri()" (`is_valid_uri("Hi Super Nintendo Chalmers")` is True).
+//! returned by is_valid_uri()" (`is_valid_uri("Hi Super Nintendo Chalmers")` is True);
+//! ruby/uri 81263c9 "URI.parse should set empty string in host instead of nil" (ruby/uri#47,
+//! "Regression of `URI.parse` in 0.12.0": "It's intentional changes"), an empty host, at the
+//! userinfo's and the port's steps (RFC 3986 sections 3.2.1 and 3.2.3); ruby/uri 6c6449e "Add
+//! authority accessor" (the CVE-2025-61594 fix), the host URI#merge takes from a reference
+//! (3.2.2: "localhost" was set through URI::File#set_host, which writes it as "").
 
 mod support;
 
@@ -63,6 +68,7 @@ fn repositories(oracle: &str) -> &'static [&'static str] {
         "rfc3986" => &["python-hyper/rfc3986"],
         "curl" => &["curl/curl"],
         "go-net-url" => &["golang/go"],
+        "ruby-uri" | "ruby-uri-rfc2396" => &["ruby/uri"],
         _ => &[],
     }
 }

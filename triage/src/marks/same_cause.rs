@@ -30,8 +30,9 @@
 //!    `x://h/p` (relative state) and for `/\` against `x://h/p` (relative slash state) is the
 //!    reference's answer to `//`: `\` read as `/` both times.
 //!
-//! The group kept is the one already settled (known, fixed, documented), else the largest,
-//! else the least id; each other one is marked `same-cause` with the kept group's id and
+//! The group kept is the one already settled (known, fixed, documented; not one known as
+//! fixed in a later release, whose link says nothing of the groups joined to it), else one
+//! not known as fixed later, else the largest, else the least id; each other one is marked `same-cause` with the kept group's id and
 //! example ([`crate::mark::Mark::SameCause`]) and is no draft.
 //!
 //! The rule reads only the finished groups (their examples and answers), never the order they
@@ -271,15 +272,19 @@ pub fn mark(groups: &mut [Group]) {
         }
     }
     for members in classes.into_values().filter(|m| m.len() > 1) {
-        let settled = |i: usize| groups[i].marks.iter().any(Mark::settles);
+        // A group known as fixed in a later release than the one run does not speak for the
+        // groups the rule joins to it: theirs may be another behaviour that release still has
+        // (ruby-uri's empty host, fixed in uri 0.12.0, joined as "authority left out" with
+        // `//example.com` against `mailto:a@a`, which uri 1.1.1 still resolves to the base).
+        let fixed_later = |i: usize| groups[i].known.as_ref().is_some_and(|k| k.fixed_in.is_some());
+        let settled = |i: usize| !fixed_later(i) && groups[i].marks.iter().any(Mark::settles);
         let kept = *members
             .iter()
             .min_by(|&&a, &&b| {
-                (!settled(a), std::cmp::Reverse(groups[a].count), &groups[a].id).cmp(&(
-                    !settled(b),
-                    std::cmp::Reverse(groups[b].count),
-                    &groups[b].id,
-                ))
+                let order = |i: usize| {
+                    (!settled(i), fixed_later(i), std::cmp::Reverse(groups[i].count), &groups[i].id)
+                };
+                order(a).cmp(&order(b))
             })
             .expect("two or more");
         let (id, example) = (groups[kept].id.clone(), groups[kept].example.clone());
