@@ -211,6 +211,7 @@ fn evaluate_cell(plan: &Plan, judged: &mut OracleJudged, input: CellInput) -> Ma
                     fields,
                     severity,
                     ledgered: None,
+                    ledger_line: None,
                     classes: Vec::new(),
                 };
                 record_divergence(judged, &index, div)
@@ -236,6 +237,7 @@ fn record_divergence(judged: &mut OracleJudged, index: &Index, mut div: Divergen
         Some((line, entry)) => {
             judged.used.get_or_insert_with(HashSet::new).insert(line);
             div.ledgered = Some(entry.reason.clone());
+            div.ledger_line = (entry.line > 0).then_some(entry.line);
             CaseStatus::Ledgered
         }
         None => CaseStatus::Failed,

@@ -144,6 +144,11 @@ pub struct Divergence {
     pub severity: Severity,
     /// The ledger reason, when the divergence is expected.
     pub ledgered: Option<String>,
+    /// The 1-based line of the ledger entry that expects it, in the oracle's ledger file
+    /// (`<oracle>.txt` of the run's ledger folder); absent in reports of an urldiff that did
+    /// not record it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ledger_line: Option<usize>,
     /// Triage's class ids (`crate::classify::classify`); empty in reports of an urldiff that
     /// did not classify (`urldiff report` classifies those when it reads them).
     #[serde(default)]

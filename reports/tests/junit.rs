@@ -85,15 +85,38 @@ fn ledgered_cases_carry_their_differing_values() {
     assert_eq!(read.elements["testsuite"], 1);
     assert_eq!(read.elements["testcase"], 3);
     assert_eq!(read.elements["failure"], 1);
-    assert_eq!(read.elements["system-out"], 1);
-    assert_eq!(read.properties["truth.host"], "\"good.example\"");
-    assert_eq!(read.properties["got.host"], "\"<script>alert(3)</script>\"");
-    assert_eq!(read.properties["grade.host"], "structural");
-    assert_eq!(read.skipped_messages, ["ledgered (high): urllib reads <evil> & more"]);
+    // A ledgered case's evidence is one line, what CI pages show of a skipped case: the
+    // severity, the ledger file (`<oracle>.txt`) and line, the reason, then each differing
+    // field with its grade, the truth and the answer as every report quotes them (Rust's
+    // escaped form: ESC is `\u{1b}`).
+    assert!(!read.elements.contains_key("system-out"));
+    assert_eq!(
+        read.skipped_messages,
+        ["ledgered (high), python-urllib.txt:7: urllib reads <evil> & more \
+          | host (structural): truth \"good.example\", got \"<script>alert(3)</script>\"; \
+          path (structural): truth \"/a|b\", got \"/a`b\\u{1b}[31m\""]
+    );
+    // Both cases carry the severity and the classes as properties; nothing else.
+    assert_eq!(read.elements["property"], 4);
+    assert_eq!(read.properties["severity"], "high");
+    // The unexpected divergence keeps its full evidence: the field diffs as a table under
+    // the divergence, titles, then one row per field.
     let out = read.texts.iter().find(|t| t.contains("[high] python-urllib")).unwrap();
-    // The field diffs as a table under the divergence: titles, then one row per field.
     assert!(out.contains("      field  grade       truth           got\n"), "{out}");
     assert!(out.contains("      host   structural  \"good.example\"  \"<script>"), "{out}");
+}
+
+/// A report saved by an urldiff that did not record the ledger line: the message says no line.
+#[test]
+fn a_ledgered_case_without_its_line_names_the_reason_alone() {
+    let mut report = report();
+    report.divergences[0].ledger_line = None;
+    let read = read(&junit::render(&report).unwrap());
+    assert!(
+        read.skipped_messages[0].starts_with("ledgered (high): urllib reads <evil> & more | host"),
+        "{:?}",
+        read.skipped_messages
+    );
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! JUnit XML for CI, written with quick-xml's writer: a `<testsuite>` per oracle × suite, a
-//! `<testcase>` per case. An unexpected divergence is a `<failure>` carrying the field diff; a
-//! ledgered one is `<skipped>` with the ledger reason, its differing values in
-//! `<system-out>` and as `<properties>` (`severity`, `classes` — triage's class ids, comma
-//! separated — and `truth.<field>`, `got.<field>`, `grade.<field>`); a failure carries the
-//! `severity` and `classes` properties too;
-//! a case without an opinion is `<skipped message="no opinion">`.
+//! `<testcase>` per case. An unexpected divergence is a `<failure>` carrying the field diff
+//! (the terminal table) and the `<properties>` `severity` and `classes` (triage's class ids,
+//! comma separated); a ledgered one carries the same two properties and is `<skipped>` with a
+//! one-line message, what CI pages show of a skipped case ([`ledgered_message`]: the ledger
+//! entry, its reason, each differing field's truth and answer); a case without an opinion is
+//! `<skipped message="no opinion">`.
 
 use super::classes::classes_of;
 use super::text::divergence_text;
@@ -148,29 +148,39 @@ fn write_failure<W: io::Write>(w: &mut Writer<W>, d: &Divergence) -> io::Result<
     Ok(())
 }
 
-/// A ledgered case: skipped with its reason, and the differing values it carries.
+/// A ledgered case: its `severity` and `classes` properties, and skipped with one line
+/// ([`ledgered_message`]); the full evidence is in the JSON report and the HTML page.
 fn write_ledgered<W: io::Write>(w: &mut Writer<W>, d: &Divergence) -> io::Result<()> {
-    let reason = d.ledgered.as_deref().unwrap_or("");
-    let message = xml_safe(&format!("ledgered ({}): {reason}", d.severity.name()));
     w.create_element("properties").write_inner_content(|w| {
         for (name, value) in class_properties(d) {
             write_property(w, &name, &value)?;
         }
-        for f in &d.fields {
-            let field = f.field.name();
-            let rows = [
-                (format!("truth.{field}"), f.truth.display()),
-                (format!("got.{field}"), f.got.display()),
-                (format!("grade.{field}"), f.grade.name().to_owned()),
-            ];
-            for (name, value) in rows {
-                write_property(w, &name, &value)?;
-            }
-        }
         Ok(())
     })?;
+    let message = ledgered_message(d);
     w.create_element("skipped").with_attribute(("message", message.as_str())).write_empty()?;
-    w.create_element("system-out")
-        .write_text_content(BytesText::new(&xml_safe(&divergence_text(d))))?;
     Ok(())
+}
+
+/// What a CI page shows of a ledgered case, on one line: the severity, the ledger entry that
+/// expects it (`<oracle>.txt:<line>`, when the report records it), its reason, then each
+/// differing field with its grade, the truth and the answer:
+/// `ledgered (high), rust-url.txt:12: <reason> | host (structural): truth "a", got "b"; port …`.
+/// The values are the quoted, escaped forms of every report (`Projected::display`), made
+/// XML-safe by the one hostile-text policy.
+pub fn ledgered_message(d: &Divergence) -> String {
+    use std::fmt::Write as _;
+    let mut message = format!("ledgered ({})", d.severity.name());
+    if let Some(line) = d.ledger_line {
+        let _ = write!(message, ", {}.txt:{line}", d.oracle);
+    }
+    message.push_str(": ");
+    message.push_str(d.ledgered.as_deref().unwrap_or(""));
+    for (i, f) in d.fields.iter().enumerate() {
+        message.push_str(if i == 0 { " | " } else { "; " });
+        let (field, grade) = (f.field.name(), f.grade.name());
+        let (truth, got) = (f.truth.display(), f.got.display());
+        let _ = write!(message, "{field} ({grade}): truth {truth}, got {got}");
+    }
+    xml_safe(&message)
 }

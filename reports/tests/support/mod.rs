@@ -63,6 +63,7 @@ pub fn hostile(oracle: &str, ledgered: Option<&str>) -> Divergence {
         ],
         severity: Severity::High,
         ledgered: ledgered.map(str::to_owned),
+        ledger_line: ledgered.map(|_| 7),
         classes: vec![],
     }
 }
