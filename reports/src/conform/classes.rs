@@ -65,9 +65,8 @@ fn example_rank(d: &Divergence) -> impl Ord {
         matches!(f.field, SharedField::Host | SharedField::Userinfo)
     };
     let named = |p: &urldiff_compare::Projected| !p.text().is_empty();
-    let structural: Vec<_> =
-        d.fields.iter().filter(authority).filter(|f| f.grade == Grade::Structural).collect();
-    let another = structural.iter().filter(|f| named(&f.truth) && named(&f.got)).count();
+    let structural = || d.fields.iter().filter(authority).filter(|f| f.grade == Grade::Structural);
+    let another = structural().filter(|f| named(&f.truth) && named(&f.got)).count();
     let model = WHATWG_SIDE.contains(&d.oracle.as_str())
         || RFC_SIDE.contains(&d.oracle.as_str())
         || d.oracle.starts_with("reference");
@@ -76,7 +75,7 @@ fn example_rank(d: &Divergence) -> impl Ord {
         Reverse(another),
         !d.suite.starts_with("cases/"),
         model,
-        Reverse(structural.len()),
+        Reverse(structural().count()),
         !shows_host,
         d.name.chars().count(),
         Reverse(d.fields.len()),
@@ -113,18 +112,24 @@ pub fn shown_fields(d: &Divergence) -> Vec<&urldiff_compare::FieldDiff> {
 /// Every ledgered divergence grouped by class and severity: the most severe first, then the
 /// largest groups. A divergence with several classes counts in each.
 pub fn ledgered_by_class(report: &ConformReport) -> Vec<ClassGroup<'_>> {
-    let mut groups: BTreeMap<(ClassTag, Severity), Vec<usize>> = BTreeMap::new();
+    // Keyed by the class id, borrowed: the order of `(ClassTag, Severity)` (a tag's label is
+    // its id), without two strings made for every class of every divergence.
+    let mut groups: BTreeMap<(&str, Severity), Vec<usize>> = BTreeMap::new();
     for (i, d) in report.divergences.iter().enumerate() {
         if d.ledgered.is_none() {
             continue;
         }
-        for class in classes_of(d) {
-            groups.entry((class, d.severity)).or_default().push(i);
+        if d.classes.is_empty() {
+            groups.entry((UNCLASSIFIED, d.severity)).or_default().push(i);
+        }
+        for class in &d.classes {
+            groups.entry((class.as_str(), d.severity)).or_default().push(i);
         }
     }
     let mut out: Vec<ClassGroup> = groups
         .into_iter()
         .map(|((class, severity), members)| {
+            let class = ClassTag::of(class);
             let all = &report.divergences;
             let example = members
                 .iter()

@@ -41,8 +41,14 @@ fn html_row(table: &Table, row: &Row) -> Markup {
 fn td_class(cell: &Cell, align: Align) -> Option<String> {
     let num = (align == Align::Right).then_some("num");
     let differs = cell.differs.then_some("differs");
-    let classes: Vec<&str> = [num, cell.style, differs].into_iter().flatten().collect();
-    (!classes.is_empty()).then(|| classes.join(" "))
+    let mut classes = String::new();
+    for class in [num, cell.style, differs].into_iter().flatten() {
+        if !classes.is_empty() {
+            classes.push(' ');
+        }
+        classes.push_str(class);
+    }
+    (!classes.is_empty()).then_some(classes)
 }
 
 /// A cell's spans, written straight into the page (a table of thousands of rows would copy
@@ -58,11 +64,25 @@ impl Render for HtmlCell<'_> {
         let n = self.0.spans.len();
         for (i, span) in self.0.spans.iter().enumerate() {
             match span {
+                // A lone text span keeps no edge spaces: the text itself, straight in.
+                Span::Text(s) if n == 1 => Visible(s).render_to(page),
                 Span::Text(s) => page.push_str(&text_span(s, i, n, crate::html_text::text)),
+                // The commonest spans of a table of divergences, as `html_span` writes them,
+                // without a markup value of their own each.
+                Span::Code(s) => in_tag(page, "<code>", s),
+                Span::Input(s) => in_tag(page, "<code class=\"input\">", s),
+                Span::Base(s) => in_tag(page, "<code class=\"base\">", s),
                 span => html_span(span).render_to(page),
             }
         }
     }
+}
+
+/// `text` shown in a `<code>` element opened by `start`.
+fn in_tag(page: &mut String, start: &str, text: &str) {
+    page.push_str(start);
+    Visible(text).render_to(page);
+    page.push_str("</code>");
 }
 
 fn html_span(span: &Span) -> Markup {
