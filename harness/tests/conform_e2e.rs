@@ -204,6 +204,30 @@ fn json_and_junit_reports_are_written() {
     assert_eq!(counts, JunitCounts { suites: 1, cases: 3, failures: 1, skipped: 0 });
 }
 
+/// A ledgered divergence names the entry that expects it: the JSON's `ledger_line` (1-based, in
+/// the oracle's ledger file `fake.txt`, after two comment lines) and JUnit's skip message.
+#[test]
+fn a_ledgered_divergence_names_its_ledger_line() {
+    let (ledger, out) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let text = format!(
+        "# Known divergences\n# of the fake\n{BACKSLASH_NAME} | href,host,path | backslash is not a separator here\n"
+    );
+    std::fs::write(ledger.path().join("fake.txt"), text).unwrap();
+    let mut opts = options(ledger.path());
+    opts.json = Some(out.path().join("run.json"));
+    opts.junit = Some(out.path().join("junit.xml"));
+    assert_eq!(execute(&opts, &fake_oracle(), vec![suite()]).unwrap(), 0);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("run.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["divergences"][0]["ledger_line"], 3);
+    let xml = std::fs::read_to_string(out.path().join("junit.xml")).unwrap();
+    let message =
+        "<skipped message=\"ledgered (high), fake.txt:3: backslash is not a separator here | ";
+    assert!(xml.contains(message), "{xml}");
+    assert_eq!(junit_counts(&xml), JunitCounts { suites: 1, cases: 3, failures: 0, skipped: 1 });
+}
+
 #[derive(Debug, PartialEq, Eq)]
 struct JunitCounts {
     suites: usize,
