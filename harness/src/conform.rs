@@ -56,12 +56,16 @@ pub fn execute(
             .flatten()
             .map(|change| (change.path.clone(), change.contents.as_bytes()))
             .collect();
-        // The files are written on threads of their own while this one renders the summary.
+        // The files are written on threads of their own while this one renders the summary
+        // and the matrix, which the matrix file is then written from (made once, not twice).
         std::thread::scope(|scope| {
-            let written = scope.spawn(|| outputs.write(&report, ledger));
+            let (matrix_sender, matrix_made) = std::sync::mpsc::channel();
+            let written = scope.spawn(|| outputs.write_made(&report, ledger, Some(matrix_made)));
             let width = opts.summary_width.unwrap_or(urldiff_reports::plain::WIDTH);
             let summary = urldiff_reports::conform::terminal::render_to_width(&report, width);
             let matrix = urldiff_reports::conform::matrix::render(&report);
+            // Not sent only when no matrix file was asked for (the writer has gone).
+            let _ = matrix_sender.send(matrix.clone());
             written.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
             anyhow::Ok((summary, matrix))
         })
@@ -105,11 +109,29 @@ impl Outputs {
         report: &ConformReport,
         others: Vec<(PathBuf, &[u8])>,
     ) -> Result<(), urldiff_corpus::atomic::WriteError> {
+        self.write_made(report, others, None)
+    }
+
+    /// [`Outputs::write`], the matrix file's text (`urldiff_reports::conform::matrix::render`
+    /// of `report`) received from `matrix` when given, rather than made again.
+    pub fn write_made(
+        &self,
+        report: &ConformReport,
+        others: Vec<(PathBuf, &[u8])>,
+        matrix: Option<std::sync::mpsc::Receiver<String>>,
+    ) -> Result<(), urldiff_corpus::atomic::WriteError> {
         use urldiff_corpus::atomic::SendFill;
         let mut files: Vec<(PathBuf, SendFill)> = Vec::new();
+        let mut matrix = matrix;
         for (path, format) in self.requested() {
-            let fill: SendFill =
-                Box::new(move |out| urldiff_reports::render_to(report, format, out));
+            let made = if format == Format::Matrix { matrix.take() } else { None };
+            let fill: SendFill = match made {
+                Some(made) => Box::new(move |out| {
+                    let text = made.recv().map_err(std::io::Error::other)?;
+                    out.write_all(text.as_bytes())
+                }),
+                None => Box::new(move |out| urldiff_reports::render_to(report, format, out)),
+            };
             files.push((path, fill));
         }
         for (path, contents) in others {

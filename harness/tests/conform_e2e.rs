@@ -228,6 +228,19 @@ fn a_ledgered_divergence_names_its_ledger_line() {
     assert_eq!(junit_counts(&xml), JunitCounts { suites: 1, cases: 3, failures: 0, skipped: 1 });
 }
 
+/// The matrix file is the matrix the run returns (made once and written from there).
+#[test]
+fn the_matrix_file_is_the_runs_matrix() {
+    let (ledger, out) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut opts = options(ledger.path());
+    opts.matrix = Some(out.path().join("matrix.txt"));
+    opts.junit = Some(out.path().join("junit.xml"));
+    let finished = conform::execute(&opts, &fake_oracle(), vec![suite()], &Silent).unwrap();
+    let file = std::fs::read_to_string(out.path().join("matrix.txt")).unwrap();
+    assert!(file.contains("2/1/0/0"), "{file}");
+    assert_eq!(file, finished.matrix);
+}
+
 #[derive(Debug, PartialEq, Eq)]
 struct JunitCounts {
     suites: usize,
