@@ -67,6 +67,7 @@ pub mod rfc2396;
 pub mod rfc3986;
 pub mod valid;
 
+mod drive_letter;
 mod parser;
 mod record;
 mod setters;

@@ -5,9 +5,9 @@
 //! operations append or truncate. The few that rewrite an earlier component (the protocol
 //! setter's scheme, removing a default port) splice and shift the later offsets.
 
+use crate::drive_letter::is_normalized_windows_drive_letter;
 use crate::errors::Errors;
 use crate::host::{write_opaque_host, Host, HostParseFailure};
-use crate::parser::is_normalized_windows_drive_letter;
 use crate::percent;
 use crate::url::{is_special_scheme, HostKind, Url};
 

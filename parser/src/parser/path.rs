@@ -1,9 +1,9 @@
 //! File, path, opaque path, query and fragment states of the basic URL parser.
 //! <https://url.spec.whatwg.org/#concept-basic-url-parser>
 
-use super::{
+use super::{AsciiRun, Parser, State, Step, StepResult};
+use crate::drive_letter::{
     is_normalized_windows_drive_letter, is_windows_drive_letter, starts_with_windows_drive_letter,
-    AsciiRun, Parser, State, Step, StepResult,
 };
 use crate::errors::{ParseError, ValidationErrorKind as E};
 use crate::host::{parse_host, Host};

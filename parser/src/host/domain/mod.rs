@@ -17,12 +17,13 @@
 //! where the parser runs `process` into a `String` given room at once) lets the fuzz
 //! `roundtrip` target compare the whole algorithm both ways on every input.
 
+mod code_point_classes;
 mod idna_simple;
 mod punycode;
 mod simple_table;
 mod strict_verdict;
 
-pub use idna_simple::{JOINS_AFTER_ZWNJ, JOINS_BEFORE_ZWNJ, NOT_VALID, RTL_LETTERS, SIMPLE};
+pub use code_point_classes::{JOINS_AFTER_ZWNJ, JOINS_BEFORE_ZWNJ, NOT_VALID, RTL_LETTERS, SIMPLE};
 
 use crate::errors::{Errors, ValidationErrorKind};
 use crate::host::uts46::{domain_parser_to_ascii, uts46_to_ascii};

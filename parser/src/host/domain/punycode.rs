@@ -1,7 +1,7 @@
 //! Punycode (RFC 3492) for the IDNA shortcut (`idna_simple`): decoding that tells what kind of
 //! code points a label holds as it goes, and encoding of labels of at most 63 code points.
 
-use super::idna_simple::{is_not_valid, is_rtl_letter, is_simple, label_direction, Label};
+use super::code_point_classes::{is_not_valid, is_rtl_letter, is_simple, label_direction, Label};
 
 // Punycode, RFC 3492 section 5's parameters and section 6's algorithms.
 const BASE: u32 = 36;
