@@ -10,11 +10,14 @@
 // unchanged) over that one parse's record; a failure, and every setter case, goes through the
 // URL constructor, so the reason is whatwg-url's own.
 module.exports = (require, host) => {
-  // whatwg-url answers from its JavaScript parser, whose optimized compilation by V8 costs more
-  // CPU than it saves over one run's batch (measured on a conform batch of 2148 requests: 0.29
-  // → 0.21 user-s), so V8 is told not to optimize before the package is loaded (the folder
-  // launcher passes no node flags; the answers are byte-identical either way).
-  require("v8").setFlagsFromString("--no-opt");
+  // whatwg-url answers from its JavaScript parser. V8's optimizing compiler costs more CPU
+  // than it saves over a conform batch (a few thousand varied requests) and saves half over a
+  // triage batch (30,000 real URLs: --no-opt 3.6 user-s, default 1.9), so V8 is told to wait
+  // longer before optimizing a function (interrupt budget 300,000, default 67,584): conform's
+  // 8,156 requests 0.32 user-s as with --no-opt, the 30,000 1.8 user-s as with the default
+  // (docs/benchmarks.md). Set before the package is loaded (the folder launcher passes no node
+  // flags); the answers are byte-identical either way.
+  require("v8").setFlagsFromString("--interrupt-budget=300000");
   const whatwg = require("whatwg-url");
   const { implementation: URLImpl } = require("whatwg-url/lib/URL-impl.js");
   const settable = new Set(host.fields.filter(f => f !== "origin"));

@@ -132,17 +132,33 @@ func replyTo(kinds map[string]bool, req request) reply {
 	return out
 }
 
-// write puts one JSON line out and flushes it. encoding/json escapes <, >, &, U+2028 and
-// U+2029 as \u escapes, which decode to the same text.
-func write(out *bufio.Writer, value interface{}) {
+// holdFor is how long answers may be held while more requests wait.
+const holdFor = 50 * time.Millisecond
+
+// answers holds the answer lines until no request line is waiting or holdFor has passed since
+// the last write, then writes them together (docs/oracle-protocol.md, section 3: the hello says
+// held_answers); each at once when each (URLDIFF_ANSWER_FLUSH=each, how urldiff restarts a
+// worker that stopped, to find the case to blame).
+type answers struct {
+	out   *bufio.Writer
+	each  bool
+	since time.Time
+}
+
+// write puts one JSON line out, written now unless more requests wait. encoding/json escapes
+// <, >, &, U+2028 and U+2029 as \u escapes, which decode to the same text.
+func (a *answers) write(value interface{}, more bool) {
 	line, err := json.Marshal(value)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "urldiff host:", err)
 		os.Exit(2)
 	}
-	out.Write(line)
-	out.WriteByte('\n')
-	out.Flush()
+	a.out.Write(line)
+	a.out.WriteByte('\n')
+	if a.each || !more || time.Since(a.since) >= holdFor {
+		a.out.Flush()
+		a.since = time.Now()
+	}
 }
 
 // exitWhenOrphaned ends the worker when urldiff is gone, even in the middle of a case
@@ -168,30 +184,41 @@ func main() {
 	if model == "" {
 		model = "rfc"
 	}
-	out := bufio.NewWriter(os.Stdout)
-	write(out, map[string]interface{}{"hello": map[string]interface{}{
+	out := &answers{
+		out:   bufio.NewWriterSize(os.Stdout, 1<<16),
+		each:  os.Getenv("URLDIFF_ANSWER_FLUSH") == "each",
+		since: time.Now(),
+	}
+	hello := map[string]interface{}{
 		"name":       os.Getenv("URLDIFF_ORACLE"),
 		"version":    version(),
 		"model":      model,
 		"fields":     envList("URLDIFF_FIELDS", []string{}),
 		"case_kinds": kindList,
 		"unicode":    unicodeVersion(probes()),
-	}})
+	}
+	if !out.each {
+		hello["held_answers"] = true
+	}
+	out.write(map[string]interface{}{"hello": hello}, false)
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
 			var req request
 			if jsonErr := json.Unmarshal(line, &req); jsonErr != nil {
+				out.out.Flush()
 				fmt.Fprintln(os.Stderr, "urldiff host: unreadable request:", jsonErr)
 				os.Exit(2)
 			}
-			write(out, replyTo(kinds, req))
+			out.write(replyTo(kinds, req), in.Buffered() > 0)
 		}
 		if err == io.EOF {
+			out.out.Flush()
 			return
 		}
 		if err != nil {
+			out.out.Flush()
 			fmt.Fprintln(os.Stderr, "urldiff host:", err)
 			os.Exit(2)
 		}

@@ -18,7 +18,10 @@
 //   failure, "<SimpleName>: <message>".
 // - The hello carries URLDIFF_ORACLE, URLDIFF_MODEL, URLDIFF_FIELDS, URLDIFF_CASE_KINDS and the
 //   adapter's version and unicode.
-// - Answers are flushed one line at a time; the host exits at the end of stdin and when its
+// - Answers are held while more request lines are read and waiting, for at most HOLD_NANOS, then
+//   written together (docs/oracle-protocol.md, section 3: the hello says `held_answers`); each is
+//   flushed at once with URLDIFF_ANSWER_FLUSH=each, how urldiff restarts a worker that stopped,
+//   to find the case to blame. The host exits at the end of stdin and when its
 //   parent (urldiff) is gone. The JDK has no JSON library, so this file carries a minimal
 //   reader for the flat request objects and a writer that escapes everything outside ASCII
 //   (every UTF-16 unit, so a lone surrogate goes back exactly as it came).
@@ -61,15 +64,29 @@ public final class Host {
         str(hello, model).append(",\"fields\":");
         strings(hello, fields).append(",\"case_kinds\":");
         strings(hello, kinds).append(",\"unicode\":");
-        str(hello, unicode == null ? null : (String) unicode.invoke(null)).append("}}");
-        emit(out, hello);
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-            Map<String, Object> request = new Reader(line).object();
-            StringBuilder reply = new StringBuilder("{\"id\":").append(request.get("id"));
-            answer(reply, request, fields, kinds);
-            emit(out, reply.append('}'));
+        str(hello, unicode == null ? null : (String) unicode.invoke(null));
+        boolean each = "each".equals(System.getenv("URLDIFF_ANSWER_FLUSH"));
+        emit(out, hello.append(each ? "}}" : ",\"held_answers\":true}}"));
+        out.flush();
+        long since = System.nanoTime();
+        try {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                Map<String, Object> request = new Reader(line).object();
+                StringBuilder reply = new StringBuilder("{\"id\":").append(request.get("id"));
+                answer(reply, request, fields, kinds);
+                emit(out, reply.append('}'));
+                if (each || !in.ready() || System.nanoTime() - since >= HOLD_NANOS) {
+                    out.flush();
+                    since = System.nanoTime();
+                }
+            }
+        } finally {
+            out.flush();
         }
     }
+
+    /** How long answers may be held while more requests wait. */
+    private static final long HOLD_NANOS = 50_000_000L;
 
     private static String required(String name) {
         String value = System.getenv(name);
@@ -201,7 +218,6 @@ public final class Host {
 
     private static void emit(OutputStream out, StringBuilder line) throws IOException {
         out.write(line.append('\n').toString().getBytes(StandardCharsets.US_ASCII));
-        out.flush();
     }
 
     private static StringBuilder strings(StringBuilder sb, List<String> items) {

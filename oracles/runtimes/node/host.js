@@ -24,12 +24,13 @@
 //   for adapters that report validation errors or text records). A throw is that case's
 //   failure, "<name>: <message>".
 //
-// Answers are written one line at a time, synchronously, so that every finished answer is out
-// before a later case can hang or crash the process.
+// Answers are held while more request lines are read and waiting, for at most HOLD_MS, then
+// written together, synchronously (docs/oracle-protocol.md, section 3: the hello says
+// `held_answers`); with URLDIFF_ANSWER_FLUSH=each, how urldiff restarts a worker that stopped to
+// find the case to blame, each is written at once, before the next case can hang or crash.
 
 const fs = require("fs");
 const path = require("path");
-const readline = require("readline");
 const { createRequire } = require("module");
 
 const list = name => (process.env[name] || "").split(",").filter(Boolean);
@@ -179,14 +180,57 @@ function main() {
     name: env.oracle, version: adapter.version(), model: env.model, fields,
     case_kinds: env.caseKinds, unicode: unicode === undefined ? null : unicode,
   };
-  const write = line => writeAll(1, Buffer.from(line + "\n"));
-  write(JSON.stringify({ hello }));
+  const answers = heldAnswers(process.env.URLDIFF_ANSWER_FLUSH === "each");
+  if (!answers.each) hello.held_answers = true;
+  answers.add(JSON.stringify({ hello }), false);
   const kinds = new Set(env.caseKinds);
-  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-  lines.on("line", line => {
+  eachRequestLine(process.stdin, (line, more) => {
     const request = JSON.parse(line);
-    write(JSON.stringify({ id: request.id, ...answerOne(adapter, kinds, request) }));
+    answers.add(JSON.stringify({ id: request.id, ...answerOne(adapter, kinds, request) }), more);
   });
+}
+
+// How long answers may be held while more requests wait.
+const HOLD_MS = 50;
+
+// The answer lines, held while `more` request lines wait (at most HOLD_MS), then written
+// together; each at once when `each`.
+function heldAnswers(each) {
+  let held = [];
+  let since = Date.now();
+  const flush = () => {
+    writeAll(1, Buffer.from(held.join("")));
+    held = [];
+    since = Date.now();
+  };
+  return {
+    each,
+    add(line, more) {
+      held.push(line + "\n");
+      if (each || !more || Date.now() - since >= HOLD_MS) flush();
+    },
+  };
+}
+
+// `onLine(line, more)` for each line of `input` (UTF-8, without its "\n"; a last line without
+// one too), `more` telling whether another complete line is already read after it.
+function eachRequestLine(input, onLine) {
+  let rest = Buffer.alloc(0);
+  const lines = (chunk, atEnd) => {
+    const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+    const ends = [];
+    for (let i = data.indexOf(10); i >= 0; i = data.indexOf(10, i + 1)) ends.push(i);
+    let start = 0;
+    ends.forEach((end, k) => {
+      const more = k + 1 < ends.length || (atEnd && end + 1 < data.length);
+      onLine(data.toString("utf8", start, end).replace(/\r$/, ""), more);
+      start = end + 1;
+    });
+    rest = data.subarray(start);
+    if (atEnd && rest.length) onLine(rest.toString("utf8").replace(/\r$/, ""), false);
+  };
+  input.on("data", chunk => lines(chunk, false));
+  input.on("end", () => lines(Buffer.alloc(0), true));
 }
 
 main();

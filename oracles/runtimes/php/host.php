@@ -24,12 +24,53 @@ function urldiff_env_list(string $name, array $default): array
     return $items ?: $default;
 }
 
-function urldiff_write(array $value): void
+// The answer lines, held until no request line is waiting or URLDIFF_HOLD_NS have passed since
+// the last write, then written together (docs/oracle-protocol.md, section 3: the hello says
+// `held_answers`); each at once with URLDIFF_ANSWER_FLUSH=each, how urldiff restarts a worker
+// that stopped, to find the case to blame.
+const URLDIFF_HOLD_NS = 50_000_000;
+$urldiff_each = getenv('URLDIFF_ANSWER_FLUSH') === 'each';
+$urldiff_held = '';
+$urldiff_since = hrtime(true);
+
+function urldiff_write(array $value, bool $more = false): void
 {
+    global $urldiff_each, $urldiff_held, $urldiff_since;
     // JSON_THROW_ON_ERROR: invalid UTF-8 never becomes a silently empty line.
     // Without JSON_UNESCAPED_UNICODE every non-ASCII code point travels as \u escapes.
-    echo json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES), "\n";
-    flush();
+    $urldiff_held .= json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES) . "\n";
+    if ($urldiff_each || !$more || hrtime(true) - $urldiff_since >= URLDIFF_HOLD_NS) {
+        urldiff_flush();
+    }
+}
+
+function urldiff_flush(): void
+{
+    global $urldiff_held, $urldiff_since;
+    for ($at = 0; $at < strlen($urldiff_held); $at += $wrote) {
+        $wrote = fwrite(STDOUT, substr($urldiff_held, $at));
+        if ($wrote === false || $wrote === 0) {
+            exit(1); // urldiff is gone
+        }
+    }
+    $urldiff_held = '';
+    $urldiff_since = hrtime(true);
+}
+
+// One request line's answer.
+function urldiff_answer_line(array $kinds, string $line, bool $more): void
+{
+    if (trim($line) === '') {
+        return;
+    }
+    $request = json_decode($line, true, 512, JSON_THROW_ON_ERROR);
+    try {
+        urldiff_write(['id' => $request['id']] + urldiff_reply($kinds, $request), $more);
+    } catch (JsonException $e) { // a failure reason that is not UTF-8: say so, stay alive
+        urldiff_write(['id' => $request['id'], 'outcome' => 'failure',
+                       'reason' => 'urldiff host: the answer is not UTF-8 (' . $e->getMessage() . ')'],
+                      $more);
+    }
 }
 
 function urldiff_reply(array $kinds, array $request): array
@@ -74,16 +115,21 @@ require $argv[1];
 // Read before the hello line, so that a parent killed after it is seen as gone.
 $parent = urldiff_parent_pid();
 $kinds = urldiff_env_list('URLDIFF_CASE_KINDS', ['parse']);
-urldiff_write(['hello' => [
+$hello = [
     'name' => getenv('URLDIFF_ORACLE') ?: basename(dirname($argv[1])),
     'version' => urldiff_version(),
     'model' => getenv('URLDIFF_MODEL') ?: 'rfc',
     'fields' => urldiff_env_list('URLDIFF_FIELDS', []),
     'case_kinds' => $kinds,
     'unicode' => null, // PHP's URL functions work on bytes and do no IDNA
-]]);
+];
+if (!$urldiff_each) {
+    $hello['held_answers'] = true;
+}
+urldiff_write(['hello' => $hello]);
 // Wait for input at most a second at a time, so that a parent gone (urldiff SIGKILLed: its
 // pid changes) ends the worker (protocol section 4); parse_url and filter_var never block.
+$rest = '';
 while (true) {
     $read = [STDIN];
     $none = null;
@@ -94,18 +140,20 @@ while (true) {
         }
         continue;
     }
-    $line = fgets(STDIN);
-    if ($line === false) {
-        break;
-    }
-    if (trim($line) === '') {
+    $chunk = fread(STDIN, 65536);
+    if ($chunk === false || $chunk === '') {
+        if ($chunk === false || feof(STDIN)) {
+            urldiff_answer_line($kinds, $rest, false);
+            break;
+        }
         continue;
     }
-    $request = json_decode($line, true, 512, JSON_THROW_ON_ERROR);
-    try {
-        urldiff_write(['id' => $request['id']] + urldiff_reply($kinds, $request));
-    } catch (JsonException $e) { // a failure reason that is not UTF-8: say so, stay alive
-        urldiff_write(['id' => $request['id'], 'outcome' => 'failure',
-                       'reason' => 'urldiff host: the answer is not UTF-8 (' . $e->getMessage() . ')']);
+    // Every complete line read; each says whether another is already read after it.
+    $lines = explode("\n", $rest . $chunk);
+    $rest = array_pop($lines);
+    $last = count($lines) - 1;
+    foreach ($lines as $i => $line) {
+        urldiff_answer_line($kinds, $line, $i < $last);
     }
 }
+urldiff_flush();

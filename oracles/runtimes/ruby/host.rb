@@ -32,11 +32,59 @@ module UrldiffHost
     end
   end
 
-  # ascii_only: every non-ASCII code point travels as \u escapes, so it survives exactly; a
-  # string that is not valid UTF-8 raises here and becomes its case's failure.
-  def write(value)
-    $stdout.write(JSON.generate(value, ascii_only: true), "\n")
-    $stdout.flush
+  # The answer lines, held until no request line is waiting or HOLD_SECONDS have passed since
+  # the last write, then written together (docs/oracle-protocol.md, section 3: the hello says
+  # `held_answers`); each at once with URLDIFF_ANSWER_FLUSH=each, how urldiff restarts a worker
+  # that stopped, to find the case to blame.
+  class Answers
+    HOLD_SECONDS = 0.05
+
+    attr_reader :each
+
+    def initialize
+      @each = ENV['URLDIFF_ANSWER_FLUSH'] == 'each'
+      @held = String.new
+      @since = now
+    end
+
+    # ascii_only: every non-ASCII code point travels as \u escapes, so it survives exactly; a
+    # string that is not valid UTF-8 raises here and becomes its case's failure.
+    def add(value, more)
+      @held << JSON.generate(value, ascii_only: true) << "\n"
+      flush if @each || !more || now - @since >= HOLD_SECONDS
+    end
+
+    def flush
+      $stdout.write(@held)
+      $stdout.flush
+      @held = String.new
+      @since = now
+    end
+
+    def now
+      Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    end
+  end
+
+  # Each line of `input` (UTF-8), with whether another complete line is already read after it.
+  def each_request_line(input)
+    rest = String.new
+    loop do
+      chunk = begin
+        input.readpartial(65_536)
+      rescue EOFError
+        nil
+      end
+      if chunk.nil?
+        yield rest.force_encoding(Encoding::UTF_8), false unless rest.empty?
+        return
+      end
+      lines = (rest << chunk).split("\n", -1)
+      rest = lines.pop
+      lines.each_with_index do |line, i|
+        yield line.force_encoding(Encoding::UTF_8), i < lines.size - 1
+      end
+    end
   end
 
   def reply(kinds, request)
@@ -67,14 +115,15 @@ module UrldiffHost
     end
   end
 
-  def answer_line(kinds, line)
+  def answer_line(answers, kinds, line, more)
     request = JSON.parse(line)
     answer = { 'id' => request['id'] }.merge(reply(kinds, request))
     begin
-      write(answer)
+      answers.add(answer, more)
     rescue JSON::GeneratorError, EncodingError => e
-      write({ 'id' => request['id'], 'outcome' => 'failure',
-              'reason' => "urldiff host: the answer is not UTF-8 (#{e.class}: #{e.message})" })
+      answers.add({ 'id' => request['id'], 'outcome' => 'failure',
+                    'reason' => "urldiff host: the answer is not UTF-8 (#{e.class}: #{e.message})" },
+                  more)
     end
   end
 
@@ -83,17 +132,24 @@ module UrldiffHost
     load ARGV.fetch(0)
     kinds = env_list('URLDIFF_CASE_KINDS', ['parse'])
     probe = UrldiffAdapter.respond_to?(:unicode) ? UrldiffAdapter.unicode(probes) : nil
-    write({ 'hello' => {
-            'name' => ENV.fetch('URLDIFF_ORACLE', File.basename(File.dirname(ARGV[0]))),
-            'version' => UrldiffAdapter.version,
-            'model' => ENV.fetch('URLDIFF_MODEL', 'rfc'),
-            'fields' => env_list('URLDIFF_FIELDS', []),
-            'case_kinds' => kinds,
-            'unicode' => probe
-          } })
-    $stdin.set_encoding(Encoding::UTF_8)
-    $stdin.each_line do |line|
-      answer_line(kinds, line) unless line.strip.empty?
+    answers = Answers.new
+    hello = {
+      'name' => ENV.fetch('URLDIFF_ORACLE', File.basename(File.dirname(ARGV[0]))),
+      'version' => UrldiffAdapter.version,
+      'model' => ENV.fetch('URLDIFF_MODEL', 'rfc'),
+      'fields' => env_list('URLDIFF_FIELDS', []),
+      'case_kinds' => kinds,
+      'unicode' => probe
+    }
+    hello['held_answers'] = true unless answers.each
+    answers.add({ 'hello' => hello }, false)
+    $stdin.binmode
+    begin
+      each_request_line($stdin) do |line, more|
+        answer_line(answers, kinds, line, more) unless line.strip.empty?
+      end
+    ensure
+      answers.flush
     end
   end
 end

@@ -8,7 +8,9 @@
 //! busy, so concurrent callers run in parallel); a large batch is cut into chunks that more
 //! workers take up while cores are free ([`super::lanes`]). When the worker crashes or hangs on a case, that
 //! case is marked `Crashed`/`TimedOut`, the worker is killed, a fresh one is started and the rest
-//! of the batch goes on: no other case's answer is lost.
+//! of the batch goes on: no other case's answer is lost. A worker that holds its answers
+//! (`Hello::held_answers`) and stops is replaced by one that writes each at once, asked again
+//! from the case whose answer was due, so the stop is recorded for the case that caused it.
 
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -275,11 +277,15 @@ impl WorkerOracle {
         let mut out = Vec::with_capacity(cases.len());
         let mut worker = None;
         let mut retried = false;
+        // Set once a worker that held its answers stopped: the rest goes to workers that write
+        // each answer at once, so that the case a stop is recorded for is the one to blame.
+        let mut flushing_each: Option<WorkerCommand> = None;
         while out.len() < cases.len() {
-            let (mut current, reused) = match worker.take() {
-                Some(w) => (w, false),
-                None if retried => (self.start_worker(command)?, false),
-                None => self.take_worker(command)?,
+            let (mut current, reused) = match (worker.take(), &flushing_each) {
+                (Some(w), _) => (w, false),
+                (None, Some(each)) => (self.start_worker(each)?, false),
+                (None, None) if retried => (self.start_worker(command)?, false),
+                (None, None) => self.take_worker(command)?,
             };
             let before = out.len();
             let batch = Batch {
@@ -297,12 +303,20 @@ impl WorkerOracle {
                 Err(Stop::Crashed { .. }) if reused && !retried && out.len() == before => {
                     retried = true;
                 }
+                // A worker that held its answers may have held those of cases before the one
+                // that stopped it (a hang, a crash): they are asked again, from the case whose
+                // answer was due, of a worker that writes each answer at once.
+                Err(_) if current.hello.held_answers => {
+                    flushing_each = Some(command.flushing_each());
+                }
                 // `out` now ends just before the case that stopped the worker; the dead
                 // worker is dropped and the next round starts a fresh one after that case.
                 Err(stop) => out.push(self.stopped_answer(stop, cases[out.len()])),
             }
         }
-        if let Some(w) = worker {
+        // A worker that writes each answer at once is not kept: later batches get the faster
+        // kind again.
+        if let Some(w) = worker.filter(|_| flushing_each.is_none()) {
             self.idle.lock().unwrap_or_else(|p| p.into_inner()).push(w);
         }
         Ok(out)

@@ -32,7 +32,17 @@ pub struct Hello {
     /// The Unicode version of the parser's IDNA (or character) data, when the worker knows it.
     #[serde(default)]
     pub unicode: Option<String>,
+    /// The worker holds its answers until no request line is waiting (or a moment has passed)
+    /// and writes them together: after a stop, urldiff asks again from the case whose answer
+    /// was due, of a worker started with [`FLUSH_EACH_VAR`] (docs/oracle-protocol.md,
+    /// section 3).
+    #[serde(default)]
+    pub held_answers: bool,
 }
+
+/// The variable that tells a worker that holds its answers to write each one at once instead
+/// (`URLDIFF_ANSWER_FLUSH=each`): how urldiff finds which case stopped such a worker.
+pub const FLUSH_EACH_VAR: &str = "URLDIFF_ANSWER_FLUSH";
 
 #[derive(Deserialize)]
 struct HelloLine {

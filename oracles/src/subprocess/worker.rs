@@ -77,6 +77,14 @@ impl WorkerCommand {
         self
     }
 
+    /// The command of a worker that writes each answer at once, even one whose host can hold
+    /// them ([`protocol::FLUSH_EACH_VAR`]).
+    pub fn flushing_each(&self) -> WorkerCommand {
+        let mut command = self.clone();
+        command.env.push((protocol::FLUSH_EACH_VAR.to_owned(), "each".to_owned()));
+        command
+    }
+
     /// The command as one line, for messages.
     pub fn display(&self) -> String {
         let mut s = self.program.display().to_string();
@@ -484,5 +492,6 @@ fn placeholder_hello() -> Hello {
         fields: Vec::new(),
         case_kinds: Vec::new(),
         unicode: None,
+        held_answers: false,
     }
 }
