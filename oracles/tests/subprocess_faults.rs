@@ -81,6 +81,31 @@ fn crash_and_hang_mark_exactly_their_cases() {
     assert_echoes_except(&again, &oracle.answer_batch(&cases(&again)).unwrap(), &[]);
 }
 
+/// A worker that holds its answers (`held_answers`) loses those of the cases before a crash or
+/// a hang that came in the same write: the stop is still recorded for the case that caused it,
+/// and every other case is answered, because the rest of the batch is asked again, from the
+/// case whose answer was due, of a worker that writes each answer at once
+/// (docs/oracle-protocol.md, section 3). Recording the stop where the answer was due would
+/// mark a0 here.
+#[test]
+fn a_worker_holding_its_answers_still_marks_exactly_the_stopping_cases() {
+    let held = fixture("fake_held_worker.sh").to_string_lossy().into_owned();
+    let oracle = fake_oracle_with(500, WorkerCommand::new("bash", &[&held]));
+    let inputs = ["a0", "a1", "CRASH-1", "a3", "a4", "HANG-1", "a6"];
+    let batch = cases(&inputs);
+    let answers = oracle.answer_batch(&batch).unwrap();
+    assert_echoes_except(&inputs, &answers, &[2, 5]);
+    let crash = crash(&answers[2]);
+    assert_eq!((crash.case.input.as_str(), crash.cause.as_str()), ("CRASH-1", "the worker exited"));
+    assert_eq!(crash.process, Some(ProcessEnd::Exited { code: 3 }));
+    assert!(crash.stderr.contains("crashing on purpose on CRASH-1"), "{crash}");
+    let Answer::TimedOut(timeout) = &answers[5] else { panic!("{:?}", answers[5]) };
+    assert_eq!(timeout.case.input, "HANG-1");
+    // The pool goes on after the faults, with a worker that holds its answers again.
+    let again = ["b0", "b1", "b2"];
+    assert_echoes_except(&again, &oracle.answer_batch(&cases(&again)).unwrap(), &[]);
+}
+
 /// A worker whose child escapes its process group (a new session) and keeps stdout open, while
 /// the worker itself exits: the case still times out (the limit ends the read, not the end of
 /// file the child withholds) and a fresh worker answers the rest. Bounded by a generous guard

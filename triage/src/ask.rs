@@ -91,17 +91,24 @@ pub fn ask(oracles: &[&dyn Oracle], requests: &[Request]) -> Result<Vec<Vec<Answ
     if requests.is_empty() {
         return Ok(Vec::new());
     }
+    // Every request's parse case, made once for every oracle that is asked those (all but
+    // the RFC-model oracles when a request has a base).
+    let parse_cases: Vec<Case> = requests.iter().map(Request::case).collect();
+    let any_base = requests.iter().any(|r| r.base.is_some());
+    let parse_cases = &parse_cases;
     let per_oracle: Vec<Result<Vec<Answer>, AskError>> = std::thread::scope(|scope| {
         let remote: Vec<_> = oracles
             .iter()
             .enumerate()
             .filter(|(_, o)| !in_process(**o))
-            .map(|(i, o)| (i, scope.spawn(move || answer_requests(*o, requests))))
+            .map(|(i, o)| {
+                (i, scope.spawn(move || answer_requests(*o, requests, parse_cases, any_base)))
+            })
             .collect();
         let mut results: Vec<Option<Result<Vec<Answer>, AskError>>> =
             oracles.iter().map(|_| None).collect();
         for (i, oracle) in oracles.iter().enumerate().filter(|(_, o)| in_process(**o)) {
-            results[i] = Some(answer_requests(*oracle, requests));
+            results[i] = Some(answer_requests(*oracle, requests, parse_cases, any_base));
         }
         for (i, handle) in remote {
             results[i] = Some(handle.join().expect("an oracle thread panicked"));
@@ -120,17 +127,39 @@ pub fn ask(oracles: &[&dyn Oracle], requests: &[Request]) -> Result<Vec<Vec<Answ
 const PARALLEL_FROM: usize = 16;
 
 /// One oracle's answers to every request: the asked cases as one batch (split over rayon for
-/// an in-process oracle), `NoOpinion` for the requests it is not asked.
-fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> Result<Vec<Answer>, AskError> {
+/// an in-process oracle), `NoOpinion` for the requests it is not asked. `parse_cases` holds
+/// every request's parse case ([`Request::case`]): what [`case_for`] gives every oracle when
+/// no request has a base (`any_base`), and a WHATWG-model oracle always.
+fn answer_requests(
+    oracle: &dyn Oracle,
+    requests: &[Request],
+    parse_cases: &[Case],
+    any_base: bool,
+) -> Result<Vec<Answer>, AskError> {
+    if !any_base || oracle.info().model != RecordModel::Rfc {
+        return answer_cases(oracle, parse_cases);
+    }
     let cases: Vec<Option<Case>> = requests.iter().map(|r| case_for(oracle, r)).collect();
     let asked: Vec<Case> = cases.iter().flatten().cloned().collect();
+    let mut answers = answer_cases(oracle, &asked)?.into_iter();
+    Ok(cases
+        .iter()
+        .map(|case| match case {
+            Some(_) => answers.next().unwrap_or(Answer::NoOpinion),
+            None => Answer::NoOpinion,
+        })
+        .collect())
+}
+
+/// One oracle's answers to `asked`, one each, in order.
+fn answer_cases(oracle: &dyn Oracle, asked: &[Case]) -> Result<Vec<Answer>, AskError> {
     let answers = if in_process(oracle) && asked.len() >= PARALLEL_FROM {
         let chunk = asked.len().div_ceil(rayon::current_num_threads() * 4).max(8);
         let chunks: Vec<Vec<Answer>> =
             asked.par_chunks(chunk).map(|c| oracle.answer_batch(c)).collect::<Result<_, _>>()?;
         chunks.into_iter().flatten().collect()
     } else {
-        oracle.answer_batch(&asked)?
+        oracle.answer_batch(asked)?
     };
     if answers.len() != asked.len() {
         return Err(AskError::WrongAnswerCount {
@@ -139,14 +168,7 @@ fn answer_requests(oracle: &dyn Oracle, requests: &[Request]) -> Result<Vec<Answ
             asked: asked.len(),
         });
     }
-    let mut answers = answers.into_iter();
-    Ok(cases
-        .iter()
-        .map(|case| match case {
-            Some(_) => answers.next().unwrap_or(Answer::NoOpinion),
-            None => Answer::NoOpinion,
-        })
-        .collect())
+    Ok(answers)
 }
 
 /// Compare one request's answers (one per oracle, in `oracles` order).

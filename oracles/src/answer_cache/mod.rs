@@ -179,6 +179,12 @@ impl CachedOracle {
         self.loaded.lock().unwrap_or_else(|p| p.into_inner()).info.clone()
     }
 
+    /// Whether the file gave no answers (a cold cache): [`CachedOracle::remembered`] would find
+    /// none.
+    fn remembers_nothing(&self) -> bool {
+        self.loaded.lock().unwrap_or_else(|p| p.into_inner()).table.is_empty()
+    }
+
     /// Each case's remembered answer, and the positions of those with none (whose answers are
     /// [`Answer::NoOpinion`] until asked). An answer that does not decode is asked again, with
     /// a note.
@@ -272,6 +278,15 @@ impl Oracle for CachedOracle {
     }
 
     fn answer_batch(&self, cases: &[Case]) -> Result<Vec<Answer>, OracleError> {
+        // Nothing remembered (a cold cache): the cases as they are, not a copy; as below, an
+        // answer short is no opinion and one too many is dropped.
+        if self.remembers_nothing() {
+            let mut answers = self.inner.answer_batch(cases)?;
+            answers.truncate(cases.len());
+            self.remember(cases, &answers);
+            answers.resize_with(cases.len(), || Answer::NoOpinion);
+            return Ok(answers);
+        }
         let (mut out, missing) = self.remembered(cases);
         if !missing.is_empty() {
             let asked: Vec<Case> = missing.iter().map(|&i| cases[i].clone()).collect();
