@@ -61,7 +61,9 @@ enum Command {
 }
 
 /// mimalloc returns freed memory to the system (glibc's malloc kept `urldiff serve` at ~700 MB
-/// after clients that never read went away: docs/benchmarks.md).
+/// after clients that never read went away: docs/benchmarks.md). Built without transparent huge
+/// pages (the `no_thp` feature): each thread's fresh memory was faulted in 2 MiB at a time and
+/// zeroed whole, a third of a cold `urldiff triage`'s own CPU time (docs/benchmarks.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
