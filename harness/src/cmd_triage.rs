@@ -77,8 +77,8 @@ pub struct TriageArgs {
     /// (`<cache>/answers/`, shared with `urldiff conform`), and do not remember their answers.
     #[arg(long)]
     pub no_cache: bool,
-    /// Ask the oracles this many cases at a time: memory holds one batch's answers (the
-    /// findings are the same whatever the batch size).
+    /// Ask the oracles this many cases at a time: memory holds two batches' answers (one is
+    /// asked while the one before is cut; the findings are the same whatever the batch size).
     #[arg(long, value_name = "CASES", default_value_t = DEFAULT_BATCH,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub batch_size: u64,

@@ -4,7 +4,8 @@
 //! the groups and one batch, not the input:
 //!
 //! 1. every oracle, and the reference of every standard they claim, answers every case of
-//!    the batch (one batch per oracle, [`crate::ask`]);
+//!    the batch (one batch per oracle, [`crate::ask`]), asked while the batch before goes
+//!    through steps 2 and 3;
 //! 2. each divergent case is cut into parts: conformance, confusion, model difference; the
 //!    ledger removes each implementation whose part it expects, and a case with no part left
 //!    is *expected*;
@@ -196,9 +197,28 @@ pub fn triage_stream(
     let judged = Judged::new(config.oracles, &references);
     let mut groups = groups::Groups::new(config.minimize_per_key.max(config.originals_kept));
     let mut totals = Totals::default();
-    while let Some(cases) = next_batch() {
-        triage_batch(&cases, config, &judged, (&mut groups, members), &mut totals)?;
-    }
+    // Each batch is asked while the one before is cut and keyed, so the workers do not wait
+    // for urldiff between batches (the findings do not depend on it: the batches are still
+    // cut in order).
+    std::thread::scope(|scope| -> Result<(), TriageError> {
+        let oracles = &judged.oracles;
+        let ask_ahead = |cases: Vec<TriageCase>| {
+            scope.spawn(move || {
+                let requests: Vec<Request> = cases.iter().map(|c| c.request.clone()).collect();
+                let answers = ask(oracles, &requests);
+                (cases, answers)
+            })
+        };
+        let mut asking = next_batch().map(ask_ahead);
+        while let Some(handle) = asking.take() {
+            let (cases, answers) =
+                handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            let answers = answers?;
+            asking = next_batch().map(ask_ahead);
+            triage_batch(&cases, &answers, config, &judged, (&mut groups, members), &mut totals)?;
+        }
+        Ok(())
+    })?;
     events.asked(totals.cases, started.elapsed().as_secs_f64());
     let built = &mut groups.built;
     let model_differences = groups::model_differences(built, &judged);
@@ -247,20 +267,19 @@ pub fn triage_stream(
     })
 }
 
-/// One batch: every oracle answers its cases (one [`ask`] call), each case is cut into parts
-/// and each part keyed; the parts go into `groups` and the new members into `members`. Its
-/// answers are dropped when it is done, but those of the cases a group keeps as a first
-/// member.
+/// One batch, with every oracle's answers to its cases (one [`ask`] call): each case is cut
+/// into parts and each part keyed; the parts go into `groups` and the new members into
+/// `members`. Its answers are dropped when it is done, but those of the cases a group keeps as
+/// a first member.
 fn triage_batch(
     cases: &[TriageCase],
+    answers: &[Vec<Answer>],
     config: &Config,
     judged: &Judged,
     (groups, members): (&mut groups::Groups, &mut crate::spill::Members),
     totals: &mut Totals,
 ) -> Result<(), TriageError> {
-    let requests: Vec<Request> = cases.iter().map(|c| c.request.clone()).collect();
-    let answers = ask(&judged.oracles, &requests)?;
-    let (divergent, expected, kept) = cut(cases, config, judged, &answers);
+    let (divergent, expected, kept) = cut(cases, config, judged, answers);
     let mut owners: Vec<usize> = Vec::new();
     let mut to_key: Vec<ToKey> = Vec::new();
     for d in &kept {
