@@ -197,6 +197,8 @@ def check_echo(runtimes, runtime, results, no_site=False):
     results.check(hello.get("fields") == RFC_FIELDS.split(","), "%s: handshake fields %r" % (label, hello))
     results.check(hello.get("case_kinds") == ["parse", "resolve"], "%s: case kinds %r" % (label, hello))
     results.check("unicode" in hello, "%s: handshake has unicode %r" % (label, hello))
+    results.check(hello.get("held_answers") is True, "%s: says it holds its answers %r" % (label, hello))
+    check_flushing_each(runtimes.command(runtime, adapter, no_site), label, results)
     cases = [request(i, text, text[::-1] if i % 2 else None) for i, text in enumerate(HOSTILE)]
     for case, reply in zip(cases, worker.ask(cases)):
         expected = {"path": case["input"], "query": case["base"], "fragment": "parse"}
@@ -227,6 +229,23 @@ def check_echo(runtimes, runtime, results, no_site=False):
     )
     results.check(worker.close() == 0, "%s: exits with 0 at the end of stdin" % label)
     check_orphan(runtimes.command(runtime, adapter, no_site), label, results)
+
+
+def check_flushing_each(command, label, results):
+    """Started with URLDIFF_ANSWER_FLUSH=each (how urldiff restarts a worker that stopped, to find
+    the case to blame: docs/oracle-protocol.md, section 3), the host does not say it holds its
+    answers, and still answers pipelined requests in order."""
+    env = dict(environment("echo-oracle"), URLDIFF_ANSWER_FLUSH="each")
+    worker = Worker(command, env)
+    hello = worker.hello.get("hello", {})
+    results.check("held_answers" not in hello, "%s each: no held_answers %r" % (label, hello))
+    many = [request(i, "http://a/%d" % i) for i in range(200)]
+    answers = worker.ask(many)
+    results.check(
+        [a["id"] for a in answers] == [r["id"] for r in many],
+        "%s each: 200 pipelined requests answered in order" % label,
+    )
+    results.check(worker.close() == 0, "%s each: exits with 0 at the end of stdin" % label)
 
 
 def check_orphan(command, label, results):

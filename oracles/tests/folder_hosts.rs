@@ -174,6 +174,9 @@ fn check_echo(mut host: Host, runtime: &str, failure: &str) {
     let fields: Vec<&str> = RFC_FIELDS.split(',').collect();
     assert_eq!(host.hello["fields"], json!(fields));
     assert_eq!(host.hello["case_kinds"], json!(["parse", "resolve"]));
+    // It holds its answers while more requests wait (docs/oracle-protocol.md, section 3); a
+    // request asked alone is still answered at once (each `ask` below waits for its answer).
+    assert_eq!(host.hello["held_answers"], true);
     for text in HOSTILE {
         let want = rfc(Some("resolve"), None, None, None, None, text, Some(text), None, None);
         assert_eq!(host.ask("resolve", text, Some(text)), parsed(want), "{text:?}");
