@@ -124,16 +124,6 @@ pub const STEP_FAMILIES: &[StepFamily] = &[
             ("#f", Some("urn:a")),
         ],
     },
-    // RFC 3986 §3.3: `hier-part = ... / path-rootless`, for any scheme: `ftp:a` is a URI.
-    // Ruby's RFC 3986 parser refuses a rootless path for `ftp` (URI::InvalidURIError) and
-    // takes `ftp:/a`.
-    StepFamily {
-        name: "Ruby refuses a rootless ftp path",
-        library: "ruby-uri",
-        runtime: "ruby",
-        step: "3.3",
-        cases: &[("ftp:a", None), ("ftp:a/b#f", None), ("FTP:x/y?q", None), ("ftp:%41", None)],
-    },
     // URL Standard, authority state: "If c is U+0040 (@): ... percent-encode ... using the
     // userinfo percent-encode set" (which holds `[` and `]`): a `[` or `]` in the userinfo is
     // no failure. w3lib's safe_url_string (Python's urlsplit) refuses it ("Invalid IPv6 URL").
