@@ -20,7 +20,9 @@
 //! - Go 1.19 `url.Parse("http://::@").String()` is `http://:%3A@` and
 //!   `url.Parse("http://a:b:c@h/").String()` is `http://a:b%3Ac@h/`: Userinfo.String
 //!   "returns the encoded userinfo information" (the worker's href is the resolved URL's
-//!   String, so the cases resolve against a base);
+//!   String, so the cases resolve against a base); `url.Parse("file://").String()` is
+//!   `file:` and `url.Parse("sc://?q").String()` is `sc:?q` (String: "if u.Host is empty,
+//!   host/ is omitted", and with no path nor userinfo the `//` goes too);
 //! - libcurl 8.22 reads `a:/a` against an http base as `a://a/` (URL-SYNTAX.md: "curl allows
 //!   one, two or three slashes after the colon"), so host and href differ from RFC 3986's
 //!   `a:/a`; and it rejects a file URL whose host is not blank, localhost or 127.0.0.1
@@ -123,6 +125,18 @@ fn go_net_url_writes_the_userinfo_back_encoded() {
         &[
             ("http://::@", Some("http://example.com/"), "go-net-url/userinfo-re-encoded"),
             ("http://a:b:c@h/", Some("sc:x"), "go-net-url/userinfo-re-encoded"),
+        ],
+    );
+}
+
+#[test]
+fn go_net_url_writes_an_empty_authority_with_no_path_as_nothing() {
+    let Some(go) = oracle("go-net-url", "go") else { return };
+    documented(
+        go.as_ref(),
+        &[
+            ("file://", Some("file://ape/"), "go-net-url/empty-host-written-as-nothing"),
+            ("sc://?q", Some("sc://h/p"), "go-net-url/empty-host-written-as-nothing"),
         ],
     );
 }
