@@ -106,6 +106,27 @@ fn a_worker_holding_its_answers_still_marks_exactly_the_stopping_cases() {
     assert_echoes_except(&again, &oracle.answer_batch(&cases(&again)).unwrap(), &[]);
 }
 
+/// A worker that says it holds its answers even when told to write each at once (one that
+/// ignores `URLDIFF_ANSWER_FLUSH`) is asked again once, not in a loop: a crash that recurs is
+/// recorded and the batch ends. Bounded by a generous guard (a minute) so that a loop fails
+/// instead of hanging.
+#[test]
+fn a_worker_ignoring_the_flush_variable_is_asked_again_once() {
+    let held = fixture("fake_held_worker.sh").to_string_lossy().into_owned();
+    let mut command = WorkerCommand::new("bash", &[&held]);
+    command.env.push(("FAKE_IGNORES_FLUSH".into(), "1".into()));
+    let oracle = std::sync::Arc::new(fake_oracle_with(500, command));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let asking = std::sync::Arc::clone(&oracle);
+    std::thread::spawn(move || {
+        let _ = tx.send(asking.answer_batch(&cases(&["a0", "CRASH-1", "a2"])));
+    });
+    let answers = rx.recv_timeout(Duration::from_secs(60)).expect("the batch ends").unwrap();
+    assert_eq!(answers.len(), 3);
+    assert!(answers.iter().any(|a| a.outcome() == "crashed"), "{answers:?}");
+    assert_eq!(answers[2].outcome(), "parsed", "{:?}", answers[2]);
+}
+
 /// A worker whose child escapes its process group (a new session) and keeps stdout open, while
 /// the worker itself exits: the case still times out (the limit ends the read, not the end of
 /// file the child withholds) and a fresh worker answers the rest. Bounded by a generous guard

@@ -305,8 +305,10 @@ impl WorkerOracle {
                 }
                 // A worker that held its answers may have held those of cases before the one
                 // that stopped it (a hang, a crash): they are asked again, from the case whose
-                // answer was due, of a worker that writes each answer at once.
-                Err(_) if current.hello.held_answers => {
+                // answer was due, of a worker that writes each answer at once. Once only: a
+                // worker that still says it holds them (one that ignores the variable) has its
+                // stop recorded like any other's, never asked again in a loop.
+                Err(_) if current.hello.held_answers && flushing_each.is_none() => {
                     flushing_each = Some(command.flushing_each());
                 }
                 // `out` now ends just before the case that stopped the worker; the dead
